@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Regenerates generated/ from openapi.yaml (the single source of truth).
+//   node scripts/generate.mjs          write generated/schema.ts and generated/zod.gen.ts
+//   node scripts/generate.mjs --check  regenerate into a temporary folder and fail when generated/ differs
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { createClient } from '@hey-api/openapi-ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const spec = join(root, 'openapi.yaml');
+const outDir = join(root, 'generated');
+const HEADER = '// generated — do not edit. Source: openapi.yaml; regenerate with `npm run generate`.\n';
+
+/** Builds both generated files in memory: `{ 'schema.ts': text, 'zod.gen.ts': text }`. */
+async function build() {
+  const ast = await openapiTS(new URL(`file://${spec}`), { alphabetize: false });
+  const schema = HEADER + '/* eslint-disable */\n' + astToString(ast);
+
+  // hey-api writes to a folder; generate into a scratch folder and keep only the zod module
+  // (we use openapi-fetch as the one transport, so no hey-api client is emitted).
+  const scratch = await mkdtemp(join(tmpdir(), 'a11y-gen-'));
+  try {
+    await createClient({
+      input: spec,
+      output: { path: scratch, clean: true },
+      plugins: [
+        {
+          name: 'zod',
+          // zod/mini tree-shakes: request pre-validation stays cheap in the root bundle.
+          compatibilityVersion: 'mini',
+          // the document's date-times are ISO 8601; accept offsets like +02:00, not only Z.
+          dates: { offset: true },
+        },
+      ],
+      logs: { level: 'silent' },
+    });
+    const zod = await readFile(join(scratch, 'zod.gen.ts'), 'utf8');
+    return { 'schema.ts': schema, 'zod.gen.ts': HEADER + zod.replace(/^\/\/ This file is auto-generated.*\n/, '') };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+const files = await build();
+if (process.argv.includes('--check')) {
+  const stale = [];
+  for (const [name, text] of Object.entries(files)) {
+    const current = await readFile(join(outDir, name), 'utf8').catch(() => '');
+    if (current !== text) stale.push(name);
+  }
+  if (stale.length > 0) {
+    console.error(`generated/ is stale against openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`);
+    process.exit(1);
+  }
+  console.log('generated/ is up to date with openapi.yaml');
+} else {
+  await mkdir(outDir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text);
+  console.log(`wrote ${Object.keys(files).map((n) => `generated/${n}`).join(', ')}`);
+}

@@ -1,0 +1,242 @@
+// Every error the SDK throws, and the one factory that maps an HTTP answer to its class.
+import type { components } from '../generated/schema.js';
+import { redact } from './internal/redact.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** An RFC 7807 problem body as the service documents it (`application/problem+json`). */
+export type ProblemDetail = components['schemas']['ProblemDetail'];
+
+/**
+ * The problem codes the service documents. The union stays open (`string & {}`) so a code added later
+ * still type-checks, while editors complete the known ones.
+ */
+export type ProblemCode =
+  | 'API_KEY_INVALID'
+  | 'API_KEY_SCOPE_MISSING'
+  | 'FEATURE_NOT_IN_PLAN'
+  | 'SITE_NOT_FOUND'
+  | 'SCAN_NOT_FOUND'
+  | 'JOURNEY_NOT_FOUND'
+  | 'CI_CHECK_NOT_FOUND'
+  | 'SCAN_ALREADY_RUNNING'
+  | 'JOURNEY_ALREADY_RUNNING'
+  | 'DOMAIN_NOT_VERIFIED'
+  | 'VALIDATION_FAILED'
+  | 'INVALID_URL'
+  | 'SITE_AUTH_NOT_CONFIGURED'
+  | 'RATE_LIMITED'
+  | (string & {});
+
+/** Base class of every error this SDK throws. */
+export class A11yError extends Error {
+  override name = 'A11yError';
+}
+
+/** The client was configured without something it needs (API key, base URL) or with an invalid value. */
+export class ConfigurationError extends A11yError {
+  override name = 'ConfigurationError';
+}
+
+/** Input broke a rule of the API description; nothing was sent. `field` names the field, `rule` the rule. */
+export class RequestValidationError extends A11yError {
+  override name = 'RequestValidationError';
+  /**
+   * @param field - the offending field, e.g. `urls[3]`, `id`, `limit`
+   * @param rule - the rule it broke, e.g. `must be at most 2048 characters`
+   */
+  constructor(
+    readonly field: string,
+    readonly rule: string,
+  ) {
+    super(`Invalid request: ${field} ${rule}. Nothing was sent.`);
+  }
+}
+
+/** A 2xx body did not match the API description (only with `validateResponses: true`). */
+export class ResponseValidationError extends A11yError {
+  override name = 'ResponseValidationError';
+  constructor(
+    readonly operationId: string,
+    readonly field: string,
+    readonly rule: string,
+  ) {
+    super(`Response of ${operationId} does not match the API description: ${field} ${rule}.`);
+  }
+}
+
+/** The request could not reach the service, or no answer came (DNS, refused, reset). */
+export class APIConnectionError extends A11yError {
+  override name = 'APIConnectionError';
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** No answer within `timeoutMs` for one attempt. */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+}
+
+/** `waitForCompletion` reached its deadline before the job reached a terminal status. */
+export class PollTimeoutError extends A11yError {
+  override name = 'PollTimeoutError';
+  constructor(
+    readonly jobId: string,
+    readonly lastStatus: string | undefined,
+    readonly elapsedMs: number,
+  ) {
+    super(`Job ${jobId} did not reach a terminal status within ${elapsedMs} ms (last status: ${lastStatus ?? 'unknown'}).`);
+  }
+}
+
+/** What the factory knows about the request that got an error answer. */
+export interface RequestInfo {
+  method: string;
+  url: string;
+}
+
+/** A non-2xx answer of the service. Branch on `code` (the problem's stable code), never on `detail`. */
+export class ApiError extends A11yError {
+  override name = 'ApiError';
+  /** HTTP status. */
+  readonly status: number;
+  /** The problem's stable machine-readable code; undefined when the body was not a problem. */
+  readonly code: ProblemCode | undefined;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+  readonly type: string | undefined;
+  readonly instance: string | undefined;
+  /** Correlation id to quote to support. */
+  readonly traceId: string | undefined;
+  readonly timestamp: string | undefined;
+  /** The parsed problem body, when the answer was JSON. */
+  readonly problem: ProblemDetail | undefined;
+  /** The answer's headers. */
+  readonly headers: Headers;
+  /** Method of the request that got this answer. */
+  readonly method: string;
+  /** URL of the request that got this answer (it never carries the API key). */
+  readonly url: string;
+
+  constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
+    const title = str(problem?.title) ?? fallbackTitle;
+    const code = str(problem?.code);
+    const traceId = str(problem?.traceId);
+    const detail = str(problem?.detail);
+    super(
+      [`${status}`, code, title && `${title}${detail ? `: ${detail}` : ''}`].filter(Boolean).join(' ') +
+        (traceId ? ` (traceId ${traceId})` : '') +
+        ` [${request.method} ${request.url}]`,
+    );
+    this.status = status;
+    this.code = code;
+    this.title = title;
+    this.detail = detail;
+    this.type = str(problem?.type);
+    this.instance = str(problem?.instance);
+    this.traceId = traceId;
+    this.timestamp = str(problem?.timestamp);
+    this.problem = problem;
+    this.headers = headers;
+    this.method = request.method;
+    this.url = request.url;
+  }
+}
+
+/** 400 Bad Request. */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+/** 401: missing or invalid API key (`API_KEY_INVALID`). */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+/** 403: the key lacks a scope (`API_KEY_SCOPE_MISSING`) or the plan a feature (`FEATURE_NOT_IN_PLAN`). */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: `*_NOT_FOUND`. */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+/** 409: `*_ALREADY_RUNNING`, `DOMAIN_NOT_VERIFIED`. */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+/** 422: `VALIDATION_FAILED`, `INVALID_URL`, `SITE_AUTH_NOT_CONFIGURED`. */
+export class UnprocessableEntityError extends ApiError {
+  override name = 'UnprocessableEntityError';
+}
+/** 429 `RATE_LIMITED`: `retryAfterMs` is how long the service asked to wait (undefined when it did not say). */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  /** The wait the service asked for, in milliseconds. */
+  retryAfterMs: number | undefined;
+  constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
+    super(status, problem, headers, request, fallbackTitle);
+    this.retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+  }
+}
+/** 5xx: the service (or a proxy in front of it) failed. */
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
+
+const byStatus: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/**
+ * The one factory from an HTTP answer to its error class. Reads the body once; a body that is not a JSON
+ * problem (an HTML 502 from a proxy, an empty or truncated body) still gives the class of its status,
+ * with `code` undefined. `secret` is scrubbed from every text taken from the body.
+ */
+export async function errorFromResponse(response: Response, request: RequestInfo, secret?: string): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // A body cut mid-stream still leaves the status to classify by.
+  }
+  const problem = parseProblem(redact(text, secret));
+  const Class = byStatus[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
+  return new Class(response.status, problem, response.headers, request, response.statusText || undefined);
+}
+
+/** A JSON object body, or undefined (non-JSON, arrays and scalars are not problems). */
+function parseProblem(text: string): ProblemDetail | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as ProblemDetail) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * Narrows `err` to an {@link ApiError}, optionally with a given problem code.
+ * @example
+ * ```ts
+ * try { await client.scans.create({ url }) }
+ * catch (e) { if (isApiError(e, 'SCAN_ALREADY_RUNNING')) { ... } else throw e }
+ * ```
+ */
+export function isApiError<C extends ProblemCode>(err: unknown, code?: C): err is ApiError & { code: C } {
+  return err instanceof ApiError && (code === undefined || err.code === code);
+}

@@ -1,0 +1,60 @@
+// Public entry of @svc/a11y-sdk: explicit named exports only.
+export { A11yClient } from './client.js';
+export type { ClientOptions, RequestOptions } from './options.js';
+export {
+  A11yError,
+  ApiError,
+  APIConnectionError,
+  APITimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PollTimeoutError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  UnprocessableEntityError,
+  errorFromResponse,
+  isApiError,
+} from './errors.js';
+export type { ProblemCode, ProblemDetail, RequestInfo } from './errors.js';
+export { isTerminalStatus } from './polling.js';
+export type { WaitOptions } from './polling.js';
+export { parseRetryAfter } from './retry-after.js';
+export type {
+  Checkpoint,
+  CiCheck,
+  CiCheckAccepted,
+  CiCheckStatus,
+  CiViolation,
+  CreateCiCheckRequest,
+  CreateScanRequest,
+  CreateScanRunRequest,
+  FailOn,
+  FailureReason,
+  Fix,
+  FixVerification,
+  FixVerificationAccepted,
+  Journey,
+  JourneyRun,
+  Page,
+  PageStatus,
+  RootCauseCluster,
+  RootCauseComponent,
+  RootCauses,
+  RootCauseSummary,
+  Scan,
+  ScanAccepted,
+  ScanRun,
+  SeverityCounts,
+  Site,
+  SiteTrend,
+  TrendPoint,
+  Verdict,
+  Violation,
+} from './types.js';
+export type { paths, components, operations } from '../generated/schema.js';

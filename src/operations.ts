@@ -1,0 +1,67 @@
+// The API's 18 operations: method, path template and the generated request schemas that guard them.
+import type { operations } from '../generated/schema.js';
+import * as z from 'zod/mini';
+import * as gen from '../generated/zod.gen.js';
+
+/** An operationId of openapi.yaml (webhooks excluded: the service calls those). */
+export type OperationId = Exclude<keyof operations, `on${string}`>;
+
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type Responses<O extends OperationId> = operations[O]['responses'];
+/** The 2xx body type of an operation. */
+export type SuccessBody<O extends OperationId> = Responses<O> extends { 200: infer R }
+  ? JsonOf<R>
+  : Responses<O> extends { 202: infer R }
+    ? JsonOf<R>
+    : never;
+
+/** What a call carries: path parameters, query parameters, JSON body. */
+export interface OperationInput {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** One operation: how to send it and which generated schemas validate its input. */
+export interface Operation<O extends OperationId = OperationId> {
+  readonly id: O;
+  readonly method: 'GET' | 'POST';
+  readonly route: string;
+  readonly schemas: { readonly path?: z.ZodMiniType; readonly query?: z.ZodMiniType; readonly body?: z.ZodMiniType };
+}
+
+const op = <O extends OperationId>(id: O, method: 'GET' | 'POST', route: string, schemas: Operation['schemas'] = {}): Operation<O> => ({
+  id,
+  method,
+  route,
+  schemas,
+});
+
+// The document shows no bounds for the trend's `limit`; a negative count of points is refused before sending.
+const trendQuery = gen.zGetSiteTrendQuery.check(
+  z.refine((q) => q.limit === undefined || q.limit >= 0, { message: 'must not be negative', path: ['limit'] }),
+);
+
+/** Every operation, by operationId. */
+export const ops = {
+  listSites: op('listSites', 'GET', '/api/v1/sites'),
+  createScan: op('createScan', 'POST', '/api/v1/scans', { body: gen.zCreateScanBody }),
+  getScan: op('getScan', 'GET', '/api/v1/scans/{id}', { path: gen.zGetScanPath }),
+  listScanViolations: op('listScanViolations', 'GET', '/api/v1/scans/{id}/violations', { path: gen.zListScanViolationsPath }),
+  createScanRun: op('createScanRun', 'POST', '/api/v1/scan-runs', { body: gen.zCreateScanRunBody }),
+  getScanRun: op('getScanRun', 'GET', '/api/v1/scan-runs/{id}', { path: gen.zGetScanRunPath }),
+  listScanRunViolations: op('listScanRunViolations', 'GET', '/api/v1/scan-runs/{id}/violations', { path: gen.zListScanRunViolationsPath }),
+  getScanRunRootCauses: op('getScanRunRootCauses', 'GET', '/api/v1/scan-runs/{id}/root-causes', { path: gen.zGetScanRunRootCausesPath }),
+  listSiteJourneys: op('listSiteJourneys', 'GET', '/api/v1/sites/{id}/journeys', { path: gen.zListSiteJourneysPath }),
+  createJourneyRun: op('createJourneyRun', 'POST', '/api/v1/journeys/{id}/runs', { path: gen.zCreateJourneyRunPath }),
+  getJourneyRun: op('getJourneyRun', 'GET', '/api/v1/journey-runs/{id}', { path: gen.zGetJourneyRunPath }),
+  getSiteTrend: op('getSiteTrend', 'GET', '/api/v1/sites/{id}/trend', { path: gen.zGetSiteTrendPath, query: trendQuery }),
+  listSiteFixes: op('listSiteFixes', 'GET', '/api/v1/sites/{id}/fixes', { path: gen.zListSiteFixesPath }),
+  createFixVerification: op('createFixVerification', 'POST', '/api/v1/remediation-items/{id}/verifications', {
+    path: gen.zCreateFixVerificationPath,
+  }),
+  getFixVerification: op('getFixVerification', 'GET', '/api/v1/fix-verifications/{id}', { path: gen.zGetFixVerificationPath }),
+  createCiCheck: op('createCiCheck', 'POST', '/api/v1/ci/checks', { body: gen.zCreateCiCheckBody }),
+  getCiCheck: op('getCiCheck', 'GET', '/api/v1/ci/checks/{id}', { path: gen.zGetCiCheckPath }),
+  listCiCheckViolations: op('listCiCheckViolations', 'GET', '/api/v1/ci/checks/{id}/violations', { path: gen.zListCiCheckViolationsPath }),
+} as const satisfies { [O in OperationId]: Operation<O> };

@@ -1,0 +1,119 @@
+// Client options: defaults, environment fallbacks, and the frozen resolved form the transport reads.
+import { ConfigurationError } from './errors.js';
+import { readEnv } from './internal/env.js';
+
+/** Options of {@link A11yClient}. */
+export interface ClientOptions {
+  /**
+   * API key (begins with `svc_`), sent as `Authorization: Bearer <key>`.
+   * @default process.env.SVC_API_KEY
+   */
+  apiKey?: string;
+  /**
+   * The service's base address (`{base_url}` in the document); paths add `/api/v1`.
+   * @default process.env.SVC_BASE_URL
+   * @example 'https://a11y.example.com'
+   */
+  baseUrl?: string;
+  /**
+   * The `fetch` to send requests with (a proxy agent, a test double, an instrumented fetch).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Time allowed for one attempt (request sent to response headers read), in milliseconds.
+   * @default 30000
+   */
+  timeoutMs?: number;
+  /**
+   * Re-sends after the first attempt: on 429 (any method), and on 5xx, 408, timeouts and connection
+   * errors (GET only; a POST that may have been processed is never re-sent).
+   * @default 2
+   */
+  maxRetries?: number;
+  /**
+   * The longest wait the client accepts before a re-send; a longer `Retry-After` throws
+   * `RateLimitError` at once, carrying the wait.
+   * @default 60000
+   */
+  maxRetryDelayMs?: number;
+  /**
+   * Extra headers on every request (e.g. a `User-Agent` suffix). `Authorization` is always the API key.
+   * @default {}
+   */
+  headers?: Record<string, string>;
+  /**
+   * Validate every 2xx body against the API description (throws `ResponseValidationError`). The
+   * schemas are loaded only when this is on.
+   * @default false
+   */
+  validateResponses?: boolean;
+  /**
+   * Client-side token bucket that spaces requests so a busy client stays under the key's rate
+   * (the service allows 120 requests per minute per key by default).
+   * @default undefined (off)
+   * @example { requestsPerMinute: 120 }
+   */
+  rateLimit?: { requestsPerMinute: number; burst?: number };
+}
+
+/** Per-call options, the trailing argument of every method. */
+export interface RequestOptions {
+  /** Aborts the call, including any wait between attempts. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+}
+
+/** Options after defaults and environment fallbacks; frozen. */
+export interface ResolvedOptions {
+  readonly baseUrl: string;
+  readonly fetch: typeof globalThis.fetch;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly maxRetryDelayMs: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly validateResponses: boolean;
+  readonly rateLimit: { readonly requestsPerMinute: number; readonly burst: number } | undefined;
+}
+
+/** Applies defaults and environment fallbacks; throws `ConfigurationError` naming what to set. */
+export function resolveOptions(options: ClientOptions): { apiKey: string; resolved: ResolvedOptions } {
+  const apiKey = options.apiKey ?? readEnv('SVC_API_KEY');
+  if (!apiKey) {
+    throw new ConfigurationError('No API key: pass `apiKey` to new A11yClient() or set the SVC_API_KEY environment variable.');
+  }
+  if (/\s/.test(apiKey) || /^bearer\b/i.test(apiKey)) {
+    throw new ConfigurationError('apiKey must be the bare key (no spaces, without the word "Bearer").');
+  }
+  const baseUrl = options.baseUrl ?? readEnv('SVC_BASE_URL');
+  if (!baseUrl) {
+    throw new ConfigurationError('No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable.');
+  }
+  if (!/^https?:\/\/[^/\s]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw new ConfigurationError(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');
+  const rpm = options.rateLimit?.requestsPerMinute;
+  if (rpm !== undefined && !(rpm > 0)) throw new ConfigurationError('rateLimit.requestsPerMinute must be a positive number.');
+  const resolved: ResolvedOptions = Object.freeze({
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    fetch: fetchImpl,
+    timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),
+    maxRetries: nonNegative('maxRetries', options.maxRetries, 2),
+    maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 60_000),
+    headers: Object.freeze({ ...options.headers }),
+    validateResponses: options.validateResponses ?? false,
+    rateLimit: rpm === undefined ? undefined : Object.freeze({ requestsPerMinute: rpm, burst: options.rateLimit?.burst ?? 1 }),
+  });
+  return { apiKey, resolved };
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new ConfigurationError(`${name} must be a non-negative number, got ${value}.`);
+  return value;
+}

@@ -1,0 +1,113 @@
+// Waiting for an asynchronous job: poll with bounded exponential backoff and jitter until the status is
+// terminal, under one deadline and one AbortSignal. The document's rule (§3): QUEUED and RUNNING are not
+// results; any other status is terminal.
+import { APIConnectionError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
+import { abortReason, sleep } from './internal/sleep.js';
+
+/**
+ * True for every status but `QUEUED` and `RUNNING` (the document shows no other non-terminal status).
+ * @example isTerminalStatus('COMPLETED') // true
+ */
+export function isTerminalStatus(status: string): boolean {
+  return status !== 'QUEUED' && status !== 'RUNNING';
+}
+
+/** Options of `waitForCompletion` and the `*AndWait` helpers. */
+export interface WaitOptions<T = unknown> {
+  /**
+   * First wait between polls, in milliseconds; later waits grow by half each time.
+   * @default 1000
+   */
+  intervalMs?: number;
+  /**
+   * Longest wait between polls, in milliseconds.
+   * @default 10000
+   */
+  maxIntervalMs?: number;
+  /**
+   * Overall deadline of the wait, in milliseconds; then `PollTimeoutError`.
+   * @default 600000 (10 minutes)
+   */
+  timeoutMs?: number;
+  /** Aborts the whole wait, including a request in flight. */
+  signal?: AbortSignal;
+  /** Called with the resource after every poll (for progress display). */
+  onProgress?: (resource: T) => void;
+}
+
+/** Fetches the job once; must honour the signal. */
+export type PollOnce<T> = (signal: AbortSignal) => Promise<T>;
+
+/**
+ * Polls until the resource's `status` is terminal, and returns that resource. A terminal failure (such as
+ * `FAILED` with its reason) is returned, not thrown. 429s and transient failures during the wait are waited
+ * out (their `Retry-After` when given) and polling continues, inside the deadline.
+ */
+export async function pollUntilTerminal<T extends { status?: unknown }>(
+  jobId: string,
+  operationId: string,
+  pollOnce: PollOnce<T>,
+  options: WaitOptions<T> = {},
+  // A job just created is QUEUED: its first poll waits one interval instead of asking at once.
+  delayFirstPoll = false,
+): Promise<T> {
+  const intervalMs = options.intervalMs ?? 1_000;
+  const maxIntervalMs = Math.max(intervalMs, options.maxIntervalMs ?? 10_000);
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  const started = Date.now();
+  let lastStatus: string | undefined;
+
+  // One signal for everything in flight: the caller's abort, or the deadline.
+  const controller = new AbortController();
+  const user = options.signal;
+  const onUserAbort = () => controller.abort(abortReason(user!));
+  if (user?.aborted) throw abortReason(user);
+  user?.addEventListener('abort', onUserAbort, { once: true });
+  const deadline = setTimeout(() => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)), timeoutMs);
+  const signal = controller.signal;
+
+  try {
+    if (delayFirstPoll) await sleep(intervalMs, signal);
+    for (let attempt = 0; ; attempt++) {
+      let wait: number;
+      try {
+        const resource = await pollOnce(signal);
+        const status = resource?.status;
+        if (typeof status !== 'string') throw new ResponseValidationError(operationId, 'body.status', 'is required to tell whether the job is done');
+        lastStatus = status;
+        options.onProgress?.(resource);
+        if (isTerminalStatus(status)) return resource;
+        wait = Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + Math.random() * 0.2);
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        if (!isTransient(error)) throw error;
+        wait = (error instanceof RateLimitError && error.retryAfterMs) || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
+      }
+      await sleep(wait, signal);
+    }
+  } catch (error) {
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    clearTimeout(deadline);
+    user?.removeEventListener('abort', onUserAbort);
+  }
+}
+
+// Failures that a later poll can outlive: rate limiting, a failing or unreachable service.
+function isTransient(error: unknown): boolean {
+  return error instanceof RateLimitError || error instanceof InternalServerError || error instanceof APIConnectionError;
+}
+
+/**
+ * Resolves a 202's `Location` against the request URL (RFC 9110 §10.2.2). A Location on another origin is
+ * not followed (the API key is never sent elsewhere): undefined, and the caller polls the id's path.
+ */
+export function resolveLocation(location: string | null, requestUrl: string, baseUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, requestUrl);
+    return url.origin === new URL(baseUrl).origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

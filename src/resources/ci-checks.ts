@@ -1,0 +1,46 @@
+import { ops } from '../operations.js';
+import type { RequestOptions } from '../options.js';
+import type { WaitOptions } from '../polling.js';
+import type { Transport } from '../transport.js';
+import type { CiCheck, CreateCiCheckRequest } from '../types.js';
+import { startAndWait, waitForJob } from './jobs.js';
+
+/** CI checks with a pass/fail verdict against a baseline (`client.ciChecks`). */
+export class CiChecks {
+  readonly #t: Transport;
+  constructor(transport: Transport) {
+    this.#t = transport;
+  }
+
+  /** Queues a check of 1–20 URLs of one verified site (202). Scope `ci:check`. */
+  create(body: CreateCiCheckRequest, options?: RequestOptions) {
+    return this.#t.request(ops.createCiCheck, { body }, options);
+  }
+
+  /** A check's progress, baseline delta and verdict. Scope `ci:check`. */
+  get(id: string, options?: RequestOptions) {
+    return this.#t.request(ops.getCiCheck, { path: { id } }, options);
+  }
+
+  /** A terminal check's findings, with fingerprints and `isNew`. Scope `ci:check`. */
+  listViolations(id: string, options?: RequestOptions) {
+    return this.#t.request(ops.listCiCheckViolations, { path: { id } }, options);
+  }
+
+  /** Polls the check until its status is terminal, and returns it. */
+  waitForCompletion(id: string, options?: WaitOptions<CiCheck>) {
+    return waitForJob(this.#t, ops.getCiCheck, id, options);
+  }
+
+  /**
+   * Queues a check and waits for its verdict.
+   * @example
+   * ```ts
+   * const check = await client.ciChecks.createAndWait({ urls: ['https://shop.example.com/'], failOn: 'NEW_CRITICAL' });
+   * if (check.verdict === 'FAIL') process.exitCode = 1;
+   * ```
+   */
+  createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>) {
+    return startAndWait(this.#t, ops.createCiCheck, { body }, ops.getCiCheck, options);
+  }
+}

@@ -1,0 +1,47 @@
+import { ops } from '../operations.js';
+import type { RequestOptions } from '../options.js';
+import type { WaitOptions } from '../polling.js';
+import type { Transport } from '../transport.js';
+import type { CreateScanRunRequest, ScanRun } from '../types.js';
+import { startAndWait, waitForJob } from './jobs.js';
+
+/** Full-site scan runs (`client.scanRuns`). */
+export class ScanRuns {
+  readonly #t: Transport;
+  constructor(transport: Transport) {
+    this.#t = transport;
+  }
+
+  /** Queues a crawl of a site (202). Scope `scans:write`. */
+  create(body: CreateScanRunRequest, options?: RequestOptions) {
+    return this.#t.request(ops.createScanRun, { body }, options);
+  }
+
+  /** A run's status, progress (`pagesDone`/`pagesTotal`) and counters. Scope `scans:read`. */
+  get(id: string, options?: RequestOptions) {
+    return this.#t.request(ops.getScanRun, { path: { id } }, options);
+  }
+
+  /** A terminal run's findings, deduplicated by rule. Scope `scans:read`. */
+  listViolations(id: string, options?: RequestOptions) {
+    return this.#t.request(ops.listScanRunViolations, { path: { id } }, options);
+  }
+
+  /** A run's deterministic root-cause groups. Scope `scans:read`. */
+  getRootCauses(id: string, options?: RequestOptions) {
+    return this.#t.request(ops.getScanRunRootCauses, { path: { id } }, options);
+  }
+
+  /** Polls the run until its status is terminal, and returns it. */
+  waitForCompletion(id: string, options?: WaitOptions<ScanRun>) {
+    return waitForJob(this.#t, ops.getScanRun, id, options);
+  }
+
+  /**
+   * Queues a run and waits for its terminal state.
+   * @example const run = await client.scanRuns.createAndWait({ siteId }, { onProgress: (r) => console.log(r.pagesDone) });
+   */
+  createAndWait(body: CreateScanRunRequest, options?: WaitOptions<ScanRun>) {
+    return startAndWait(this.#t, ops.createScanRun, { body }, ops.getScanRun, options);
+  }
+}

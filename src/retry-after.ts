@@ -1,0 +1,20 @@
+// Parsing of the `Retry-After` header (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
+
+/**
+ * Milliseconds to wait from a `Retry-After` value, or undefined when the value is missing or malformed
+ * (the caller then falls back to backoff with jitter; a malformed value never means "retry at once").
+ * The document gives integer seconds (int32, minimum 0); the HTTP-date form is accepted too.
+ * @param value - the header's value
+ * @param now - clock in ms since the epoch
+ * @default now Date.now()
+ * @example parseRetryAfter('30') // 30000
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value == null) return undefined;
+  const text = value.trim();
+  if (/^\d{1,10}$/.test(text)) return Number(text) * 1000;
+  // An HTTP-date names a weekday and a GMT time; plain numbers with signs or fractions are malformed.
+  if (!/^[A-Za-z]{3},/.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

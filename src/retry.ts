@@ -1,0 +1,140 @@
+// The retrying fetch: per-attempt timeouts, 429 handling with Retry-After, transient-failure re-sends for
+// idempotent requests, abortable waits, and the mapping of every non-2xx answer to its error class.
+import { APIConnectionError, APITimeoutError, errorFromResponse } from './errors.js';
+import { abortReason, sleep } from './internal/sleep.js';
+import type { TokenBucket } from './rate-limiter.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** How one call is sent. */
+export interface SendPolicy {
+  fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  maxRetries: number;
+  maxRetryDelayMs: number;
+  signal?: AbortSignal | undefined;
+  limiter?: TokenBucket | undefined;
+  /** Scrubbed from any text taken from an error body. */
+  secret?: string | undefined;
+}
+
+/**
+ * Exponential backoff with jitter: 500 ms·2ⁿ capped at 8 s, then a random 50–100 % of it, so a fleet of
+ * clients spreads out and a wait is never 0 ms.
+ * @param attempt - 0 for the first re-send
+ * @param random - source of randomness in [0, 1)
+ * @default random Math.random
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(8_000, 500 * 2 ** attempt);
+  return Math.max(1, Math.round(ceiling * (0.5 + random() * 0.5)));
+}
+
+// Failures that happen before the request reaches the service: a re-send cannot duplicate work, so
+// even a POST may be re-sent after them.
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * One call: sends `request`, re-sending as the policy allows, and returns the first 2xx answer, or throws
+ * the error class of the last answer. The per-attempt timer stays armed until `release()` is called, so
+ * reading a slow body is bounded by `timeoutMs` too.
+ */
+export class Call {
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #unlink: (() => void) | undefined;
+  /** URL of the last request sent (what a relative `Location` resolves against). */
+  lastUrl: string | undefined;
+
+  constructor(readonly policy: SendPolicy) {}
+
+  /** Sends the request (a `fetch`-compatible function for openapi-fetch). */
+  send = async (request: Request): Promise<Response> => {
+    const { policy } = this;
+    const idempotent = request.method === 'GET' || request.method === 'HEAD';
+    this.lastUrl = request.url;
+    const info = { method: request.method, url: safeUrl(request.url) };
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = attempt < policy.maxRetries;
+      if (policy.limiter) await policy.limiter.take(policy.signal);
+      let response: Response;
+      try {
+        // A request with a body can be sent once; keep the original for a possible re-send.
+        response = await this.#attempt(canRetry && request.body ? request.clone() : request, info);
+      } catch (error) {
+        const notSent = isNotSent(error);
+        if (!canRetry || !(error instanceof APIConnectionError) || (!idempotent && !notSent)) throw error;
+        await sleep(backoffDelay(attempt), policy.signal);
+        continue;
+      }
+      if (response.ok) return response;
+
+      const status = response.status;
+      const transient = status === 408 || status >= 500;
+      if (status !== 429 && !(transient && idempotent)) throw await this.#fail(response, info);
+      const wait = parseRetryAfter(response.headers.get('retry-after'));
+      // A wait beyond the cap is not hammered early: the caller learns the wait at once.
+      if (!canRetry || (wait !== undefined && wait > policy.maxRetryDelayMs)) throw await this.#fail(response, info, wait);
+      this.release();
+      await response.body?.cancel().catch(() => undefined);
+      await sleep(wait ?? backoffDelay(attempt), policy.signal);
+    }
+  };
+
+  /** Clears the armed attempt timer; call once the body has been read. */
+  release(): void {
+    clearTimeout(this.#timer);
+    this.#unlink?.();
+    this.#timer = this.#unlink = undefined;
+  }
+
+  async #fail(response: Response, info: { method: string; url: string }, wait?: number) {
+    try {
+      const error = await errorFromResponse(response, info, this.policy.secret);
+      if (wait !== undefined && 'retryAfterMs' in error) error.retryAfterMs = wait;
+      return error;
+    } finally {
+      this.release();
+    }
+  }
+
+  async #attempt(request: Request, info: { method: string; url: string }): Promise<Response> {
+    const { policy } = this;
+    this.release();
+    const controller = new AbortController();
+    const user = policy.signal;
+    if (user?.aborted) throw abortReason(user);
+    if (user) {
+      const onAbort = () => controller.abort(abortReason(user));
+      user.addEventListener('abort', onAbort, { once: true });
+      this.#unlink = () => user.removeEventListener('abort', onAbort);
+    }
+    // The error is built only when the timer fires: capturing a stack costs microseconds on every call.
+    this.#timer = setTimeout(
+      () => controller.abort(new APITimeoutError(`No answer within ${policy.timeoutMs} ms`, info.method, info.url)),
+      policy.timeoutMs,
+    );
+    try {
+      return await policy.fetch(request, { signal: controller.signal });
+    } catch (error) {
+      this.release();
+      if (controller.signal.aborted) throw controller.signal.reason;
+      throw new APIConnectionError(`Connection error: ${describe(error)}`, info.method, info.url, { cause: error });
+    }
+  }
+}
+
+function isNotSent(error: unknown): boolean {
+  const cause = (error as { cause?: { cause?: { code?: unknown }; code?: unknown } } | undefined)?.cause;
+  const code = cause?.cause?.code ?? cause?.code;
+  return typeof code === 'string' && NOT_SENT.has(code);
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { message?: string; code?: string } })?.cause;
+  const base = error instanceof Error ? error.message : String(error);
+  return cause?.code ? `${base} (${cause.code})` : cause?.message ? `${base} (${cause.message})` : base;
+}
+
+/** The URL without userinfo, so credentials in a base URL never reach an error. */
+export function safeUrl(url: string): string {
+  return url.includes('@') ? url.replace(/^(\w+:\/\/)[^/@]*@/, '$1') : url;
+}

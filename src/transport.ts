@@ -1,0 +1,103 @@
+// The transport every resource method goes through: validate input, build the request with openapi-fetch,
+// send it through the retrying fetch, optionally validate the answer.
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from '../generated/schema.js';
+import { ResponseValidationError } from './errors.js';
+import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
+import type { RequestOptions, ResolvedOptions } from './options.js';
+import { TokenBucket } from './rate-limiter.js';
+import { Call } from './retry.js';
+import { validateRequest, validateResponse } from './validation.js';
+
+/** A 2xx answer: the parsed body and where it came from. */
+export interface Sent<O extends OperationId> {
+  data: SuccessBody<O>;
+  response: Response;
+  /** The URL the request was sent to (what a relative `Location` resolves against). */
+  requestUrl: string;
+}
+
+/** Sends operations for one client. Holds the API key privately: it is never enumerable or inspectable. */
+export class Transport {
+  readonly #api: Client<paths>;
+  readonly #key: string;
+  readonly #headers: Record<string, string>;
+  readonly #limiter: TokenBucket | undefined;
+
+  constructor(
+    readonly options: ResolvedOptions,
+    apiKey: string,
+  ) {
+    this.#key = apiKey;
+    this.#headers = { Accept: 'application/json', ...options.headers, Authorization: `Bearer ${apiKey}` };
+    this.#api = createClient<paths>({ baseUrl: options.baseUrl, headers: this.#headers });
+    const limit = options.rateLimit;
+    this.#limiter = limit ? new TokenBucket(limit.requestsPerMinute, limit.burst) : undefined;
+  }
+
+  /** Validates, sends and returns the 2xx body. */
+  async request<O extends OperationId>(op: Operation<O>, input: OperationInput, options?: RequestOptions): Promise<SuccessBody<O>> {
+    return (await this.send(op, input, options)).data;
+  }
+
+  /** Validates, sends and returns the 2xx body with its response (for `Location`). */
+  async send<O extends OperationId>(op: Operation<O>, input: OperationInput, options?: RequestOptions): Promise<Sent<O>> {
+    const { schemas } = op;
+    validateRequest(schemas.path, input.path);
+    validateRequest(schemas.query, input.query);
+    validateRequest(schemas.body, input.body);
+    const call = this.#call(options);
+    try {
+      // openapi-fetch's request() is typed per literal path; the operation table guarantees the pairing.
+      const init = { params: { path: input.path, query: input.query }, body: input.body, fetch: call.send } as never;
+      const { data, response } = await this.#api.request(op.method as never, op.route as never, init).catch(asParseError(op.id));
+      if (this.options.validateResponses) await validateResponse(op.id, data);
+      return { data: data as SuccessBody<O>, response, requestUrl: call.lastUrl ?? this.options.baseUrl + op.route };
+    } finally {
+      call.release();
+    }
+  }
+
+  /** GETs an absolute URL on the service (a `Location` to poll) and returns the body as operation `op`'s. */
+  async getUrl<O extends OperationId>(op: Operation<O>, url: string, options?: RequestOptions): Promise<SuccessBody<O>> {
+    const call = this.#call(options);
+    try {
+      const response = await call.send(new Request(url, { headers: this.#headers }));
+      const text = await response.text();
+      const data = parseJson(op.id, text);
+      if (this.options.validateResponses) await validateResponse(op.id, data);
+      return data as SuccessBody<O>;
+    } finally {
+      call.release();
+    }
+  }
+
+  #call(options: RequestOptions | undefined): Call {
+    const o = this.options;
+    return new Call({
+      fetch: o.fetch,
+      timeoutMs: options?.timeoutMs ?? o.timeoutMs,
+      maxRetries: options?.maxRetries ?? o.maxRetries,
+      maxRetryDelayMs: o.maxRetryDelayMs,
+      signal: options?.signal,
+      limiter: this.#limiter,
+      secret: this.#key,
+    });
+  }
+}
+
+// openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a SyntaxError.
+function asParseError(operationId: string) {
+  return (error: unknown): never => {
+    if (error instanceof SyntaxError) throw new ResponseValidationError(operationId, 'body', 'must be valid JSON');
+    throw error;
+  };
+}
+
+function parseJson(operationId: string, text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ResponseValidationError(operationId, 'body', 'must be valid JSON');
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Why a webhook delivery was rejected.
+ *
+ * - `MISSING_HEADER` — one of `X-Svc-Event`, `X-Svc-Delivery`, `X-Svc-Timestamp`, `X-Svc-Signature` is absent or empty.
+ * - `INVALID_TIMESTAMP` — `X-Svc-Timestamp` is not a plain non-negative integer of seconds
+ *   (also used for an invalid `toleranceSeconds`/clock, or a bad `timestamp` passed to `signWebhook`).
+ * - `TIMESTAMP_OUT_OF_TOLERANCE` — the timestamp is further than the tolerance from now, in either direction.
+ * - `MALFORMED_SIGNATURE` — `X-Svc-Signature` has no well-formed `v1=` value (64 hex chars or base64 of 32 bytes).
+ * - `SIGNATURE_MISMATCH` — no `v1=` value matches any secret (also used when the MAC could not be computed).
+ * - `INVALID_BODY` — the body is not raw bytes/text (e.g. an already-parsed object).
+ * - `INVALID_PAYLOAD` — the signature is valid but the body is not UTF-8 JSON.
+ * - `NO_SECRET` — the secret is missing, empty, or an empty list.
+ * - `REPLAYED` — the delivery id was already seen by the replay store (or the store failed; see `cause`).
+ */
+export type WebhookVerificationReason =
+  | 'MISSING_HEADER'
+  | 'INVALID_TIMESTAMP'
+  | 'TIMESTAMP_OUT_OF_TOLERANCE'
+  | 'MALFORMED_SIGNATURE'
+  | 'SIGNATURE_MISMATCH'
+  | 'INVALID_BODY'
+  | 'INVALID_PAYLOAD'
+  | 'NO_SECRET'
+  | 'REPLAYED';
+
+/**
+ * The only error type thrown by `verifyWebhook`. Messages never contain the signing secret.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await verifyWebhook({ body, headers, secret });
+ * } catch (err) {
+ *   if (err instanceof WebhookVerificationError && err.reason === 'REPLAYED') return ack();
+ *   throw err;
+ * }
+ * ```
+ */
+export class WebhookVerificationError extends Error {
+  /** Always `'WebhookVerificationError'`. */
+  override readonly name = 'WebhookVerificationError';
+  /** Machine-readable rejection reason. */
+  readonly reason: WebhookVerificationReason;
+
+  /**
+   * @param reason - Machine-readable rejection reason.
+   * @param message - Human-readable explanation; must never include the secret.
+   * @param options - Standard `ErrorOptions`; `cause` is kept non-enumerable so it stays out of `JSON.stringify`.
+   */
+  constructor(reason: WebhookVerificationReason, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,63 @@
+import { hmacSha256, toBase64, toHex } from './crypto.js';
+import { WebhookVerificationError } from './errors.js';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './headers.js';
+
+/** Options for {@link signWebhook}. */
+export interface SignWebhookOptions {
+  /** Raw body to sign; strings are signed as their UTF-8 bytes. */
+  body: string | Uint8Array;
+  /** Signing secret (UTF-8, used verbatim). */
+  secret: string;
+  /**
+   * Delivery timestamp in seconds.
+   * @default Math.floor(Date.now() / 1000)
+   */
+  timestamp?: number;
+  /**
+   * Delivery id.
+   * @default crypto.randomUUID()
+   */
+  id?: string;
+  /**
+   * Event kind.
+   * @default 'scan_run.completed'
+   */
+  type?: string;
+  /**
+   * Digest encoding after `v1=`.
+   * @default 'hex'
+   */
+  encoding?: 'hex' | 'base64';
+}
+
+/**
+ * Produces the four `X-Svc-*` delivery headers for a body — for tests and local tooling that
+ * need to simulate the service. Throws {@link WebhookVerificationError} (`NO_SECRET`,
+ * `INVALID_TIMESTAMP`) on bad input.
+ *
+ * @example
+ * ```ts
+ * const body = JSON.stringify({ scanRunId: 'sr_1' });
+ * const headers = await signWebhook({ body, secret: 'test-secret', type: 'scan_run.completed' });
+ * await fetch('http://localhost:3000/webhooks', { method: 'POST', headers, body });
+ * ```
+ */
+export async function signWebhook(options: SignWebhookOptions): Promise<Record<string, string>> {
+  const { body, secret, type = 'scan_run.completed', encoding = 'hex' } = options;
+  if (typeof secret !== 'string' || secret.length === 0) {
+    throw new WebhookVerificationError('NO_SECRET', 'signWebhook requires a non-empty secret.');
+  }
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
+    throw new WebhookVerificationError('INVALID_TIMESTAMP', 'timestamp must be a non-negative integer of seconds.');
+  }
+  const id = options.id ?? globalThis.crypto.randomUUID();
+  const timestampText = String(timestamp);
+  const mac = await hmacSha256(secret, [`${timestampText}.`, body]);
+  return {
+    [EVENT_HEADER]: type,
+    [DELIVERY_HEADER]: id,
+    [TIMESTAMP_HEADER]: timestampText,
+    [SIGNATURE_HEADER]: `v1=${encoding === 'base64' ? toBase64(mac) : toHex(mac)}`,
+  };
+}

@@ -1,0 +1,29 @@
+// What `npm pack` would publish: built code, types, README and licence; no tests, sources or secrets.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+describe('npm pack', () => {
+  const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [
+    { files: Array<{ path: string }> },
+  ];
+  const files = pack.files.map((f) => f.path).sort();
+
+  it('holds the built entries with ESM, CJS and types for each export', () => {
+    for (const entry of ['index', 'webhooks']) {
+      for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
+    }
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
+  });
+
+  it('holds nothing but dist/, README, LICENSE and package.json', () => {
+    const stray = files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(f));
+    expect(stray).toEqual([]);
+  });
+
+  it('ships no tests, sources, spec, source maps or env files', () => {
+    expect(files.filter((f) => /(^|\/)(test|src|generated|scripts)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /\.map$|\.env|openapi\.yaml$|\.test\./.test(f))).toEqual([]);
+  });
+});
