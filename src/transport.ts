@@ -29,7 +29,7 @@ export class Transport {
     apiKey: string,
   ) {
     this.#key = apiKey;
-    this.#headers = { Accept: 'application/json', ...options.headers, Authorization: `Bearer ${apiKey}` };
+    this.#headers = { Accept: 'application/json, application/problem+json', ...options.headers, Authorization: `Bearer ${apiKey}` };
     this.#api = createClient<paths>({ baseUrl: options.baseUrl, headers: this.#headers });
     const limit = options.rateLimit;
     this.#limiter = limit ? new TokenBucket(limit.requestsPerMinute, limit.burst) : undefined;

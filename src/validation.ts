@@ -8,7 +8,8 @@ type Issue = z.core.$ZodIssue;
 /** Throws `RequestValidationError` naming the first offending field and the rule it broke. */
 export function validateRequest(schema: z.ZodMiniType | undefined, value: unknown, prefix?: string): void {
   if (!schema) return;
-  const result = z.safeParse(schema, value);
+  // reportInput lets the message tell "is required" (undefined) from "must be a boolean".
+  const result = z.safeParse(schema, value, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new RequestValidationError(fieldName(issue.path, prefix), describeRule(issue));
@@ -20,7 +21,7 @@ export async function validateResponse(operationId: string, data: unknown): Prom
   const { responseSchemas } = await import('./response-schemas.js');
   const schema = responseSchemas[operationId];
   if (!schema) return;
-  const result = z.safeParse(schema, data);
+  const result = z.safeParse(schema, data, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new ResponseValidationError(operationId, fieldName(issue.path, 'body'), describeRule(issue));

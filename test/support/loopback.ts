@@ -1,0 +1,75 @@
+// A scripted HTTP server on 127.0.0.1 (free port) for fault sequences Prism cannot play.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+export type Handler = (req: Seen, res: ServerResponse, index: number) => void | Promise<void>;
+
+export interface Loopback {
+  url: string;
+  requests: Seen[];
+  close(): Promise<void>;
+}
+
+/** Starts a server whose n-th request is answered by `handlers[n]` (the last one repeats). */
+export async function startLoopback(handlers: Handler | Handler[]): Promise<Loopback> {
+  const list = Array.isArray(handlers) ? handlers : [handlers];
+  const requests: Seen[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const seen: Seen = { method: req.method!, url: req.url!, headers: req.headers, body, at: Date.now() };
+    const index = requests.push(seen) - 1;
+    await list[Math.min(index, list.length - 1)]!(seen, res, index);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Answers JSON with a status and optional headers. */
+export const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}, type = 'application/json'): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': type, ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+/** Answers a problem+json body. */
+export const problem = (status: number, code: string | undefined, headers: Record<string, string> = {}): Handler =>
+  json(status, { type: 'about:blank', title: `Title ${status}`, status, detail: `Detail ${status}`, code, traceId: '5b9e3c1a-8f2d-4e6b-9a7c-1d2e3f4a5b6c', instance: '/x', timestamp: '2026-11-20T10:00:00Z' }, headers, 'application/problem+json');
+
+/** Answers raw text (e.g. an HTML 502 from a proxy). */
+export const text =
+  (status: number, body: string, type = 'text/html'): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': type });
+    res.end(body);
+  };
+
+/** Destroys the connection before any answer. */
+export const reset: Handler = (_req, res) => {
+  res.socket?.destroy();
+};
+
+/** Never answers (the client's timeout must end the wait). */
+export const hang: Handler = () => undefined;

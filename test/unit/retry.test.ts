@@ -1,0 +1,168 @@
+// Retry, timeout and error-mapping behaviour against scripted loopback servers (sequences Prism cannot play).
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  A11yClient,
+  APIConnectionError,
+  APITimeoutError,
+  BadRequestError,
+  InternalServerError,
+  RateLimitError,
+  type ClientOptions,
+} from '../../src/index.js';
+import { hang, json, problem, reset, startLoopback, text, type Loopback } from '../support/loopback.js';
+
+const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+const site = [{ id, name: 'Shop', verified: true }];
+let server: Loopback | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+const serve = async (...handlers: Parameters<typeof startLoopback>[0][]) => (server = await startLoopback(handlers.flat()));
+const client = (options: ClientOptions = {}) => new A11yClient({ apiKey: 'svc_retry_test_key', baseUrl: server!.url, ...options });
+const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+
+describe('429 and Retry-After', () => {
+  it('waits Retry-After (integer seconds) and re-sends; the answer after is returned', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '1' }), json(200, site));
+    expect(await client().sites.list()).toEqual(site);
+    const [first, second] = server!.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('accepts the HTTP-date form', async () => {
+    const date = new Date(Date.now() + 1500).toUTCString();
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': date }), json(200, site));
+    expect(await client().sites.list()).toEqual(site);
+    expect(server!.requests[1]!.at - server!.requests[0]!.at).toBeGreaterThanOrEqual(400);
+  });
+
+  it('a malformed Retry-After falls back to backoff with jitter, never 0 ms', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': 'soon' }), json(200, site));
+    expect(await client().sites.list()).toEqual(site);
+    expect(server!.requests[1]!.at - server!.requests[0]!.at).toBeGreaterThanOrEqual(240);
+  });
+
+  it('re-sends a POST on 429 (the service did not process it)', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '0' }), json(202, { id, status: 'QUEUED' }, { location: `/api/v1/scans/${id}` }));
+    expect(await client().scans.create({ url: 'https://shop.example.com/' })).toEqual({ id, status: 'QUEUED' });
+    expect(server!.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
+    expect(JSON.parse(server!.requests[1]!.body)).toEqual({ url: 'https://shop.example.com/' });
+  });
+
+  it('gives up after maxRetries with RateLimitError carrying retryAfterMs', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '0' }));
+    const err = (await failure(client({ maxRetries: 2 }).sites.list())) as RateLimitError;
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err.retryAfterMs).toBe(0);
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('a wait above maxRetryDelayMs throws at once, carrying the wait', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '3600' }));
+    const err = (await failure(client({ maxRetryDelayMs: 5000 }).sites.list())) as RateLimitError;
+    expect(err.retryAfterMs).toBe(3_600_000);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('an abort during the Retry-After wait rejects promptly with the signal reason', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '30' }));
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(new Error('stop now')), 100);
+    const err = (await failure(client().sites.list({ signal: controller.signal }))) as Error;
+    expect(err.message).toBe('stop now');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('transient failures', () => {
+  it('re-sends a GET after a 502 with an HTML body, then succeeds', async () => {
+    await serve(text(502, '<html><body>Bad gateway</body></html>'), json(200, site));
+    expect(await client().sites.list()).toEqual(site);
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('an HTML 502 that persists gives InternalServerError with code undefined', async () => {
+    await serve(text(502, '<html>Bad gateway</html>'));
+    const err = (await failure(client({ maxRetries: 1 }).sites.list())) as InternalServerError;
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect(err.status).toBe(502);
+    expect(err.code).toBeUndefined();
+    expect(err.message).toContain('502');
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('never re-sends a POST after a 503 (it may have been processed)', async () => {
+    await serve(problem(503, undefined), json(202, { id, status: 'QUEUED' }));
+    const err = await failure(client().scans.create({ url: 'https://shop.example.com/' }));
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('does not re-send 4xx answers other than 408/429', async () => {
+    await serve(problem(400, undefined));
+    expect(await failure(client().sites.list())).toBeInstanceOf(BadRequestError);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a connection reset on a GET is re-sent; persisting → APIConnectionError', async () => {
+    await serve(reset, json(200, site));
+    expect(await client().sites.list()).toEqual(site);
+    await server!.close();
+    await serve(reset);
+    const err = (await failure(client({ maxRetries: 1 }).sites.list())) as APIConnectionError;
+    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err.method).toBe('GET');
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('a connection reset on a POST is not re-sent', async () => {
+    await serve(reset, json(202, { id, status: 'QUEUED' }));
+    expect(await failure(client().scans.create({ url: 'https://shop.example.com/' }))).toBeInstanceOf(APIConnectionError);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a refused connection is re-sent even for a POST (nothing reached the service)', async () => {
+    await serve(json(200, site));
+    const url = server!.url;
+    await server!.close();
+    server = undefined;
+    const c = new A11yClient({ apiKey: 'svc_retry_test_key', baseUrl: url, maxRetries: 1 });
+    const started = Date.now();
+    const err = (await failure(c.scans.create({ url: 'https://shop.example.com/' }))) as APIConnectionError;
+    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err.message).toContain('ECONNREFUSED');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240); // one backoff wait happened
+  });
+});
+
+describe('timeouts', () => {
+  it('a server that never answers → APITimeoutError after timeoutMs per attempt, re-sent for GET', async () => {
+    await serve(hang);
+    const started = Date.now();
+    const err = (await failure(client({ timeoutMs: 150, maxRetries: 1 }).sites.list())) as APITimeoutError;
+    expect(err).toBeInstanceOf(APITimeoutError);
+    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(server!.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('a slow body is bounded by the same timeout', async () => {
+    await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[{"id":');
+    });
+    const started = Date.now();
+    const err = await failure(client({ timeoutMs: 200, maxRetries: 0 }).sites.list());
+    expect(err).toBeInstanceOf(APITimeoutError);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('the per-call timeoutMs and maxRetries override the client', async () => {
+    await serve(hang);
+    const err = await failure(client({ timeoutMs: 30_000 }).sites.list({ timeoutMs: 100, maxRetries: 0 }));
+    expect(err).toBeInstanceOf(APITimeoutError);
+    expect(server!.requests).toHaveLength(1);
+  });
+});
