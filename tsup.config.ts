@@ -1,18 +1,20 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-// ESM and CJS builds with types for each public entry. No source maps: they would ship absolute paths.
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    webhooks: 'src/webhooks/index.ts',
-  },
-  format: ['esm', 'cjs'],
+// No source maps: they would ship absolute paths. `platform: neutral` keeps node: imports out of the
+// portable entries unless a file asks for them (the CLI and the simulator are Node-only).
+const common: Options = {
   dts: true,
-  clean: true,
   sourcemap: false,
-  splitting: true,
   treeshake: true,
   target: 'es2022',
   platform: 'neutral',
   outDir: 'dist',
-});
+};
+const library = { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing/index.ts' };
+
+export default defineConfig([
+  // ESM: the library entries and the CLI share chunks.
+  { ...common, entry: { ...library, cli: 'src/cli/main.ts' }, format: ['esm'], splitting: true, clean: true },
+  // CJS for require() users of the library entries.
+  { ...common, entry: library, format: ['cjs'], splitting: false },
+]);

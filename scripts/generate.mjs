@@ -19,6 +19,18 @@ async function build() {
   const ast = await openapiTS(new URL(`file://${spec}`), { alphabetize: false });
   const schema = HEADER + '/* eslint-disable */\n' + astToString(ast);
 
+  return {
+    'schema.ts': schema,
+    'zod.gen.ts': await heyApiZod({}),
+    // Request schemas only, as a module of their own: the root bundle imports it, while the lazily loaded
+    // response validation imports zod.gen.ts, so a bundler's code splitting cannot pull the response
+    // schemas into the root chunk through a shared module.
+    'zod.requests.gen.ts': await heyApiZod({ responses: false }),
+  };
+}
+
+/** Runs @hey-api/openapi-ts' zod plugin with extra options and returns its zod module's text. */
+async function heyApiZod(extra) {
   // hey-api writes to a folder; generate into a scratch folder and keep only the zod module
   // (we use openapi-fetch as the one transport, so no hey-api client is emitted).
   const scratch = await mkdtemp(join(tmpdir(), 'a11y-gen-'));
@@ -33,12 +45,13 @@ async function build() {
           compatibilityVersion: 'mini',
           // the document's date-times are ISO 8601; accept offsets like +02:00, not only Z.
           dates: { offset: true },
+          ...extra,
         },
       ],
       logs: { level: 'silent' },
     });
     const zod = await readFile(join(scratch, 'zod.gen.ts'), 'utf8');
-    return { 'schema.ts': schema, 'zod.gen.ts': HEADER + zod.replace(/^\/\/ This file is auto-generated.*\n/, '') };
+    return HEADER + zod.replace(/^\/\/ This file is auto-generated.*\n/, '');
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

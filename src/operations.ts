@@ -1,7 +1,7 @@
 // The API's 18 operations: method, path template and the generated request schemas that guard them.
 import type { operations } from '../generated/schema.js';
 import * as z from 'zod/mini';
-import * as gen from '../generated/zod.gen.js';
+import * as gen from '../generated/zod.requests.gen.js';
 
 /** An operationId of openapi.yaml (webhooks excluded: the service calls those). */
 export type OperationId = Exclude<keyof operations, `on${string}`>;

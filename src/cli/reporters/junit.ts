@@ -93,12 +93,15 @@ export function toJUnit(report: CiReport): string {
   const { check } = report;
   const { findings, failures, failedPages } = classify(report);
   const suites = new Map<string, TestCase[]>(pageUrls(report).map((url) => [url, []]));
+  const casesOf = (url: string): TestCase[] => {
+    const cases = suites.get(url) ?? [];
+    suites.set(url, cases);
+    return cases;
+  };
 
   for (const page of failedPages) {
     const url = pageLabel(page.url);
-    const cases = suites.get(url) ?? [];
-    suites.set(url, cases);
-    cases.push({
+    casesOf(url).push({
       name: PAGE_STATUS_TESTCASE,
       classname: url,
       problem: {
@@ -110,14 +113,17 @@ export function toJUnit(report: CiReport): string {
     });
   }
 
+  // Names already used per page (a Set: a page may hold thousands of findings).
+  const used = new Map<string, Set<string>>();
   for (const { violation: v, breaking } of findings) {
     const url = pageLabel(v.url);
-    const cases = suites.get(url) ?? [];
-    suites.set(url, cases);
+    const names = used.get(url) ?? new Set([PAGE_STATUS_TESTCASE]);
+    used.set(url, names);
     const base = `${ruleIdOf(v)} ${targetOf(v)}`;
     let name = base;
-    for (let n = 2; cases.some((c) => c.name === name); n++) name = `${base} (${n})`;
-    cases.push({ name, classname: url, ...(breaking ? { problem: failureOf(v) } : {}) });
+    for (let n = 2; names.has(name); n++) name = `${base} (${n})`;
+    names.add(name);
+    casesOf(url).push({ name, classname: url, ...(breaking ? { problem: failureOf(v) } : {}) });
   }
 
   // Problems of the check as a whole, so JUnit is never green when the check is not.

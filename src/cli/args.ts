@@ -1,0 +1,69 @@
+// Argument parsing with Node's built-in util.parseArgs (no dependency): global options are accepted before
+// or after the command, and every parse error becomes a UsageError (exit 2), never a stack trace.
+import { parseArgs } from 'node:util';
+import { UsageError } from './exit-codes.js';
+
+/** An option of a command, in util.parseArgs' form. */
+export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
+/** Parsed option values. */
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
+/** Options every command accepts. */
+export const globalOptions = {
+  'api-key': { type: 'string' },
+  'base-url': { type: 'string' },
+  json: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies Record<string, OptionSpec>;
+
+/** Parses `argv` against the global options plus a command's own. */
+export function parseCommandArgs(argv: string[], options: Record<string, OptionSpec>, command?: string): { values: OptionValues; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: { ...globalOptions, ...options }, strict: true, allowPositionals: true });
+    return { values: values as OptionValues, positionals };
+  } catch (error) {
+    // util.parseArgs' messages name the option but never echo a value (so never a key).
+    throw new UsageError(error instanceof Error ? error.message.split('. To specify')[0]! : 'invalid arguments', command);
+  }
+}
+
+/** Index of the command name: the first positional that is not the value of a global string option. */
+export function findCommand(argv: string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') return i + 1 < argv.length ? i + 1 : -1;
+    if (!token.startsWith('-')) return i;
+    if ((token === '--api-key' || token === '--base-url') && !token.includes('=')) i++;
+  }
+  return -1;
+}
+
+/**
+ * A duration: `90` (seconds), `90s`, `1500ms`, `10m`, `1h`.
+ * @example parseDuration('10m', '--timeout') // 600000
+ */
+export function parseDuration(text: string, flag: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`${flag} must be a duration like 90, 90s, 1500ms, 10m or 1h`);
+  const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Math.round(Number(match[1]) * factor);
+}
+
+/** `key=value` pairs → object; a pair without `=` is a usage error naming the flag. */
+export function parsePairs(pairs: string[], flag: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${pair}"`);
+    result[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return result;
+}
+
+/** Checks a value against a list of choices. */
+export function oneOf<T extends string>(value: string, choices: readonly T[], flag: string): T {
+  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got "${value}"`);
+  return value as T;
+}

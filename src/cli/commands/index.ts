@@ -1,0 +1,23 @@
+// Every command of svc-a11y, by name.
+import type { Command } from '../context.js';
+import { ciCommand } from './ci.js';
+import { demoCommand } from './demo.js';
+import { journeyRunCommand, scanCommand, siteRunCommand, verifyFixCommand } from './jobs.js';
+import { fixesCommand, journeysCommand, rootCausesCommand, sitesCommand, trendCommand } from './lists.js';
+import { webhookCommand } from './webhook.js';
+
+/** The commands in the order `--help` lists them. */
+export const commands: readonly Command[] = [
+  ciCommand,
+  scanCommand,
+  siteRunCommand,
+  rootCausesCommand,
+  sitesCommand,
+  journeysCommand,
+  journeyRunCommand,
+  fixesCommand,
+  verifyFixCommand,
+  trendCommand,
+  webhookCommand,
+  demoCommand,
+];

@@ -1,0 +1,93 @@
+// The read-only commands: sites, journeys, fixes, root causes and the violation trend.
+import { UsageError } from '../exit-codes.js';
+import { type Command, printJson } from '../context.js';
+import { barChart, table } from '../render.js';
+
+/** `svc-a11y sites`. */
+export const sitesCommand: Command = {
+  name: 'sites',
+  summary: "List the organization's sites",
+  args: { min: 0, max: 0, names: '' },
+  options: {},
+  usage: 'svc-a11y sites [--json]',
+  async run(ctx) {
+    const sites = await ctx.client().sites.list();
+    if (ctx.json) printJson(ctx, sites);
+    else ctx.out.out(table(['ID', 'NAME', 'ROOT URL', 'VERIFIED'], sites.map((s) => [s.id, s.name, s.rootUrl, s.verified])));
+    return 0;
+  },
+};
+
+/** `svc-a11y journeys <siteId>`. */
+export const journeysCommand: Command = {
+  name: 'journeys',
+  summary: "List a site's saved journeys",
+  args: { min: 1, max: 1, names: '<siteId>' },
+  options: {},
+  usage: 'svc-a11y journeys <siteId> [--json]',
+  async run(ctx) {
+    const journeys = await ctx.client().sites.listJourneys(ctx.args[0]!);
+    if (ctx.json) printJson(ctx, journeys);
+    else ctx.out.out(table(['ID', 'NAME', 'USES AUTH', 'CREATED'], journeys.map((j) => [j.id, j.name, j.usesAuth, j.createdAt])));
+    return 0;
+  },
+};
+
+/** `svc-a11y fixes <siteId>`. */
+export const fixesCommand: Command = {
+  name: 'fixes',
+  summary: "List a site's tracked fixes",
+  args: { min: 1, max: 1, names: '<siteId>' },
+  options: {},
+  usage: 'svc-a11y fixes <siteId> [--json]',
+  async run(ctx) {
+    const fixes = await ctx.client().sites.listFixes(ctx.args[0]!);
+    if (ctx.json) printJson(ctx, fixes);
+    else ctx.out.out(table(['ID', 'RULE', 'IMPACT', 'COMPONENT', 'STATUS', 'VERIFIABLE'], fixes.map((f) => [f.id, f.ruleId, f.impact, f.componentLabel, f.status, f.verifiable])));
+    return 0;
+  },
+};
+
+/** `svc-a11y root-causes <scanRunId>`. */
+export const rootCausesCommand: Command = {
+  name: 'root-causes',
+  summary: "Print a scan run's root-cause groups",
+  args: { min: 1, max: 1, names: '<scanRunId>' },
+  options: {},
+  usage: 'svc-a11y root-causes <scanRunId> [--json]',
+  async run(ctx) {
+    const rc = await ctx.client().scanRuns.getRootCauses(ctx.args[0]!);
+    if (ctx.json) printJson(ctx, rc);
+    else {
+      const s = rc.summary ?? {};
+      ctx.out.out(
+        `${s.clustersTotal ?? 0} groups cover ${s.clusteredFindings ?? 0} of ${s.findingsTotal ?? 0} findings on ${s.pagesTotal ?? 0} pages${rc.truncated ? ' (truncated)' : ''}\n` +
+          table(['IMPACT', 'RULE', 'COMPONENT', 'NODES', 'PAGES', 'PATTERN'], (rc.clusters ?? []).map((c) => [c.impact, c.ruleId, c.component?.label, c.nodesCount, c.pagesCount, c.pattern])) +
+          (rc.coverageDisclaimer ? `\n${rc.coverageDisclaimer}\n` : ''),
+      );
+    }
+    return 0;
+  },
+};
+
+/** `svc-a11y trend <siteId> [--limit N]`. */
+export const trendCommand: Command = {
+  name: 'trend',
+  summary: "Print a site's violation trend as a table and a chart",
+  args: { min: 1, max: 1, names: '<siteId>' },
+  options: { limit: { type: 'string' } },
+  usage: 'svc-a11y trend <siteId> [--limit N] [--json]\n\n  --limit N   how many points (the service default applies when omitted)',
+  async run(ctx) {
+    const raw = ctx.values.limit as string | undefined;
+    if (raw !== undefined && !/^\d+$/.test(raw)) throw new UsageError('--limit must be a non-negative whole number', 'trend');
+    const trend = await ctx.client().sites.getTrend(ctx.args[0]!, { limit: raw === undefined ? undefined : Number(raw) });
+    if (ctx.json) return printJson(ctx, trend), 0;
+    const points = trend.points ?? [];
+    ctx.out.out(
+      `Trend of ${trend.siteId ?? ctx.args[0]} (${trend.standard ?? 'standard not given'})\n` +
+        table(['FINISHED', 'STATUS', 'PAGES', 'TOTAL', 'ADDED', 'RESOLVED'], points.map((p) => [p.finishedAt, p.status, p.pagesScanned, p.totalViolations, p.addedCount, p.resolvedCount])) +
+        `\n${barChart(points.map((p) => ({ label: (p.finishedAt ?? '').slice(0, 10) || '?', value: p.totalViolations ?? 0 })))}`,
+    );
+    return 0;
+  },
+};

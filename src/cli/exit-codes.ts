@@ -1,0 +1,30 @@
+// The CLI's documented exit codes.
+
+/** Exit codes of `svc-a11y`. */
+export const ExitCode = {
+  /** Success; a CI check's verdict is PASS. */
+  OK: 0,
+  /** A CI check's verdict is FAIL (or a webhook delivery failed verification). */
+  VERDICT_FAIL: 1,
+  /** Usage or configuration error (bad arguments, missing API key or base URL). */
+  USAGE: 2,
+  /** The API answered with an error (its problem code, title and traceId are printed), or could not be reached. */
+  API_ERROR: 3,
+  /** The job ended FAILED, a page was UNREACHABLE/ERROR/TIMEOUT, or the wait timed out. */
+  INCOMPLETE: 4,
+} as const;
+
+/** One of {@link ExitCode}'s values. */
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A usage or configuration error: exit code 2 with a usage hint, never a stack trace. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  /** @param command - the command whose help to point at, if any */
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// svc-a11y: the command-line tool. It uses the SDK's public client only; no HTTP logic lives here.
+import { pathToFileURL } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { APIConnectionError, ApiError, ConfigurationError, PollTimeoutError, RequestValidationError } from '../index.js';
+import { findCommand, parseCommandArgs } from './args.js';
+import { commands } from './commands/index.js';
+import { clientFrom, type CommandContext, version } from './context.js';
+import { ExitCode, UsageError } from './exit-codes.js';
+import { commandHelp, mainHelp } from './help.js';
+import { type CliIO, Output } from './io.js';
+import { Progress } from './progress.js';
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const out = new Output(io);
+  out.protect(io.env.SVC_API_KEY);
+  let commandName: string | undefined;
+  try {
+    const at = findCommand(argv);
+    if (at < 0) {
+      const { values } = parseCommandArgs(argv, {});
+      if (values.version) return out.out(`${version}\n`), ExitCode.OK;
+      out.out(mainHelp(commands));
+      return values.help ? ExitCode.OK : ExitCode.USAGE;
+    }
+    commandName = argv[at]!;
+    const command = commands.find((c) => c.name === commandName);
+    if (!command) throw new UsageError(`unknown command "${commandName}"`);
+    const { values, positionals } = parseCommandArgs([...argv.slice(0, at), ...argv.slice(at + 1)], command.options, command.name);
+    out.protect(values['api-key'] as string | undefined);
+    if (values.help) return out.out(commandHelp(command)), ExitCode.OK;
+    if (values.version) return out.out(`${version}\n`), ExitCode.OK;
+    const { min, max, names } = command.args;
+    if (positionals.length < min || positionals.length > max) {
+      throw new UsageError(`${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}${names ? ` (${names})` : ''}, got ${positionals.length}`, command.name);
+    }
+    const json = values.json === true;
+    const ctx: CommandContext = {
+      args: positionals,
+      values,
+      out,
+      json,
+      progress: new Progress(out, !values['no-progress'] && !values.quiet && !json),
+      client: () => clientFrom(values, io.env, out),
+    };
+    return await command.run(ctx);
+  } catch (error) {
+    return report(error, out, commandName);
+  }
+}
+
+/** Prints an error the way its exit code documents, and returns that code. Never a stack trace. */
+function report(error: unknown, out: Output, command: string | undefined): number {
+  if (error instanceof UsageError) {
+    out.err(`error: ${error.message}`);
+    out.err(`Run 'svc-a11y ${error.command ?? command ?? ''}${error.command ?? command ? ' ' : ''}--help' for usage.`);
+    return ExitCode.USAGE;
+  }
+  if (error instanceof ConfigurationError || error instanceof RequestValidationError) {
+    out.err(`error: ${error.message}`);
+    return ExitCode.USAGE;
+  }
+  if (error instanceof ApiError) {
+    out.err(`error: API answered ${error.status}${error.code ? ` ${error.code}` : ''}${error.title ? ` — ${error.title}` : ''}${error.detail ? `: ${error.detail}` : ''}`);
+    if (error.traceId) out.err(`traceId: ${error.traceId} (quote it to support)`);
+    return ExitCode.API_ERROR;
+  }
+  if (error instanceof APIConnectionError) {
+    out.err(`error: ${error.message} [${error.method} ${error.url}]`);
+    return ExitCode.API_ERROR;
+  }
+  if (error instanceof PollTimeoutError) {
+    out.err(`error: ${error.message}`);
+    return ExitCode.INCOMPLETE;
+  }
+  out.err(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+  return 70;
+}
+
+// Run when executed as the bin (also through npm's symlink), not when imported by tests.
+const invoked = process.argv[1] && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
+if (invoked) {
+  run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, stdin: process.stdin }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 70;
+    },
+  );
+}

@@ -1,0 +1,15 @@
+// Report formatters of the `svc-a11y ci` command: pure functions from the API's records to strings (or a SARIF
+// object). Explicit named exports only.
+export type { CiReport, Impact } from './report.js';
+export { IMPACTS, impactLabel, impactRank, normalizeImpact } from './report.js';
+export { classify } from './findings.js';
+export type { ClassifiedReport, Finding } from './findings.js';
+export { CHECK_SUITE, PAGE_STATUS_TESTCASE, toJUnit } from './junit.js';
+export { DEFAULT_INFORMATION_URI, FINGERPRINT_KEY, SARIF_SCHEMA, sarifLevel, toSarif } from './sarif.js';
+export type { SarifOptions } from './sarif.js';
+export { mdCell, toMarkdown } from './markdown.js';
+export type { MarkdownOptions } from './markdown.js';
+export { escapeData, escapeProperty, toGitHubAnnotations } from './annotations.js';
+export type { AnnotationOptions } from './annotations.js';
+export { cleanText, toText } from './text.js';
+export type { TextOptions } from './text.js';

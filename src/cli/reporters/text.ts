@@ -1,0 +1,96 @@
+// Human-readable report of a CI check for the terminal and plain CI logs.
+import type { SeverityCounts } from '../../index.js';
+import { classify } from './findings.js';
+import {
+  type CiReport,
+  countOf,
+  countText,
+  IMPACTS,
+  impactLabel,
+  normalizeImpact,
+  pageLabel,
+  ruleIdOf,
+  targetOf,
+  totalOf,
+  verdictLabel,
+} from './report.js';
+import { isPageFailure } from '../threshold.js';
+
+/** Options of {@link toText}. */
+export interface TextOptions {
+  /** Use ANSI colours (the caller decides from the terminal and NO_COLOR); false means no escape code at all. */
+  color: boolean;
+}
+
+// Four SGR colours are all this needs, so no colour library.
+const SGR = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
+
+/**
+ * Makes API text safe to print on one terminal line: line breaks and tabs become spaces, every other control
+ * character (ESC included, so API data can never inject escape sequences) becomes U+FFFD.
+ * @example cleanText('a\nb\u001b[2J') // 'a b\uFFFD[2J'
+ */
+export function cleanText(value: string): string {
+  return value.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '\uFFFD');
+}
+
+function countsLine(counts: SeverityCounts | undefined): string {
+  return `${countText(totalOf(counts))} (${IMPACTS.map((i) => `${i} ${countText(countOf(counts, i))}`).join(', ')})`;
+}
+
+/**
+ * Plain-text report: verdict, threshold, counts (total and new), fixed and unchanged counts, page statuses, the
+ * findings new first (rule, impact, WCAG criteria, page, selector, help link), and the check's link in the app.
+ * With `color: false` the output holds no ANSI escape code.
+ * @example process.stdout.write(toText({ check, violations }, { color: process.stdout.isTTY }));
+ */
+export function toText(report: CiReport, options: TextOptions): string {
+  const paint = (code: number, s: string): string => (options.color ? `\u001b[${code}m${s}\u001b[0m` : s);
+  const { check } = report;
+  const { failOn, failOnDefaulted, findings, failures, failedPages } = classify(report);
+  const verdict = verdictLabel(check);
+  const out: string[] = [
+    `Accessibility check: ${paint(verdict === 'PASS' ? SGR.green : SGR.red, paint(SGR.bold, cleanText(verdict)))}`,
+  ];
+  if (check.status !== 'COMPLETED') {
+    out.push(`The check did not complete (${cleanText(check.status ?? 'unknown')})${check.failureReason ? `: ${cleanText(check.failureReason)}` : ''}`);
+  }
+  out.push(
+    `Threshold ${failOn}${failOnDefaulted ? ' (default)' : ''}: ${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it` +
+      (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked` : ''),
+    `Findings: ${countsLine(check.counts)}`,
+    `New:      ${countsLine(check.newCounts)}`,
+    `Fixed: ${countText(check.fixedCount)}, unchanged: ${countText(check.unchangedCount)}`,
+  );
+  if (check.baselineMissing) out.push('No baseline check was found, so findings were not compared with an earlier check.');
+
+  const pages = check.pages ?? [];
+  if (pages.length) {
+    out.push('', 'Pages:');
+    const width = Math.max(...pages.map((p) => (p.status ?? 'n/a').length));
+    for (const p of pages) {
+      const status = (p.status ?? 'n/a').padEnd(width);
+      out.push(`  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}`);
+    }
+  }
+
+  out.push('', findings.length ? `Findings (${findings.length}, new first):` : 'No findings.');
+  for (const { violation: v, breaking } of findings) {
+    const impact = normalizeImpact(v.impact);
+    const impactText = cleanText(impactLabel(v.impact));
+    const tags = [
+      breaking ? paint(SGR.red, 'FAIL') : paint(SGR.dim, 'info'),
+      v.isNew === true ? paint(SGR.bold, 'new') : v.isNew === false ? 'existing' : undefined,
+      impact === 'critical' ? paint(SGR.red, impactText) : impact === 'serious' ? paint(SGR.yellow, impactText) : impactText,
+      cleanText(ruleIdOf(v)),
+      v.wcagSc?.length ? `WCAG ${cleanText(v.wcagSc.join(', '))}` : undefined,
+    ];
+    out.push(`  ${tags.filter((t) => t !== undefined).join('  ')}`);
+    out.push(`      page:     ${cleanText(pageLabel(v.url))}`);
+    out.push(`      selector: ${cleanText(targetOf(v))}`);
+    if (v.helpUrl) out.push(`      help:     ${cleanText(v.helpUrl)}`);
+  }
+
+  if (check.appUrl) out.push('', `Details: ${cleanText(check.appUrl)}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,71 @@
+// Job lifecycle, computed lazily from the clock: a job is QUEUED for the first quarter of its duration,
+// RUNNING for the rest, then terminal. Nothing is scheduled per job, so state can never drift from time.
+
+/**
+ * The five kinds of asynchronous job (keys of `SimulatorOptions.durations`).
+ * @example const kind: JobKind = 'ciCheck';
+ */
+export type JobKind = 'scan' | 'scanRun' | 'ciCheck' | 'journeyRun' | 'fixVerification';
+
+/** What every stored job carries. */
+export interface JobTiming {
+  id: string;
+  /** Creation time (ms since the epoch, from the simulator's clock). */
+  createdAt: number;
+  /** Time spent QUEUED + RUNNING, in ms. */
+  durationMs: number;
+}
+
+/** Where a job stands at a given time. */
+export interface Phase {
+  stage: 'QUEUED' | 'RUNNING' | 'DONE';
+  /** Fraction of the RUNNING span elapsed: 0 while QUEUED, 1 once DONE. */
+  progress: number;
+  /** When the job left QUEUED (ms). */
+  startedAt: number;
+  /** When the job reaches its terminal state (ms). */
+  finishedAt: number;
+}
+
+// Share of a job's duration spent QUEUED.
+const QUEUED_SHARE = 0.25;
+
+/**
+ * The phase of `job` at time `now`.
+ * @example phaseOf({ id, createdAt: 0, durationMs: 400 }, 200) // { stage: 'RUNNING', progress: 1/3, … }
+ */
+export function phaseOf(job: JobTiming, now: number): Phase {
+  const startedAt = job.createdAt + Math.round(job.durationMs * QUEUED_SHARE);
+  const finishedAt = job.createdAt + job.durationMs;
+  if (now >= finishedAt) return { stage: 'DONE', progress: 1, startedAt, finishedAt };
+  if (now < startedAt) return { stage: 'QUEUED', progress: 0, startedAt, finishedAt };
+  return { stage: 'RUNNING', progress: (now - startedAt) / Math.max(1, finishedAt - startedAt), startedAt, finishedAt };
+}
+
+/** True while a job is QUEUED or RUNNING at `now`. */
+export function isActive(job: JobTiming, now: number): boolean {
+  return phaseOf(job, now).stage !== 'DONE';
+}
+
+/**
+ * How many of `total` sequential items are finished at `progress` (items finish evenly over the RUNNING
+ * span; the last one only when the job is DONE).
+ * @example itemsDone(8, { stage: 'RUNNING', progress: 0.5, startedAt, finishedAt }) // 4
+ */
+export function itemsDone(total: number, phase: Phase): number {
+  if (phase.stage === 'DONE') return total;
+  if (phase.stage === 'QUEUED') return 0;
+  return Math.max(0, Math.min(total - 1, Math.floor(phase.progress * total)));
+}
+
+/** Status of the i-th of a job's sequential items (pages, checkpoints) at `phase`. */
+export function itemStage(index: number, total: number, phase: Phase): 'QUEUED' | 'RUNNING' | 'DONE' {
+  const done = itemsDone(total, phase);
+  if (index < done) return 'DONE';
+  return index === done && phase.stage === 'RUNNING' ? 'RUNNING' : 'QUEUED';
+}
+
+/** ISO 8601 UTC date-time of a clock value (always ends in `Z`). */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

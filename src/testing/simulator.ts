@@ -1,0 +1,144 @@
+// startSimulator(): options in, a listening simulator out. Wires the world, the server, the rate limiter
+// and the webhook sender together, and owns their shutdown.
+import { type JobKind, phaseOf } from './jobs.js';
+import { type SimulatorRateLimit, SlidingWindowLimiter } from './rate-limit.js';
+import { scanRunView, seedScanRunHistory } from './scan-runs.js';
+import { RequestCounter, listen } from './server.js';
+import { SIM_KEYS, type SimulatorIds, type SimulatorKeys, seedOrganisation } from './state.js';
+import { type SimulatorDelivery, type SimulatorWebhook, WebhookSender } from './webhooks.js';
+import type { World } from './world.js';
+
+/** Options of {@link startSimulator}. */
+export interface SimulatorOptions {
+  /**
+   * TCP port on 127.0.0.1 (the simulator never binds another interface); 0 picks a free port.
+   * @default 0
+   */
+  port?: number;
+  /**
+   * Seed of the findings and of the seeded ids: findings are a deterministic function of (seed, URL).
+   * @default 1
+   */
+  seed?: number;
+  /**
+   * Time each job kind spends QUEUED + RUNNING, in ms (QUEUED for the first quarter).
+   * @default 400 for every kind
+   * @example { ciCheck: 150, scanRun: 300 }
+   */
+  durations?: Partial<Record<JobKind, number>>;
+  /**
+   * Per-key request rate, or `false` for none.
+   * @default { requestsPerMinute: 120, windowMs: 60000 }
+   */
+  rateLimit?: SimulatorRateLimit | false;
+  /**
+   * Receiver of signed `scan_run.completed` deliveries.
+   * @default undefined (no deliveries)
+   */
+  webhook?: SimulatorWebhook;
+  /**
+   * Millisecond clock every state transition, timestamp and rate-limit window is computed from.
+   * @default Date.now
+   */
+  clock?: () => number;
+}
+
+/** A running simulator. */
+export interface Simulator {
+  /** `http://127.0.0.1:PORT`: the service's `{base_url}` (paths add `/api/v1`). */
+  readonly url: string;
+  /** API keys of the seeded organisation. */
+  readonly keys: SimulatorKeys;
+  /** Ids of the seeded resources. */
+  readonly ids: SimulatorIds;
+  /**
+   * Requests received (every request, answered or refused); with `key`, those that carried that bearer key.
+   * @example sim.requestCount(sim.keys.full) // 7
+   */
+  requestCount(key?: string): number;
+  /** Every webhook delivery attempt so far, in order (a live, read-only view). */
+  readonly deliveries: ReadonlyArray<SimulatorDelivery>;
+  /** Closes the server, its connections, and every timer and delivery in flight. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_DURATION_MS = 400;
+const KINDS: JobKind[] = ['scan', 'scanRun', 'ciCheck', 'journeyRun', 'fixVerification'];
+
+/**
+ * Starts a stateful in-memory implementation of the Developer API v1 on a loopback port (Node only).
+ *
+ * Seeded organisation: `sim.ids` (sites, journeys, tracked fixes, a completed scan run) and `sim.keys`
+ * (`full`, `noCi` without `ci:check`, `freePlan` without `TREND_HISTORY` and with a 5-URL CI cap).
+ * Every job is created QUEUED, turns RUNNING after a quarter of its duration, and is terminal after it.
+ *
+ * Findings are a deterministic function of (seed, URL). URL conventions steer outcomes:
+ * - a path containing `/unreachable`, `/timeout` or `/error`: page status `UNREACHABLE`, `TIMEOUT` or `ERROR`
+ *   (a scan of it ends FAILED; a CI check whose every page is such ends FAILED);
+ * - a path containing `/clean`: no findings;
+ * - query `?regress=N` (N ≤ 50): N extra critical `image-alt` findings; the parameter is not part of the
+ *   fingerprint, so a CI check of `…?regress=1` against a baseline of `…` shows exactly N new findings.
+ *
+ * @param options - see {@link SimulatorOptions}
+ * @default options {}
+ * @example
+ * ```ts
+ * import { startSimulator } from '@svc/a11y-sdk/testing';
+ * import { A11yClient } from '@svc/a11y-sdk';
+ * const sim = await startSimulator({ durations: { ciCheck: 150 } });
+ * const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
+ * const check = await client.ciChecks.createAndWait({ urls: ['https://shop.example.com/?regress=1'] }, { intervalMs: 20 });
+ * await sim.stop();
+ * ```
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const clock = options.clock ?? Date.now;
+  const seed = options.seed ?? 1;
+  const durations = Object.fromEntries(
+    KINDS.map((kind) => {
+      const ms = options.durations?.[kind] ?? DEFAULT_DURATION_MS;
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`durations.${kind} must be a non-negative number of ms, got ${ms}.`);
+      return [kind, ms];
+    }),
+  ) as Record<JobKind, number>;
+  const now = clock();
+  const { org, ids: orgIds } = seedOrganisation(seed, now);
+  const sender = new WebhookSender(options.webhook, clock);
+  const world: World = {
+    seed, clock, durations, org, baseUrl: '',
+    scans: new Map(), scanRuns: new Map(), ciChecks: new Map(), journeyRuns: new Map(), fixVerifications: new Map(),
+    scanRunObserved: (run, created) => {
+      if (!sender.enabled || run.delivered) return;
+      const phase = phaseOf(run, clock());
+      if (phase.stage === 'DONE') {
+        run.delivered = true;
+        sender.send('scan_run.completed', { type: 'scan_run.completed', createdAt: new Date(clock()).toISOString(), scanRun: scanRunView(run, clock()) });
+        return;
+      }
+      // Deliver without waiting for a poll: re-check when the run should be done (and again, at most every
+      // 25 ms, while an injected clock lags behind real time).
+      if (created || phase.finishedAt > clock()) sender.schedule(Math.max(25, phase.finishedAt - clock() + 1), () => world.scanRunObserved(run, false));
+    },
+  };
+  const verified = org.sites.find((s) => s.id === orgIds.verifiedSite)!;
+  const ids: SimulatorIds = Object.freeze({ ...orgIds, lastScanRun: seedScanRunHistory(world, verified, now) });
+  const rate = options.rateLimit === undefined ? { requestsPerMinute: 120, windowMs: 60_000 } : options.rateLimit;
+  const limiter = rate === false ? undefined : new SlidingWindowLimiter(rate);
+  const counter = new RequestCounter();
+  const server = await listen(world, limiter, counter, options.port ?? 0);
+  let stopping: Promise<void> | undefined;
+  return {
+    url: world.baseUrl,
+    keys: SIM_KEYS,
+    ids,
+    deliveries: sender.deliveries,
+    requestCount: (key) => (key === undefined ? counter.total : (counter.byKey.get(key) ?? 0)),
+    stop: () =>
+      (stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await sender.stop();
+        await closed;
+      })()),
+  };
+}

@@ -1,0 +1,126 @@
+// The built binary: help, version, usage errors (exit 2, no stack trace), and webhook verification.
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/prism.mjs';
+import { runCli } from '../support/cli.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
+
+describe('svc-a11y usage', () => {
+  it('--version prints the package version', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('--help lists every command and the exit codes', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of ['ci', 'scan', 'site-run', 'root-causes', 'sites', 'journeys', 'journey-run', 'fixes', 'verify-fix', 'trend', 'webhook', 'demo']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c} `));
+    expect(r.stdout).toContain('4  the job ended FAILED');
+  });
+
+  it.each(['ci', 'scan', 'trend', 'webhook', 'demo'])('%s --help prints its usage', async (command) => {
+    const r = await runCli([command, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Usage: svc-a11y ${command}`);
+  });
+
+  it.each([
+    [['nope'], /unknown command "nope"/],
+    [['ci'], /ci takes 1 to 20 arguments/],
+    [['ci', 'https://a.example/', '--bogus'], /Unknown option '--bogus'/],
+    [['ci', 'https://a.example/', '--fail-on', 'SOMETIMES'], /--fail-on must be one of NEW_CRITICAL/],
+    [['ci', 'https://a.example/', '--format', 'pdf'], /--format must be one of/],
+    [['ci', 'https://a.example/', '--report', 'junit'], /--report takes key=value/],
+    [['ci', 'https://a.example/', '--timeout', 'soon'], /--timeout must be a duration/],
+    [['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit', '-3'], /--limit|Unknown option/],
+    [['sites', 'extra'], /sites takes 0 arguments/],
+    [['--api-key'], /argument missing/],
+  ])('%j → exit 2 with a usage message', async (args, message) => {
+    const r = await runCli(args, { env: { SVC_API_KEY: 'svc_usage_key', SVC_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+    noStack(r.stderr);
+  });
+
+  it('no command → help on stdout, exit 2', async () => {
+    const r = await runCli([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('Usage: svc-a11y <command>');
+  });
+
+  it('a missing API key or base URL → exit 2 naming the environment variable', async () => {
+    const noKey = await runCli(['sites'], { env: { SVC_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('SVC_API_KEY');
+    const noUrl = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_k' } });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain('SVC_BASE_URL');
+  });
+
+  it('bad input caught by the SDK (relative URL) → exit 2 naming the field, nothing sent', async () => {
+    const r = await runCli(['ci', '/relative'], { env: { SVC_API_KEY: 'svc_k', SVC_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('urls[0]');
+    expect(r.stderr).toContain('absolute http(s) URL');
+  });
+
+  it('an unreachable service → exit 3, and the API key never appears', async () => {
+    const key = 'svc_CLICANARY_123456789';
+    const port = await freePort(); // nothing listens there once freePort() has closed it
+    const r = await runCli(['sites', '--api-key', key, '--base-url', `http://127.0.0.1:${port}`], { env: {} });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('ECONNREFUSED');
+    expect(r.stdout + r.stderr).not.toContain(key);
+  });
+});
+
+describe('svc-a11y webhook verify', () => {
+  const secret = 'whsec_cli_test_secret';
+  const body = '{"type":"scan_run.completed","scanRun":{"id":"r1","status":"COMPLETED"}}';
+  const request = (timestamp: number, payload = body, signatureSecret = secret) => {
+    const signature = createHmac('sha256', signatureSecret).update(`${timestamp}.${payload}`).digest('hex');
+    return `POST /hooks HTTP/1.1\r\nHost: example\r\nContent-Type: application/json\r\nX-Svc-Event: scan_run.completed\r\nX-Svc-Delivery: d-42\r\nX-Svc-Timestamp: ${timestamp}\r\nX-Svc-Signature: v1=${signature}\r\n\r\n${payload}`;
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('a valid saved delivery → exit 0 with its id and type', async () => {
+    const r = await runCli(['webhook', 'verify', '--secret', secret], { stdin: request(now()) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('verified scan_run.completed delivery d-42');
+  });
+
+  it('--json prints the event with its payload', async () => {
+    const r = await runCli(['webhook', 'verify', '--secret', secret, '--json'], { stdin: request(now()) });
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'd-42', type: 'scan_run.completed', payload: { scanRun: { id: 'r1' } } });
+  });
+
+  it('a tampered body → exit 1 with SIGNATURE_MISMATCH; the secret never printed', async () => {
+    const tampered = request(now()).replace('COMPLETED', 'COMPLETEX');
+    const r = await runCli(['webhook', 'verify', '--secret', secret], { stdin: tampered });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('SIGNATURE_MISMATCH');
+    expect(r.stdout + r.stderr).not.toContain(secret);
+  });
+
+  it('an old delivery fails the default tolerance, and passes a larger --tolerance', async () => {
+    const old = request(now() - 3600);
+    expect((await runCli(['webhook', 'verify', '--secret', secret], { stdin: old })).stderr).toContain('TIMESTAMP_OUT_OF_TOLERANCE');
+    expect((await runCli(['webhook', 'verify', '--secret', secret, '--tolerance', '7200'], { stdin: old })).code).toBe(0);
+  });
+
+  it('secret rotation: the second --secret matches', async () => {
+    const r = await runCli(['webhook', 'verify', '--secret', 'whsec_old', '--secret', secret], { stdin: request(now()) });
+    expect(r.code).toBe(0);
+  });
+
+  it('no secret → exit 2', async () => {
+    const r = await runCli(['webhook', 'verify'], { stdin: request(now()) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--secret');
+  });
+});
