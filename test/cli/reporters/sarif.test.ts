@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import AjvModule from 'ajv-draft-04';
-import addFormatsModule from 'ajv-formats';
 import type { Log, Result } from 'sarif';
+import { validateSarif } from '../../support/sarif.js';
 import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_KEY, sarifLevel, toSarif } from '../../../src/cli/reporters/index.js';
 import type { CiReport } from '../../../src/cli/reporters/index.js';
@@ -21,15 +19,7 @@ import {
   unreachableReport,
 } from './fixtures.js';
 
-// Both packages are CommonJS with `exports.default`; under NodeNext the default import is the module object.
-const Ajv = AjvModule.default;
-const addFormats = addFormatsModule.default;
-
-const schema = JSON.parse(readFileSync(new URL('../../fixtures/sarif-2.1.0-rtm.5.schema.json', import.meta.url), 'utf8'));
-// `unicodeRegExp: false`: the schema's `language` pattern (`…{2}]?$`) is valid only without the `u` flag.
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
-const validate = ajv.compile(schema);
+const validate = validateSarif;
 
 // Validates the log as the CLI writes it (serialised), so `undefined` members cannot hide problems.
 function sarifOf(report: CiReport): Log {
