@@ -41,6 +41,7 @@ export class ConfigurationError extends A11yError {
 export class RequestValidationError extends A11yError {
   override name = 'RequestValidationError';
   /**
+   * Creates the error of one rule broken by the input.
    * @param field - the offending field, e.g. `urls[3]`, `id`, `limit`
    * @param rule - the rule it broke, e.g. `must be at most 2048 characters`
    */
@@ -55,6 +56,12 @@ export class RequestValidationError extends A11yError {
 /** A 2xx body did not match the API description (only with `validateResponses: true`). */
 export class ResponseValidationError extends A11yError {
   override name = 'ResponseValidationError';
+  /**
+   * Creates the error of one rule broken by an answer.
+   * @param operationId - the operation whose answer broke the description
+   * @param field - the offending field, e.g. `body.status`
+   * @param rule - the rule it broke
+   */
   constructor(
     readonly operationId: string,
     readonly field: string,
@@ -67,6 +74,13 @@ export class ResponseValidationError extends A11yError {
 /** The request could not reach the service, or no answer came (DNS, refused, reset). */
 export class APIConnectionError extends A11yError {
   override name = 'APIConnectionError';
+  /**
+   * Creates the error of one failed attempt.
+   * @param message - what failed
+   * @param method - the request's method
+   * @param url - the request's URL (never carries the API key)
+   * @param options - `cause`: the underlying error
+   */
   constructor(
     message: string,
     readonly method: string,
@@ -85,6 +99,12 @@ export class APITimeoutError extends APIConnectionError {
 /** `waitForCompletion` reached its deadline before the job reached a terminal status. */
 export class PollTimeoutError extends A11yError {
   override name = 'PollTimeoutError';
+  /**
+   * Creates the error of one wait that ran out of time.
+   * @param jobId - the job waited for
+   * @param lastStatus - its status at the last poll
+   * @param elapsedMs - how long the wait lasted
+   */
   constructor(
     readonly jobId: string,
     readonly lastStatus: string | undefined,
@@ -123,6 +143,14 @@ export class ApiError extends A11yError {
   /** URL of the request that got this answer (it never carries the API key). */
   readonly url: string;
 
+  /**
+   * Prefer {@link errorFromResponse}, which picks the class from the status.
+   * @param status - HTTP status
+   * @param problem - the parsed problem body, if any
+   * @param headers - the answer's headers
+   * @param request - method and URL of the request
+   * @param fallbackTitle - title when the body has none (the status text)
+   */
   constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
     const title = str(problem?.title) ?? fallbackTitle;
     const code = str(problem?.code);
@@ -177,6 +205,7 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /** The wait the service asked for, in milliseconds. */
   retryAfterMs: number | undefined;
+  /** Same parameters as {@link ApiError}'s; reads `Retry-After` from the headers. */
   constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
     super(status, problem, headers, request, fallbackTitle);
     this.retryAfterMs = parseRetryAfter(headers.get('retry-after'));

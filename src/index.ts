@@ -1,6 +1,12 @@
 // Public entry of @svc/a11y-sdk: explicit named exports only.
 export { A11yClient } from './client.js';
 export type { ClientOptions, RequestOptions } from './options.js';
+export type { CiChecks } from './resources/ci-checks.js';
+export type { Fixes, FixVerifications } from './resources/fixes.js';
+export type { JourneyRuns, Journeys } from './resources/journeys.js';
+export type { ScanRuns } from './resources/scan-runs.js';
+export type { Scans } from './resources/scans.js';
+export type { Sites } from './resources/sites.js';
 export {
   A11yError,
   ApiError,
@@ -57,4 +63,3 @@ export type {
   Verdict,
   Violation,
 } from './types.js';
-export type { paths, components, operations } from '../generated/schema.js';

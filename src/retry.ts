@@ -113,7 +113,9 @@ export class Call {
       policy.timeoutMs,
     );
     try {
-      return await policy.fetch(request, { signal: controller.signal });
+      // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
+      const send = policy.fetch;
+      return await send(request, { signal: controller.signal });
     } catch (error) {
       this.release();
       if (controller.signal.aborted) throw controller.signal.reason;

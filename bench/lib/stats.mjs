@@ -38,3 +38,11 @@ export function fmtSpread(s, digits = 2, unit = '') {
   if (!s || !Number.isFinite(s.median)) return 'n/a';
   return `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
 }
+
+/** Rounds every number in a nested structure to 3 decimals (keeps latest.json readable). */
+export function roundAll(x) {
+  if (typeof x === 'number') return round(x);
+  if (Array.isArray(x)) return x.map(roundAll);
+  if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, roundAll(v)]));
+  return x;
+}

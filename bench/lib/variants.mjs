@@ -20,6 +20,19 @@ export async function makeVariants(baseUrl, fetchImpl) {
     raw: async () => (await fetchImpl(sitesUrl, init)).json(),
     openapi: async () => (await api.GET('/api/v1/sites')).data,
     ours: () => client.sites.list(),
+    // Diagnostics (what each layer of our transport costs on top of raw fetch):
+    // a Request built first and then handed to fetch, as openapi-fetch does (undici then builds a second one);
+    rawRequest: async () => (await fetchImpl(new Request(sitesUrl, init))).json(),
+    // raw fetch with a per-call AbortController + armed timer, as our per-attempt timeout does.
+    rawSignal: async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        return await (await fetchImpl(sitesUrl, { headers: HEADERS, signal: controller.signal })).json();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     rawGet: async () => (await fetchImpl(checkUrl, init)).json(),
     openapiGet: async () => (await api.GET('/api/v1/ci/checks/{id}', { params: { path: { id: CHECK_ID } } })).data,
     oursGet: () => client.ciChecks.get(CHECK_ID),

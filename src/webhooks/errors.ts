@@ -43,6 +43,7 @@ export class WebhookVerificationError extends Error {
   readonly reason: WebhookVerificationReason;
 
   /**
+   * Creates the error of one rejected delivery.
    * @param reason - Machine-readable rejection reason.
    * @param message - Human-readable explanation; must never include the secret.
    * @param options - Standard `ErrorOptions`; `cause` is kept non-enumerable so it stays out of `JSON.stringify`.

@@ -43,7 +43,10 @@ export class MemoryReplayStore implements ReplayStore {
   // which keeps inserts O(1) when the store is full of live ids.
   #earliestExpiry = Infinity;
 
-  /** @param options - See {@link MemoryReplayStoreOptions}. */
+  /**
+   * Creates an empty store.
+   * @param options - See {@link MemoryReplayStoreOptions}.
+   */
   constructor(options: MemoryReplayStoreOptions = {}) {
     const maxEntries = options.maxEntries ?? 10_000;
     if (!Number.isInteger(maxEntries) || maxEntries < 1) {

@@ -47,7 +47,7 @@ async function bundleForBrowser(options: BuildOptions = {}): Promise<BrowserBund
       logLevel: 'silent',
       ...options,
     });
-    return { errors: result.errors, metafile: result.metafile, outputFiles: result.outputFiles };
+    return { errors: result.errors, metafile: result.metafile, outputFiles: result.outputFiles ?? [] };
   } catch (error) {
     const errors = (error as Partial<BuildFailure>).errors;
     if (!Array.isArray(errors)) throw error;

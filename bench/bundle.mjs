@@ -1,0 +1,101 @@
+// Bundle sizes: what a browser app pays for the root entry, for one operation, and for the webhooks entry.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { ROOT } from './lib/package.mjs';
+
+const TOP = 8;
+
+/** Entry output + the chunks it imports statically, transitively (dynamic imports are loaded later). */
+function staticClosure(metafile, entryOut) {
+  const seen = new Set([entryOut]);
+  const stack = [entryOut];
+  while (stack.length) {
+    const out = metafile.outputs[stack.pop()];
+    for (const imp of out.imports) {
+      if (imp.kind === 'import-statement' && !imp.external && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        stack.push(imp.path);
+      }
+    }
+  }
+  return seen;
+}
+
+async function measure(label, key, entryFile, outdir) {
+  const result = await esbuild.build({
+    entryPoints: [entryFile],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting: true,
+    outdir,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+  });
+  const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.contents]));
+  const entryOut = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint);
+  const closure = staticClosure(result.metafile, entryOut);
+  let minBytes = 0;
+  let gzipBytes = 0;
+  let dynamicGzipBytes = 0;
+  const byInput = new Map();
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    const contents = files.get(out);
+    if (!contents || out.endsWith('.map')) continue;
+    const gz = gzipSync(contents, { level: 9 }).length;
+    if (!closure.has(out)) {
+      dynamicGzipBytes += gz;
+      continue;
+    }
+    minBytes += contents.length;
+    gzipBytes += gz;
+    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) byInput.set(input, (byInput.get(input) ?? 0) + bytesInOutput);
+  }
+  const top = [...byInput].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([path, bytes]) => ({ path, bytes }));
+  // Package-level totals (node_modules/<pkg> or src/<dir>) say what to cut more clearly than files do.
+  const byPackage = new Map();
+  for (const [path, bytes] of byInput) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    const group = m ? m[1] : path.split('/').slice(0, 2).join('/');
+    byPackage.set(group, (byPackage.get(group) ?? 0) + bytes);
+  }
+  return {
+    label,
+    key,
+    entry: relative(ROOT, entryFile),
+    minBytes,
+    gzipBytes,
+    dynamicGzipBytes,
+    files: [...closure],
+    top,
+    byPackage: Object.fromEntries([...byPackage].sort((a, b) => b[1] - a[1])),
+    analyze: await esbuild.analyzeMetafile(result.metafile, { verbose: false }),
+  };
+}
+
+export async function measureBundles() {
+  const tmp = await mkdtemp(join(tmpdir(), 'a11y-bench-'));
+  try {
+    // (b) One operation, written the way an app would: import the client, call one method.
+    const opEntry = join(tmp, 'one-operation.mjs');
+    const indexTs = join(ROOT, 'src/index.ts');
+    await writeFile(
+      opEntry,
+      `import { A11yClient } from ${JSON.stringify(indexTs)};\nexport function getCheck(id) {\n  return new A11yClient({ apiKey: 'svc_x', baseUrl: 'https://a11y.example.com' }).ciChecks.get(id);\n}\n`,
+    );
+    const entries = [
+      await measure('(a) root entry src/index.ts', 'root', indexTs, join(tmp, 'root')),
+      await measure('(b) one operation (A11yClient + ciChecks.get)', 'operation', opEntry, join(tmp, 'op')),
+      await measure('(c) webhooks entry src/webhooks/index.ts', 'webhooks', join(ROOT, 'src/webhooks/index.ts'), join(tmp, 'webhooks')),
+    ];
+    return { esbuild: esbuild.version, entries };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
