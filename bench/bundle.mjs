@@ -24,7 +24,7 @@ function staticClosure(metafile, entryOut) {
   return seen;
 }
 
-async function measure(label, key, entryFile, outdir) {
+async function measure(label, key, entryFile, outdir, external = []) {
   const result = await esbuild.build({
     entryPoints: [entryFile],
     bundle: true,
@@ -36,6 +36,7 @@ async function measure(label, key, entryFile, outdir) {
     metafile: true,
     write: false,
     logLevel: 'silent',
+    external,
     absWorkingDir: ROOT,
   });
   const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.contents]));
@@ -75,7 +76,8 @@ async function measure(label, key, entryFile, outdir) {
     files: [...closure],
     top,
     byPackage: Object.fromEntries([...byPackage].sort((a, b) => b[1] - a[1])),
-    analyze: await esbuild.analyzeMetafile(result.metafile, { verbose: false }),
+    // esbuild's own view, first lines only (the top modules of each output file).
+    analyze: (await esbuild.analyzeMetafile(result.metafile, { verbose: false })).split('\n').slice(0, TOP + 4).join('\n'),
   };
 }
 
@@ -94,7 +96,17 @@ export async function measureBundles() {
       await measure('(b) one operation (A11yClient + ciChecks.get)', 'operation', opEntry, join(tmp, 'op')),
       await measure('(c) webhooks entry src/webhooks/index.ts', 'webhooks', join(ROOT, 'src/webhooks/index.ts'), join(tmp, 'webhooks')),
     ];
-    return { esbuild: esbuild.version, entries };
+    // What-ifs (info): the root entry with a dependency left out says exactly what that dependency costs;
+    // an entry exporting only verifyWebhook says what an app that verifies (and never signs) pays.
+    const verifyOnly = join(tmp, 'verify-only.mjs');
+    await writeFile(verifyOnly, `export { verifyWebhook } from ${JSON.stringify(join(ROOT, 'src/webhooks/index.ts'))};\n`);
+    const whatIf = [
+      await measure('root without zod', 'rootNoZod', indexTs, join(tmp, 'w1'), ['zod', 'zod/*']),
+      await measure('root without openapi-fetch', 'rootNoOpenapiFetch', indexTs, join(tmp, 'w2'), ['openapi-fetch']),
+      await measure('root without zod and openapi-fetch', 'rootNoDeps', indexTs, join(tmp, 'w3'), ['zod', 'zod/*', 'openapi-fetch']),
+      await measure('webhooks: verifyWebhook only', 'verifyOnly', verifyOnly, join(tmp, 'w4')),
+    ];
+    return { esbuild: esbuild.version, entries, whatIf };
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

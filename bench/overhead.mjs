@@ -9,9 +9,9 @@ import { measurePureCost } from './pure-cost.mjs';
 
 // Many short rounds rather than a few long ones: on a shared 2-core machine the median of per-round
 // ratios is what survives a neighbour's burst.
-const ROUNDS = 12; // ≥ 5 measured rounds, after a warm-up round
-const SEQ_N = 400; // requests per variant per sequential segment
-const CONC_N = 800; // requests per variant per concurrency-8 segment
+const ROUNDS = 20; // ≥ 5 measured rounds, after a warm-up round
+const SEQ_N = 300; // requests per variant per sequential segment
+const CONC_N = 600; // requests per variant per concurrency-8 segment
 const SEGMENT_MAX_MS = 4_000; // time cap per segment on a very slow machine
 // raw/openapi/ours are the comparison; rawRequest/rawSignal isolate two costs our transport pays.
 const NAMES = ['raw', 'openapi', 'ours', 'rawRequest', 'rawSignal'];

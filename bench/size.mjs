@@ -23,6 +23,11 @@ export async function run() {
     );
   }
   rows.push(row('bundle root: lazily loaded chunks (response validation), gzip', kB(b.root.dynamicGzipBytes), '', '', 'info (not counted)'));
+  // What-ifs: the same build with a dependency external, so its share of the gzip total is measured.
+  for (const w of bundles.whatIf) {
+    const base = w.key === 'verifyOnly' ? b.webhooks : b.root;
+    rows.push(row(`what-if: ${w.label}, gzip`, kB(w.gzipBytes), kB(base.gzipBytes), `${(w.gzipBytes / base.gzipBytes).toFixed(2)}×`, 'info (diagnosis)'));
+  }
   const top = (e) => e.top.map((t) => `${t.path} ${kB(t.bytes)}`).join('; ');
   return {
     title: '3. Cold import and bundle size',
@@ -34,6 +39,7 @@ export async function run() {
       `Top modules, root entry (bytes in minified output): ${top(b.root)}`,
       `Top modules, one operation: ${top(b.operation)}`,
       `Top modules, webhooks entry: ${top(b.webhooks)}`,
+      `Per package, root entry (minified bytes): ${Object.entries(b.root.byPackage).slice(0, 8).map(([k, v]) => `${k} ${kB(v)}`).join('; ')}`,
     ],
     raw: roundAll({ cold, bundles }),
   };

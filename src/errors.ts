@@ -35,6 +35,15 @@ export class A11yError extends Error {
 /** The client was configured without something it needs (API key, base URL) or with an invalid value. */
 export class ConfigurationError extends A11yError {
   override name = 'ConfigurationError';
+  /**
+   * Creates the error of one missing or invalid setting.
+   * @param message - what is wrong; anything shaped like an API key (`svc_…`) is redacted from it, since a
+   *   message may quote a value, and swapped SVC_API_KEY / SVC_BASE_URL variables would quote the key
+   * @param options - standard `ErrorOptions` (`cause`)
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message.replace(/svc_[\w-]{6,}/g, '[redacted]'), options);
+  }
 }
 
 /** Input broke a rule of the API description; nothing was sent. `field` names the field, `rule` the rule. */
@@ -238,9 +247,37 @@ export async function errorFromResponse(response: Response, request: RequestInfo
   } catch {
     // A body cut mid-stream still leaves the status to classify by.
   }
-  const problem = parseProblem(redact(text, secret));
+  // Scrubbed after parsing: a JSON encoder may echo the key with escapes (`\u0073vc_…`, `\/`) that a
+  // search of the raw text would miss. Headers and the status text can echo it too.
+  const problem = scrub(parseProblem(text), secret) as ProblemDetail | undefined;
   const Class = byStatus[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
-  return new Class(response.status, problem, response.headers, request, response.statusText || undefined);
+  const statusText = response.statusText ? redact(response.statusText, secret) : undefined;
+  return new Class(response.status, problem, scrubHeaders(response.headers, secret), request, statusText);
+}
+
+/** `value` with `secret` redacted from every string in it (keys included); parsed JSON only. */
+function scrub(value: unknown, secret: string | undefined): unknown {
+  if (!secret) return value;
+  if (typeof value === 'string') return redact(value, secret);
+  if (Array.isArray(value)) return value.map((item) => scrub(item, secret));
+  if (value && typeof value === 'object') {
+    // fromEntries defines own properties, so a "__proto__" key stays data, as JSON.parse made it.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secret), scrub(v, secret)]));
+  }
+  return value;
+}
+
+/** The headers, copied with `secret` redacted when any value carries it. */
+function scrubHeaders(headers: Headers, secret: string | undefined): Headers {
+  if (!secret || secret.length < 4) return headers;
+  let leaks = false;
+  headers.forEach((value) => {
+    if (value.includes(secret)) leaks = true;
+  });
+  if (!leaks) return headers;
+  const clean = new Headers();
+  for (const [name, value] of headers) clean.append(name, redact(value, secret));
+  return clean;
 }
 
 /** A JSON object body, or undefined (non-JSON, arrays and scalars are not problems). */

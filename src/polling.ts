@@ -3,6 +3,7 @@
 // results; any other status is terminal.
 import { APIConnectionError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
 import { abortReason, sleep } from './internal/sleep.js';
+import { MAX_TIMER_MS } from './retry.js';
 
 /**
  * True for every status but `QUEUED` and `RUNNING` (the document shows no other non-terminal status).
@@ -63,7 +64,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   const onUserAbort = () => controller.abort(abortReason(user!));
   if (user?.aborted) throw abortReason(user);
   user?.addEventListener('abort', onUserAbort, { once: true });
-  const deadline = setTimeout(() => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)), timeoutMs);
+  // A longer timer would fire at once (see MAX_TIMER_MS): a deadline beyond ~24.8 days is clamped to it.
+  const deadline = setTimeout(() => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)), Math.min(timeoutMs, MAX_TIMER_MS));
   const signal = controller.signal;
 
   try {
@@ -83,7 +85,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         if (!isTransient(error)) throw error;
         wait = (error instanceof RateLimitError && error.retryAfterMs) || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
       }
-      await sleep(wait, signal);
+      // A Retry-After beyond the timer range must not become a 1 ms wait (a re-poll storm): the deadline ends it.
+      await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
   } catch (error) {
     throw signal.aborted ? signal.reason : error;
@@ -101,11 +104,14 @@ function isTransient(error: unknown): boolean {
 /**
  * Resolves a 202's `Location` against the request URL (RFC 9110 §10.2.2). A Location on another origin is
  * not followed (the API key is never sent elsewhere): undefined, and the caller polls the id's path.
+ * Only plain http(s) URLs qualify: `blob:http://host/…` shares the origin of `http://host` but is no
+ * resource of the service, and a URL with `user:password@` cannot be fetched (and would carry a credential).
  */
 export function resolveLocation(location: string | null, requestUrl: string, baseUrl: string): string | undefined {
   if (!location) return undefined;
   try {
     const url = new URL(location, requestUrl);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined;
     return url.origin === new URL(baseUrl).origin ? url.href : undefined;
   } catch {
     return undefined;

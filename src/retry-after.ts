@@ -15,6 +15,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   if (/^\d{1,10}$/.test(text)) return Number(text) * 1000;
   // An HTTP-date names a weekday and a GMT time; plain numbers with signs or fractions are malformed.
   if (!/^[A-Za-z]{3},/.test(text)) return undefined;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  // A non-finite clock (NaN, ±Infinity) would turn a valid date into NaN or Infinity: malformed, not a wait.
+  const wait = Date.parse(text) - now;
+  return Number.isFinite(wait) ? Math.max(0, wait) : undefined;
 }

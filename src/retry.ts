@@ -34,6 +34,13 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
+ * Longest delay a timer can hold (2³¹−1 ms, about 24.8 days). Node and browsers fire a longer
+ * `setTimeout` after 1 ms, which would turn a huge `timeoutMs` into an instant timeout and a huge
+ * `Retry-After` into an immediate re-send; longer delays are clamped to this instead.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
  * One call: sends `request`, re-sending as the policy allows, and returns the first 2xx answer, or throws
  * the error class of the last answer. The per-attempt timer stays armed until `release()` is called, so
  * reading a slow body is bounded by `timeoutMs` too.
@@ -75,7 +82,7 @@ export class Call {
       if (!canRetry || (wait !== undefined && wait > policy.maxRetryDelayMs)) throw await this.#fail(response, info, wait);
       this.release();
       await response.body?.cancel().catch(() => undefined);
-      await sleep(wait ?? backoffDelay(attempt), policy.signal);
+      await sleep(Math.min(wait ?? backoffDelay(attempt), MAX_TIMER_MS), policy.signal);
     }
   };
 
@@ -110,7 +117,7 @@ export class Call {
     // The error is built only when the timer fires: capturing a stack costs microseconds on every call.
     this.#timer = setTimeout(
       () => controller.abort(new APITimeoutError(`No answer within ${policy.timeoutMs} ms`, info.method, info.url)),
-      policy.timeoutMs,
+      Math.min(policy.timeoutMs, MAX_TIMER_MS),
     );
     try {
       // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.

@@ -2,11 +2,11 @@
 // send it through the retrying fetch, optionally validate the answer.
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import { ResponseValidationError } from './errors.js';
+import { A11yError, APIConnectionError, ConfigurationError, RequestValidationError, ResponseValidationError } from './errors.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import { TokenBucket } from './rate-limiter.js';
-import { Call } from './retry.js';
+import { Call, safeUrl } from './retry.js';
 import { validateRequest, validateResponse } from './validation.js';
 
 /** A 2xx answer: the parsed body and where it came from. */
@@ -28,9 +28,21 @@ export class Transport {
     readonly options: ResolvedOptions,
     apiKey: string,
   ) {
+    // undici refuses to build a Request whose URL carries user:password@ (a raw TypeError on every call),
+    // and such a URL would put a credential into every request URL: refuse it up front, without echoing it.
+    const base = new URL(options.baseUrl);
+    if (base.username || base.password) {
+      throw new ConfigurationError('baseUrl must not carry credentials (user:password@); pass the API key as `apiKey`.');
+    }
     this.#key = apiKey;
     this.#headers = { Accept: 'application/json, application/problem+json', ...options.headers, Authorization: `Bearer ${apiKey}` };
-    this.#api = createClient<paths>({ baseUrl: options.baseUrl, headers: this.#headers });
+    // A key or header with a control or non-Latin-1 character would make every request throw a raw TypeError.
+    try {
+      new Headers(this.#headers);
+    } catch {
+      throw new ConfigurationError('apiKey and headers must be valid HTTP header names and values (no control characters, Latin-1 only).');
+    }
+    this.#api = createClient<paths>({ baseUrl: options.baseUrl, headers: this.#headers, bodySerializer: serializeBody });
     const limit = options.rateLimit;
     this.#limiter = limit ? new TokenBucket(limit.requestsPerMinute, limit.burst) : undefined;
   }
@@ -49,8 +61,16 @@ export class Transport {
     const call = this.#call(options);
     try {
       // openapi-fetch's request() is typed per literal path; the operation table guarantees the pairing.
-      const init = { params: { path: input.path, query: input.query }, body: input.body, fetch: call.send } as never;
-      const { data, response } = await this.#api.request(op.method as never, op.route as never, init).catch(asParseError(op.id));
+      let answered = false;
+      const fetch = async (request: Request) => {
+        const response = await call.send(request);
+        answered = true;
+        return response;
+      };
+      const init = { params: { path: input.path, query: input.query }, body: input.body, fetch } as never;
+      const { data, response } = await this.#api
+        .request(op.method as never, op.route as never, init)
+        .catch(asParseError(op.id, () => answered && { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal));
       if (this.options.validateResponses) await validateResponse(op.id, data);
       return { data: data as SuccessBody<O>, response, requestUrl: call.lastUrl ?? this.options.baseUrl + op.route };
     } finally {
@@ -63,7 +83,9 @@ export class Transport {
     const call = this.#call(options);
     try {
       const response = await call.send(new Request(url, { headers: this.#headers }));
-      const text = await response.text();
+      const text = await response.text().catch((error: unknown) => {
+        throw bodyReadError(error, { method: 'GET', url }, options?.signal);
+      });
       const data = parseJson(op.id, text);
       if (this.options.validateResponses) await validateResponse(op.id, data);
       return data as SuccessBody<O>;
@@ -86,12 +108,35 @@ export class Transport {
   }
 }
 
-// openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a SyntaxError.
-function asParseError(operationId: string) {
+// A body that passed its schema can still hold what JSON cannot carry in keys the schema ignores (a BigInt,
+// a cycle): that is invalid input, refused before anything is sent, not a raw TypeError from JSON.stringify.
+function serializeBody(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    throw new RequestValidationError('body', `must be serialisable as JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+// openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a SyntaxError,
+// and a connection lost while the body streams in as undici's TypeError("terminated").
+function asParseError(operationId: string, answered: () => false | { method: string; url: string }, signal: AbortSignal | undefined) {
   return (error: unknown): never => {
     if (error instanceof SyntaxError) throw new ResponseValidationError(operationId, 'body', 'must be valid JSON');
-    throw error;
+    const request = answered();
+    throw request ? bodyReadError(error, request, signal) : error;
   };
+}
+
+/**
+ * A failure while reading a 2xx body. The per-attempt timeout (`APITimeoutError`) and the caller's abort
+ * reason pass through unchanged; anything else is the connection failing mid-body: `APIConnectionError`.
+ */
+function bodyReadError(error: unknown, request: { method: string; url: string }, signal: AbortSignal | undefined): unknown {
+  if (error instanceof A11yError || signal?.aborted) return error;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const why = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
+  return new APIConnectionError(`Connection error while reading the response body: ${why}`, request.method, safeUrl(request.url), { cause: error });
 }
 
 function parseJson(operationId: string, text: string): unknown {

@@ -132,12 +132,13 @@ export function createCiCheck(ctx: Ctx): Reply {
     baselineId: baseline?.id,
   };
   world.ciChecks.set(job.id, job);
-  return accepted(`/api/v1/ci/checks/${job.id}`, { id: job.id });
+  return accepted(`/api/v1/ci/checks/${job.id}`, { id: job.id }, ctx.world, job);
 }
 
 /** GET /ci/checks/{id}. */
 export function getCiCheck(ctx: Ctx): Reply {
-  return ok(ciCheckView(ctx.world, lookup(ctx.world.ciChecks, ctx.id, 'CI_CHECK_NOT_FOUND', 'CI check'), ctx.now));
+  const job = lookup(ctx.world.ciChecks, ctx.id, 'CI_CHECK_NOT_FOUND', 'CI check');
+  return ok(ciCheckView(ctx.world, job, ctx.now), ctx.world, job, ctx.now);
 }
 
 /** GET /ci/checks/{id}/violations: the findings of a COMPLETED check, else an empty list. */

@@ -101,10 +101,11 @@ export function createFixVerification(ctx: Ctx): Reply {
     pages: fix.pages.map((url) => checkPage(world.seed, url)),
   };
   world.fixVerifications.set(job.id, job);
-  return accepted(`/api/v1/fix-verifications/${job.id}`, { id: job.id, status: 'QUEUED' });
+  return accepted(`/api/v1/fix-verifications/${job.id}`, { id: job.id, status: 'QUEUED' }, ctx.world, job);
 }
 
 /** GET /fix-verifications/{id} (404 without code). */
 export function getFixVerification(ctx: Ctx): Reply {
-  return ok(verificationView(lookup(ctx.world.fixVerifications, ctx.id, undefined, 'fix verification'), ctx.now));
+  const job = lookup(ctx.world.fixVerifications, ctx.id, undefined, 'fix verification');
+  return ok(verificationView(job, ctx.now), ctx.world, job, ctx.now);
 }

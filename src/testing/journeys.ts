@@ -81,11 +81,11 @@ export function createJourneyRun(ctx: Ctx): Reply {
     run.failedStepLabel = journey.steps[failing]?.label ?? `step ${failing + 1}`;
   }
   world.journeyRuns.set(run.id, run);
-  return accepted(`/api/v1/journey-runs/${run.id}`, journeyRunView(world, run, now));
+  return accepted(`/api/v1/journey-runs/${run.id}`, journeyRunView(world, run, now), world, run);
 }
 
 /** GET /journey-runs/{id} (404 `JOURNEY_NOT_FOUND`, although openapi.yaml declares no 404 here). */
 export function getJourneyRun(ctx: Ctx): Reply {
   const run = lookup(ctx.world.journeyRuns, ctx.id, 'JOURNEY_NOT_FOUND', 'journey run');
-  return ok(journeyRunView(ctx.world, run, ctx.now));
+  return ok(journeyRunView(ctx.world, run, ctx.now), ctx.world, run, ctx.now);
 }

@@ -93,12 +93,13 @@ export function createScanRun(ctx: Ctx): Reply {
   }
   const run = addScanRun(world, site, now, world.durations.scanRun);
   world.scanRunObserved(run, true);
-  return accepted(`/api/v1/scan-runs/${run.id}`, { id: run.id, status: 'QUEUED' });
+  return accepted(`/api/v1/scan-runs/${run.id}`, { id: run.id, status: 'QUEUED' }, ctx.world, run);
 }
 
 /** GET /scan-runs/{id}. */
 export function getScanRun(ctx: Ctx): Reply {
-  return ok(scanRunView(readRun(ctx), ctx.now));
+  const run = readRun(ctx);
+  return ok(scanRunView(run, ctx.now), ctx.world, run, ctx.now);
 }
 
 /** GET /scan-runs/{id}/violations: run-level findings, one per rule (its first occurrence in crawl order). */

@@ -60,12 +60,13 @@ export function createScan(ctx: Ctx): Reply {
   }
   // The page keeps the URL as requested; conflicts compare the parsed form.
   const scan = addScan(world, site.id, body.url, now, world.durations.scan, false);
-  return accepted(`/api/v1/scans/${scan.id}`, { id: scan.id, status: 'QUEUED' });
+  return accepted(`/api/v1/scans/${scan.id}`, { id: scan.id, status: 'QUEUED' }, ctx.world, scan);
 }
 
 /** GET /scans/{id}. */
 export function getScan(ctx: Ctx): Reply {
-  return ok(scanView(lookup(ctx.world.scans, ctx.id, 'SCAN_NOT_FOUND', 'scan'), ctx.now));
+  const scan = lookup(ctx.world.scans, ctx.id, 'SCAN_NOT_FOUND', 'scan');
+  return ok(scanView(scan, ctx.now), ctx.world, scan, ctx.now);
 }
 
 /** GET /scans/{id}/violations: the scan's findings once COMPLETED, else an empty list. */

@@ -41,6 +41,13 @@ export interface SimulatorOptions {
    * @default Date.now
    */
   clock?: () => number;
+  /**
+   * Send `Retry-After` (whole seconds until the job should finish) on 202 answers and on reads of a job
+   * still QUEUED or RUNNING. The service's document shows no polling hint: this is off unless asked for,
+   * to measure how a client uses one.
+   * @default false
+   */
+  pollHints?: boolean;
 }
 
 /** A running simulator. */
@@ -105,7 +112,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const { org, ids: orgIds } = seedOrganisation(seed, now);
   const sender = new WebhookSender(options.webhook, clock);
   const world: World = {
-    seed, clock, durations, org, baseUrl: '',
+    seed, clock, durations, org, baseUrl: '', pollHints: options.pollHints ?? false,
     scans: new Map(), scanRuns: new Map(), ciChecks: new Map(), journeyRuns: new Map(), fixVerifications: new Map(),
     scanRunObserved: (run, created) => {
       if (!sender.enabled || run.delivered) return;

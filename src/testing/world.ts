@@ -1,7 +1,7 @@
 // The simulator's whole state and the shapes handlers work with. One World per simulator instance.
 import type { CiCheckJob } from './ci.js';
 import type { FixVerificationJob } from './fixes.js';
-import type { JobKind } from './jobs.js';
+import { type JobKind, type JobTiming, phaseOf } from './jobs.js';
 import type { JourneyRunJob } from './journeys.js';
 import type { ScanRunJob } from './scan-runs.js';
 import type { ScanJob } from './scans.js';
@@ -14,6 +14,8 @@ export interface World {
   /** `http://127.0.0.1:PORT`, set once the server listens. */
   baseUrl: string;
   durations: Record<JobKind, number>;
+  /** Send `Retry-After` (whole seconds until the job should finish) on 202s and non-terminal job reads. */
+  pollHints: boolean;
   org: Organisation;
   scans: Map<string, ScanJob>;
   scanRuns: Map<string, ScanRunJob>;
@@ -44,12 +46,22 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-/** A 202 answer naming the resource to poll. */
-export function accepted(location: string, body: unknown): Reply {
-  return { status: 202, body, headers: { Location: location } };
+/** A 202 answer naming the resource to poll (with a poll hint when the world sends them). */
+export function accepted(location: string, body: unknown, world?: World, job?: JobTiming): Reply {
+  return { status: 202, body, headers: { Location: location, ...pollHint(world, job, job?.createdAt ?? 0) } };
 }
 
-/** A 200 answer. */
-export function ok(body: unknown): Reply {
-  return { status: 200, body };
+/** A 200 answer; about a job still QUEUED or RUNNING it carries a poll hint when the world sends them. */
+export function ok(body: unknown, world?: World, job?: JobTiming, now = 0): Reply {
+  const hint = pollHint(world, job, now);
+  return hint ? { status: 200, body, headers: hint } : { status: 200, body };
+}
+
+// The service's document shows no polling hint; this is an opt-in simulator option (`pollHints`) for
+// measuring how a client uses one. Retry-After is whole seconds (RFC 9110 §10.2.3), rounded up.
+function pollHint(world: World | undefined, job: JobTiming | undefined, now: number): Record<string, string> | undefined {
+  if (!world?.pollHints || !job) return undefined;
+  const phase = phaseOf(job, now);
+  if (phase.stage === 'DONE') return undefined;
+  return { 'Retry-After': String(Math.max(1, Math.ceil((phase.finishedAt - now) / 1000))) };
 }

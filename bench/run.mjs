@@ -1,0 +1,110 @@
+// Runs the five benchmarks of the SDK in sequence, prints a summary and writes bench/results/latest.json
+// (raw figures + environment) and bench/results/latest.md (a table per benchmark).
+// Usage: npm run bench  (builds first)  |  node bench/run.mjs [overhead webhook size polling rate-limit]
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { withTimeout } from './lib/bounded.mjs';
+import { envInfo } from './lib/env.mjs';
+import { ROOT, assertBuilt, importIndex, importTesting, importWebhooks } from './lib/package.mjs';
+import { markdownTable } from './lib/table.mjs';
+
+// Each benchmark's share of the ~4 minute budget (normal runs take well under half of it).
+const BENCHES = [
+  { key: 'overhead', budgetMs: 90_000 },
+  { key: 'webhook', budgetMs: 45_000 },
+  { key: 'size', budgetMs: 75_000 },
+  { key: 'polling', budgetMs: 90_000 },
+  { key: 'rate-limit', budgetMs: 90_000 },
+];
+
+function gitRevision() {
+  try {
+    const rev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'generated'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${rev}+uncommitted src changes` : rev;
+  } catch {
+    return 'unknown';
+  }
+}
+
+// Others edit src/ while benchmarks run: a digest of the measured sources says exactly which code a result
+// belongs to (dist/ is built from them by `npm run bench` just before).
+function sourceDigest() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(rel);
+      else hash.update(rel).update(readFileSync(join(ROOT, rel)));
+    }
+  };
+  try {
+    walk('src');
+    walk('generated');
+    return hash.digest('hex').slice(0, 12);
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  assertBuilt();
+  // Load the built package once up front, so a concurrent rebuild of dist/ cannot break a run midway.
+  await Promise.all([importIndex(), importWebhooks(), importTesting()]);
+  const only = process.argv.slice(2);
+  const selected = BENCHES.filter((b) => only.length === 0 || only.includes(b.key));
+  const env = { ...envInfo(), revision: gitRevision(), sourceDigest: sourceDigest() };
+  const started = performance.now();
+  const results = {};
+  for (const { key, budgetMs } of selected) {
+    const t0 = performance.now();
+    process.stdout.write(`▶ ${key} … `);
+    try {
+      const mod = await import(`./${key}.mjs`);
+      results[key] = { ...(await withTimeout(mod.run(), budgetMs, key)), seconds: (performance.now() - t0) / 1000 };
+      console.log(`${results[key].seconds.toFixed(1)} s`);
+    } catch (error) {
+      results[key] = { title: key, error: String(error?.stack ?? error), rows: [], notes: [], seconds: (performance.now() - t0) / 1000 };
+      console.log(`FAILED: ${error?.message ?? error}`);
+    }
+  }
+  const totalSeconds = (performance.now() - started) / 1000;
+  // A run of a subset must not replace the full results.
+  const name = only.length ? 'partial' : 'latest';
+  await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+  await writeFile(new URL(`./results/${name}.json`, import.meta.url), `${JSON.stringify({ env, totalSeconds, benchmarks: results }, null, 2)}\n`);
+  await writeFile(new URL(`./results/${name}.md`, import.meta.url), markdown(env, totalSeconds, results));
+  printSummary(env, totalSeconds, results, name);
+}
+
+function markdown(env, totalSeconds, results) {
+  let md = '# @svc/a11y-sdk benchmarks\n\n';
+  md += `${env.date} · node ${env.node} · undici ${env.undici} · ${env.cpuModel} × ${env.cpuCount} · ${env.platform} · load ${env.loadAvg.join(' ')} · revision ${env.revision} (src digest ${env.sourceDigest}) · ${totalSeconds.toFixed(0)} s\n\n`;
+  md += 'Ratios are measured side by side in one run; figures are medians with (min–max). "met by / MISSED by" is relative to the target.\n\n';
+  for (const r of Object.values(results)) {
+    md += `## ${r.title}\n\n`;
+    if (r.error) md += `**Benchmark failed:** \`${r.error.split('\n')[0]}\`\n\n`;
+    if (r.rows.length) md += `${markdownTable(r.rows)}\n`;
+    for (const n of r.notes) md += `- ${n}\n`;
+    md += '\n';
+  }
+  return md;
+}
+
+function printSummary(env, totalSeconds, results, name) {
+  console.log(`\nnode ${env.node}, undici ${env.undici}, ${env.cpuModel} × ${env.cpuCount}, ${env.date}, ${totalSeconds.toFixed(0)} s total`);
+  for (const r of Object.values(results)) {
+    console.log(`\n${r.title}`);
+    if (r.error) console.log(`  FAILED: ${r.error.split('\n')[0]}`);
+    for (const x of r.rows) {
+      if (x.met === null) continue;
+      console.log(`  ${x.met ? '✓' : '✗'} ${x.metric}: ${x.ours}${x.ratio ? ` → ${x.ratio}` : ''} [target ${x.target}; ${x.verdictText}]`);
+    }
+  }
+  console.log(`\nWrote bench/results/${name}.json and bench/results/${name}.md`);
+}
+
+await main();
