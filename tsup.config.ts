@@ -9,6 +9,9 @@ const common: Options = {
   target: 'es2022',
   platform: 'neutral',
   outDir: 'dist',
+  // zod is bundled (tree-shaken to the parts the generated schemas use): loading it from node_modules
+  // walks ~100 files (its locale re-exports) and costs ~35 ms of cold import; bundled, it costs ~2 ms.
+  noExternal: ['zod'],
 };
 const library = { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing/index.ts' };
 

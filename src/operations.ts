@@ -2,6 +2,7 @@
 import type { operations } from '../generated/schema.js';
 import * as z from 'zod/mini';
 import * as gen from '../generated/zod.requests.gen.js';
+import type { Schema } from './validation.js';
 
 /** An operationId of openapi.yaml (webhooks excluded: the service calls those). */
 export type OperationId = Exclude<keyof operations, `on${string}`>;
@@ -27,7 +28,7 @@ export interface Operation<O extends OperationId = OperationId> {
   readonly id: O;
   readonly method: 'GET' | 'POST';
   readonly route: string;
-  readonly schemas: { readonly path?: z.ZodMiniType; readonly query?: z.ZodMiniType; readonly body?: z.ZodMiniType };
+  readonly schemas: { readonly path?: Schema; readonly query?: Schema; readonly body?: Schema };
 }
 
 const op = <O extends OperationId>(id: O, method: 'GET' | 'POST', route: string, schemas: Operation['schemas'] = {}): Operation<O> => ({

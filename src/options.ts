@@ -93,7 +93,8 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     throw new ConfigurationError('No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable.');
   }
   if (!/^https?:\/\/[^/\s]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-    throw new ConfigurationError(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
+    // The value is not echoed: with SVC_API_KEY and SVC_BASE_URL swapped it would be the key.
+    throw new ConfigurationError('baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com.');
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');

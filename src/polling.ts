@@ -36,8 +36,25 @@ export interface WaitOptions<T = unknown> {
   onProgress?: (resource: T) => void;
 }
 
+/** One poll's answer: the resource, and the server's hint of when to ask again (its `Retry-After`). */
+export interface Polled<T> {
+  resource: T;
+  /** Milliseconds the server asked the client to wait before the next poll, when it said. */
+  retryAfterMs?: number | undefined;
+}
+
 /** Fetches the job once; must honour the signal. */
-export type PollOnce<T> = (signal: AbortSignal) => Promise<T>;
+export type PollOnce<T> = (signal: AbortSignal) => Promise<Polled<T>>;
+
+/**
+ * The wait before the next poll. A server hint (`Retry-After` on the 202 or on a QUEUED/RUNNING answer)
+ * is followed, within [intervalMs / 2, maxIntervalMs] so a hint of 0 cannot turn into a storm of polls;
+ * without one, exponential backoff (×1.5 from `intervalMs`, capped) with −20 % jitter.
+ */
+function nextWait(attempt: number, hintMs: number | undefined, intervalMs: number, maxIntervalMs: number): number {
+  if (hintMs !== undefined) return Math.min(maxIntervalMs, Math.max(intervalMs / 2, hintMs));
+  return Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + Math.random() * 0.2);
+}
 
 /**
  * Polls until the resource's `status` is terminal, and returns that resource. A terminal failure (such as
@@ -49,8 +66,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   operationId: string,
   pollOnce: PollOnce<T>,
   options: WaitOptions<T> = {},
-  // A job just created is QUEUED: its first poll waits one interval instead of asking at once.
-  delayFirstPoll = false,
+  // A job just created is QUEUED: its first poll waits (the 202's hint, else one interval) instead of asking at once.
+  firstPoll: { delay: boolean; retryAfterMs?: number | undefined } = { delay: false },
 ): Promise<T> {
   const intervalMs = options.intervalMs ?? 1_000;
   const maxIntervalMs = Math.max(intervalMs, options.maxIntervalMs ?? 10_000);
@@ -69,17 +86,17 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   const signal = controller.signal;
 
   try {
-    if (delayFirstPoll) await sleep(intervalMs, signal);
+    if (firstPoll.delay) await sleep(nextWait(0, firstPoll.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;
       try {
-        const resource = await pollOnce(signal);
+        const { resource, retryAfterMs } = await pollOnce(signal);
         const status = resource?.status;
         if (typeof status !== 'string') throw new ResponseValidationError(operationId, 'body.status', 'is required to tell whether the job is done');
         lastStatus = status;
         options.onProgress?.(resource);
         if (isTerminalStatus(status)) return resource;
-        wait = Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + Math.random() * 0.2);
+        wait = nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;

@@ -50,6 +50,8 @@ export class Call {
   #unlink: (() => void) | undefined;
   /** URL of the last request sent (what a relative `Location` resolves against). */
   lastUrl: string | undefined;
+  /** True once a 2xx answer was handed back (a later failure happened while reading its body). */
+  answered = false;
 
   constructor(readonly policy: SendPolicy) {}
 
@@ -72,7 +74,10 @@ export class Call {
         await sleep(backoffDelay(attempt), policy.signal);
         continue;
       }
-      if (response.ok) return response;
+      if (response.ok) {
+        this.answered = true;
+        return response;
+      }
 
       const status = response.status;
       const transient = status === 408 || status >= 500;

@@ -61,16 +61,10 @@ export class Transport {
     const call = this.#call(options);
     try {
       // openapi-fetch's request() is typed per literal path; the operation table guarantees the pairing.
-      let answered = false;
-      const fetch = async (request: Request) => {
-        const response = await call.send(request);
-        answered = true;
-        return response;
-      };
-      const init = { params: { path: input.path, query: input.query }, body: input.body, fetch } as never;
+      const init = { params: { path: input.path, query: input.query }, body: input.body, fetch: call.send } as never;
       const { data, response } = await this.#api
         .request(op.method as never, op.route as never, init)
-        .catch(asParseError(op.id, () => answered && { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal));
+        .catch(asParseError(op.id, () => call.answered && { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal));
       if (this.options.validateResponses) await validateResponse(op.id, data);
       return { data: data as SuccessBody<O>, response, requestUrl: call.lastUrl ?? this.options.baseUrl + op.route };
     } finally {
@@ -79,7 +73,7 @@ export class Transport {
   }
 
   /** GETs an absolute URL on the service (a `Location` to poll) and returns the body as operation `op`'s. */
-  async getUrl<O extends OperationId>(op: Operation<O>, url: string, options?: RequestOptions): Promise<SuccessBody<O>> {
+  async getUrl<O extends OperationId>(op: Operation<O>, url: string, options?: RequestOptions): Promise<Sent<O>> {
     const call = this.#call(options);
     try {
       const response = await call.send(new Request(url, { headers: this.#headers }));
@@ -88,7 +82,7 @@ export class Transport {
       });
       const data = parseJson(op.id, text);
       if (this.options.validateResponses) await validateResponse(op.id, data);
-      return data as SuccessBody<O>;
+      return { data: data as SuccessBody<O>, response, requestUrl: url };
     } finally {
       call.release();
     }

@@ -24,9 +24,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       out.out(mainHelp(commands));
       return values.help ? ExitCode.OK : ExitCode.USAGE;
     }
-    commandName = argv[at]!;
-    const command = commands.find((c) => c.name === commandName);
-    if (!command) throw new UsageError(`unknown command "${commandName}"`);
+    const command = commands.find((c) => c.name === argv[at]);
+    if (!command) throw new UsageError(`unknown command "${argv[at]}" (see 'svc-a11y --help')`);
+    commandName = command.name;
     const { values, positionals } = parseCommandArgs([...argv.slice(0, at), ...argv.slice(at + 1)], command.options, command.name);
     out.protect(values['api-key'] as string | undefined);
     if (values.help) return out.out(commandHelp(command)), ExitCode.OK;
@@ -54,7 +54,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 function report(error: unknown, out: Output, command: string | undefined): number {
   if (error instanceof UsageError) {
     out.err(`error: ${error.message}`);
-    out.err(`Run 'svc-a11y ${error.command ?? command ?? ''}${error.command ?? command ? ' ' : ''}--help' for usage.`);
+    const name = error.command ?? command;
+    out.err(`Run 'svc-a11y ${name ? `${name} ` : ''}--help' for usage.`);
     return ExitCode.USAGE;
   }
   if (error instanceof ConfigurationError || error instanceof RequestValidationError) {

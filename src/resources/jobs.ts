@@ -1,16 +1,17 @@
 // The two shared mechanisms of every asynchronous job: wait for an existing one, or start one and wait.
 import type { Operation, OperationId, OperationInput, SuccessBody } from '../operations.js';
-import { pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
-import type { Transport } from '../transport.js';
+import { type Polled, pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
+import { parseRetryAfter } from '../retry-after.js';
+import type { Sent, Transport } from '../transport.js';
 import { validateRequest } from '../validation.js';
 
 type Job = { status?: unknown };
 
 /** Polls `getOp` for job `id` until it is terminal. */
-export function waitForJob<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
-  // A bad id fails now, not after the first interval.
+export async function waitForJob<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
+  // A bad id fails now (as a rejection, like every other failure), not after the first interval.
   validateRequest(getOp.schemas.path, { id });
-  return pollUntilTerminal<SuccessBody<G> & Job>(id, getOp.id, (signal) => t.request(getOp, { path: { id } }, { signal }), options);
+  return pollUntilTerminal<SuccessBody<G> & Job>(id, getOp.id, async (signal) => polled(await t.send(getOp, { path: { id } }, { signal })), options);
 }
 
 /**
@@ -27,8 +28,16 @@ export async function startAndWait<C extends OperationId, G extends OperationId>
   const sent = await t.send(createOp, input, { signal: options.signal });
   const id = String((sent.data as { id?: unknown }).id);
   const url = resolveLocation(sent.response.headers.get('location'), sent.requestUrl, t.options.baseUrl);
-  const pollOnce = url
-    ? (signal: AbortSignal) => t.getUrl(getOp, url, { signal })
-    : (signal: AbortSignal) => t.request(getOp, { path: { id } }, { signal });
-  return pollUntilTerminal<SuccessBody<G> & Job>(id, getOp.id, pollOnce, options, true);
+  const pollOnce = async (signal: AbortSignal) =>
+    polled(url ? await t.getUrl(getOp, url, { signal }) : await t.send(getOp, { path: { id } }, { signal }));
+  return pollUntilTerminal<SuccessBody<G> & Job>(id, getOp.id, pollOnce, options, { delay: true, retryAfterMs: hintOf(sent.response) });
+}
+
+/** A poll's answer with the server's `Retry-After` hint, if it gave one. */
+function polled<O extends OperationId>(sent: Sent<O>): Polled<SuccessBody<O> & Job> {
+  return { resource: sent.data as SuccessBody<O> & Job, retryAfterMs: hintOf(sent.response) };
+}
+
+function hintOf(response: Response): number | undefined {
+  return parseRetryAfter(response.headers.get('retry-after'));
 }

@@ -14,11 +14,11 @@ describe('npm pack', () => {
     for (const entry of ['index', 'webhooks']) {
       for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
     }
-    expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']));
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', 'package.json']));
   });
 
-  it('holds nothing but dist/, README, LICENSE, CHANGELOG and package.json', () => {
-    const stray = files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f));
+  it('holds nothing but dist/, README, LICENSE, CHANGELOG, third-party notices and package.json', () => {
+    const stray = files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', 'package.json'].includes(f));
     expect(stray).toEqual([]);
   });
 

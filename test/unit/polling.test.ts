@@ -105,7 +105,7 @@ describe('waitForCompletion', () => {
 
   it('an invalid id fails before any request', async () => {
     await serve(json(200, check('COMPLETED')));
-    expect(() => client().ciChecks.waitForCompletion('not-a-uuid')).toThrow(RequestValidationError);
+    await expect(client().ciChecks.waitForCompletion('not-a-uuid')).rejects.toThrow(RequestValidationError);
     expect(server!.requests).toHaveLength(0);
   });
 });
@@ -142,5 +142,30 @@ describe('createAndWait follows Location', () => {
     await serve(json(202, { id }, { location: `/api/v1/ci/checks/${id}` }), json(200, check('COMPLETED')));
     await client().ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, { intervalMs: 150 });
     expect(server!.requests[1]!.at - server!.requests[0]!.at).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('server polling hints (Retry-After on the 202 and on QUEUED/RUNNING answers)', () => {
+  it('follows the hints instead of backing off: first poll after the 202 hint, next after the answer hint', async () => {
+    await serve(
+      json(202, { id }, { location: `/api/v1/ci/checks/${id}`, 'retry-after': '1' }),
+      json(200, check('RUNNING'), { 'retry-after': '1' }),
+      json(200, check('COMPLETED')),
+    );
+    await client().ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, { intervalMs: 20, maxIntervalMs: 5000 });
+    const [post, first, second] = server!.requests;
+    expect(first!.at - post!.at).toBeGreaterThanOrEqual(950);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('a hint of 0 still waits half an interval (no poll storm); a hint beyond maxIntervalMs is capped', async () => {
+    await serve(json(200, check('RUNNING'), { 'retry-after': '0' }), json(200, check('RUNNING'), { 'retry-after': '3600' }), json(200, check('COMPLETED')));
+    const started = Date.now();
+    await client().ciChecks.waitForCompletion(id, { intervalMs: 200, maxIntervalMs: 300 });
+    const [a, b, c] = server!.requests;
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(90);
+    expect(c!.at - b!.at).toBeLessThan(600);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

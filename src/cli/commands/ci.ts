@@ -42,19 +42,37 @@ export function exitCodeOf(check: CiCheck): number {
   return check.verdict === 'FAIL' ? ExitCode.VERDICT_FAIL : ExitCode.OK;
 }
 
-/** Runs a CI check end to end with an already-built client (shared with `demo`). */
-export async function runCiCheck(ctx: CommandContext, client: A11yClient, urls: string[]): Promise<number> {
-  const v = ctx.values;
-  const format: Format = ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? 'text', FORMATS, '--format');
-  const reports = Object.entries(parsePairs((v.report as string[] | undefined) ?? [], '--report')).map(
-    ([kind, file]) => [oneOf(kind, FORMATS, '--report FORMAT'), file] as const,
-  );
-  const failOn = v['fail-on'] === undefined ? undefined : oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on');
-  const timeoutMs = v.timeout === undefined ? undefined : parseDuration(v.timeout as string, '--timeout');
-  const context = { ...ciContext(ctx.out.io.env), ...parsePairs((v.context as string[] | undefined) ?? [], '--context') };
+/** The parsed options of a CI check run. */
+export interface CiOptions {
+  format: Format;
+  reports: Array<readonly [Format, string]>;
+  failOn: FailOn | undefined;
+  timeoutMs: number | undefined;
+  context: Record<string, string>;
+}
 
+/** Parses and checks every option of `ci` (and `demo`) before anything is sent. */
+export function ciOptions(ctx: CommandContext): CiOptions {
+  const v = ctx.values;
+  return {
+    format: ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? 'text', FORMATS, '--format'),
+    // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
+    reports: ((v.report as string[] | undefined) ?? []).map((pair) => {
+      const [kind, file] = Object.entries(parsePairs([pair], '--report'))[0]!;
+      return [oneOf(kind, FORMATS, '--report FORMAT'), file] as const;
+    }),
+    failOn: v['fail-on'] === undefined ? undefined : oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on'),
+    timeoutMs: v.timeout === undefined ? undefined : parseDuration(v.timeout as string, '--timeout'),
+    context: { ...ciContext(ctx.out.io.env), ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
+  };
+}
+
+/** Runs a CI check end to end with an already-built client (shared with `demo`). */
+export async function runCiCheck(ctx: CommandContext, client: A11yClient, urls: string[], options: CiOptions = ciOptions(ctx)): Promise<number> {
+  const v = ctx.values;
+  const { format, reports, failOn, timeoutMs, context } = options;
   const check = await client.ciChecks.createAndWait(
-    { urls, failOn: failOn as FailOn | undefined, setBaseline: v['set-baseline'] === true, context },
+    { urls, failOn, setBaseline: v['set-baseline'] === true, context },
     { timeoutMs, onProgress: (c) => ctx.progress.update({ status: c.status, detail: pagesDetail(c.pages) }) },
   );
   ctx.progress.done();

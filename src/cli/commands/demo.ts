@@ -3,22 +3,24 @@
 // runs against the real service instead.
 import { A11yClient } from '../../index.js';
 import { type Command, type CommandContext, clientFrom, version } from '../context.js';
-import { runCiCheck } from './ci.js';
+import { UsageError } from '../exit-codes.js';
+import { ciOptions, runCiCheck } from './ci.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {
   if (given.length) return given;
   // The first verified site: CI checks need one (an unverified site gives 409 DOMAIN_NOT_VERIFIED).
   const site = (await client.sites.list()).find((s) => s.verified && s.rootUrl);
-  if (!site?.rootUrl) throw new Error('no verified site with a root URL to check; pass URLs: svc-a11y demo <url…>');
+  if (!site?.rootUrl) throw new UsageError('no verified site with a root URL to check; pass URLs: svc-a11y demo <url…>', 'demo');
   return [site.rootUrl, new URL('checkout', site.rootUrl).href];
 }
 
 async function runDemo(ctx: CommandContext): Promise<number> {
+  const options = ciOptions(ctx); // every flag is checked before anything starts or is sent
   const env = ctx.out.io.env;
   const real = (ctx.values['base-url'] ?? env.SVC_BASE_URL) && (ctx.values['api-key'] ?? env.SVC_API_KEY);
   if (real) {
     const client = clientFrom(ctx.values, env, ctx.out);
-    return runCiCheck(ctx, client, await pickUrls(client, ctx.args));
+    return runCiCheck(ctx, client, await pickUrls(client, ctx.args), options);
   }
   // Loaded only here: no other command needs the simulator.
   const { startSimulator } = await import('../../testing/index.js');
@@ -27,7 +29,7 @@ async function runDemo(ctx: CommandContext): Promise<number> {
     ctx.out.err(`svc-a11y ${version} demo: a local simulator of the service is running at ${sim.url} (no account needed).`);
     ctx.out.err('Set SVC_BASE_URL and SVC_API_KEY to run the same command against the real service.\n');
     const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
-    const code = await runCiCheck(ctx, client, await pickUrls(client, ctx.args));
+    const code = await runCiCheck(ctx, client, await pickUrls(client, ctx.args), options);
     // The demo itself succeeded whatever the verdict; say what `ci` would have exited with.
     if (code === 1 || code === 4) ctx.out.err(`\n(svc-a11y ci would exit ${code} for this result: ${code === 1 ? 'verdict FAIL' : 'a page or the check could not run'}.)`);
     return code === 1 || code === 4 ? 0 : code;
