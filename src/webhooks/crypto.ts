@@ -20,7 +20,8 @@ interface NodeHmac {
   digest(): Uint8Array;
 }
 interface NodeCryptoLike {
-  createHmac(algorithm: 'sha256', key: string): NodeHmac;
+  createHmac(algorithm: 'sha256', key: string | object): NodeHmac;
+  createSecretKey(key: Uint8Array): object;
 }
 
 // undefined = not probed yet; null = not available in this runtime.
@@ -33,7 +34,7 @@ function getNodeCrypto(): NodeCryptoLike | null {
     // getBuiltinModule (Node >= 20.16) avoids a static `node:` import, which would break browser bundles.
     const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
     const mod = proc?.getBuiltinModule?.('node:crypto') as Partial<NodeCryptoLike> | undefined;
-    if (mod && typeof mod.createHmac === 'function') nodeCrypto = mod as NodeCryptoLike;
+    if (mod && typeof mod.createHmac === 'function' && typeof mod.createSecretKey === 'function') nodeCrypto = mod as NodeCryptoLike;
   } catch {
     // Some runtimes ship a `process` shim whose getBuiltinModule throws; Web Crypto covers them.
   }
@@ -66,6 +67,19 @@ function importHmacKey(secret: string): Promise<CryptoKey> {
   }
   keyCache.set(secret, promise);
   return promise;
+}
+
+// Pure memo (secret -> KeyObject): a KeyObject skips re-encoding the secret on every verification.
+const nodeKeyCache = new Map<string, object>();
+
+function nodeKey(node: NodeCryptoLike, secret: string): object {
+  let key = nodeKeyCache.get(secret);
+  if (!key) {
+    if (nodeKeyCache.size >= KEY_CACHE_LIMIT) nodeKeyCache.delete(nodeKeyCache.keys().next().value as string);
+    key = node.createSecretKey(encoder.encode(secret));
+    nodeKeyCache.set(secret, key);
+  }
+  return key;
 }
 
 function concatParts(parts: readonly (string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
@@ -112,7 +126,7 @@ export function hmacSha256Sync(
   const node = options?.forceWebCrypto ? null : getNodeCrypto();
   if (!node) return undefined;
   // Feeding parts separately avoids copying the body into a concatenated buffer.
-  const hmac = node.createHmac('sha256', secret);
+  const hmac = node.createHmac('sha256', nodeKey(node, secret));
   for (const part of parts) hmac.update(part);
   return hmac.digest();
 }
