@@ -1,15 +1,12 @@
 // The job commands: start a scan, a site run, a journey run or a fix verification, show progress, print the
-// result, and exit 4 when the job ended FAILED (or a page could not be checked).
-import type { FixVerification, JourneyRun, Scan, ScanRun, Violation } from '../../index.js';
+// result, and exit 4 when the job ended FAILED (or a page could not be checked). One shared mechanism,
+// four small specs.
+import type { A11yClient, FixVerification, JourneyRun, Scan, ScanRun, Violation, WaitOptions } from '../../index.js';
 import { parseDuration } from '../args.js';
-import { type Command, type CommandContext, printJson } from '../context.js';
+import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { countsText, table } from '../render.js';
 import { isPageFailure } from '../threshold.js';
-
-const waitOptions = { timeout: { type: 'string' } } as const;
-const timeoutOf = (ctx: CommandContext) => (ctx.values.timeout === undefined ? undefined : parseDuration(ctx.values.timeout as string, '--timeout'));
-const waitUsage = '  --timeout <duration>   overall wait, e.g. 10m (default 10m)';
 
 // The document shows FAILED (with a failure reason) as the failed terminal state; other statuses are not listed.
 const failed = (job: { status?: string; failureReason?: unknown; failureReasonCode?: unknown }) =>
@@ -21,76 +18,94 @@ function findingsText(violations: Violation[]): string {
     : 'No findings.\n';
 }
 
+/** What differs between the job commands. */
+interface JobSpec<J extends { status: string }, R> {
+  name: string;
+  summary: string;
+  argName: string;
+  /** Starts the job and waits for its terminal state. */
+  start(client: A11yClient, arg: string, wait: WaitOptions<J>): Promise<J>;
+  /** Progress detail, e.g. `pages 3/5`. */
+  detail?(job: J): string | undefined;
+  /** What is printed: `--json` prints it as is, text through `text`. */
+  result(client: A11yClient, job: J): Promise<R>;
+  text(result: R): string;
+  /** True when the job could not run fully (exit 4). */
+  incomplete(job: J): boolean;
+}
+
+function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Command {
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    args: { min: 1, max: 1, names: spec.argName },
+    options: { timeout: { type: 'string' } },
+    usage: `svc-a11y ${spec.name} ${spec.argName} [--timeout 10m]\n\n  --timeout <duration>   overall wait, e.g. 10m (default 10m)`,
+    async run(ctx) {
+      const client = ctx.client();
+      const timeoutMs = ctx.values.timeout === undefined ? undefined : parseDuration(ctx.values.timeout as string, '--timeout');
+      const job = await spec.start(client, ctx.args[0]!, { timeoutMs, onProgress: (j) => ctx.progress.update({ status: j.status, detail: spec.detail?.(j) }) });
+      ctx.progress.done();
+      const result = await spec.result(client, job);
+      if (ctx.json) printJson(ctx, result);
+      else ctx.out.out(spec.text(result));
+      return spec.incomplete(job) ? ExitCode.INCOMPLETE : ExitCode.OK;
+    },
+  };
+}
+
+const reason = (r: { code?: string; reason?: string } | undefined) => (r ? ` (${r.code}: ${r.reason})` : '');
+
 /** `svc-a11y scan <url>`. */
-export const scanCommand: Command = {
+export const scanCommand = jobCommand<Scan, { scan: Scan; violations: Violation[] }>({
   name: 'scan',
   summary: 'Scan one page and print its findings',
-  args: { min: 1, max: 1, names: '<url>' },
-  options: waitOptions,
-  usage: `svc-a11y scan <url> [--timeout 10m]\n\n${waitUsage}`,
-  async run(ctx) {
-    const client = ctx.client();
-    const scan: Scan = await client.scans.createAndWait({ url: ctx.args[0]! }, { timeoutMs: timeoutOf(ctx), onProgress: (s) => ctx.progress.update({ status: s.status }) });
-    ctx.progress.done();
-    const violations = failed(scan) ? [] : await client.scans.listViolations(scan.id);
-    if (ctx.json) printJson(ctx, { scan, violations });
-    else ctx.out.out(`Scan ${scan.id}: ${scan.status}${scan.failureReason ? ` (${scan.failureReason.code}: ${scan.failureReason.reason})` : ''}\n${countsText(scan.counts)}\n${findingsText(violations)}`);
-    return failed(scan) ? ExitCode.INCOMPLETE : ExitCode.OK;
-  },
-};
+  argName: '<url>',
+  start: (client, url, wait) => client.scans.createAndWait({ url }, wait),
+  result: async (client, scan) => ({ scan, violations: failed(scan) ? [] : await client.scans.listViolations(scan.id) }),
+  text: ({ scan, violations }) => `Scan ${scan.id}: ${scan.status}${reason(scan.failureReason)}\n${countsText(scan.counts)}\n${findingsText(violations)}`,
+  incomplete: failed,
+});
 
 /** `svc-a11y site-run <siteId>`. */
-export const siteRunCommand: Command = {
+export const siteRunCommand = jobCommand<ScanRun, { scanRun: ScanRun; violations: Violation[] }>({
   name: 'site-run',
   summary: 'Run a full-site scan and print its run-level findings',
-  args: { min: 1, max: 1, names: '<siteId>' },
-  options: waitOptions,
-  usage: `svc-a11y site-run <siteId> [--timeout 10m]\n\n${waitUsage}`,
-  async run(ctx) {
-    const client = ctx.client();
-    const run: ScanRun = await client.scanRuns.createAndWait(
-      { siteId: ctx.args[0]! },
-      { timeoutMs: timeoutOf(ctx), onProgress: (r) => ctx.progress.update({ status: r.status, detail: r.pagesTotal ? `pages ${r.pagesDone ?? 0}/${r.pagesTotal}` : undefined }) },
-    );
-    ctx.progress.done();
-    const violations = failed(run) ? [] : await client.scanRuns.listViolations(run.id);
-    if (ctx.json) printJson(ctx, { scanRun: run, violations });
-    else ctx.out.out(`Scan run ${run.id}: ${run.status}, pages ${run.pagesDone ?? 0}/${run.pagesTotal ?? 0}${run.failureReason ? ` (${run.failureReason.code}: ${run.failureReason.reason})` : ''}\n${countsText(run.counts)}\n${findingsText(violations)}`);
-    return failed(run) ? ExitCode.INCOMPLETE : ExitCode.OK;
-  },
-};
+  argName: '<siteId>',
+  start: (client, siteId, wait) => client.scanRuns.createAndWait({ siteId }, wait),
+  detail: (run) => (run.pagesTotal ? `pages ${run.pagesDone ?? 0}/${run.pagesTotal}` : undefined),
+  result: async (client, scanRun) => ({ scanRun, violations: failed(scanRun) ? [] : await client.scanRuns.listViolations(scanRun.id) }),
+  text: ({ scanRun: r, violations }) =>
+    `Scan run ${r.id}: ${r.status}, pages ${r.pagesDone ?? 0}/${r.pagesTotal ?? 0}${reason(r.failureReason)}\n${countsText(r.counts)}\n${findingsText(violations)}`,
+  incomplete: failed,
+});
 
 /** `svc-a11y journey-run <journeyId>`. */
-export const journeyRunCommand: Command = {
+export const journeyRunCommand = jobCommand<JourneyRun, JourneyRun>({
   name: 'journey-run',
   summary: 'Run a saved journey and print its checkpoints',
-  args: { min: 1, max: 1, names: '<journeyId>' },
-  options: waitOptions,
-  usage: `svc-a11y journey-run <journeyId> [--timeout 10m]\n\n${waitUsage}`,
-  async run(ctx) {
-    const run: JourneyRun = await ctx.client().journeys.runAndWait(ctx.args[0]!, { timeoutMs: timeoutOf(ctx), onProgress: (r) => ctx.progress.update({ status: r.status, detail: r.checkpoints?.length ? `checkpoints ${r.checkpoints.length}` : undefined }) });
-    ctx.progress.done();
-    if (ctx.json) printJson(ctx, run);
-    else {
-      const failure = run.failureReasonCode ? ` (step ${run.failedStepIndex ?? '?'}: ${run.failureReasonCode}${run.failureReasonText ? ` — ${run.failureReasonText}` : ''})` : '';
-      ctx.out.out(`Journey run ${run.id}: ${run.status}${failure}\n${table(['CHECKPOINT', 'STATUS', 'URL', 'SCAN'], (run.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]))}`);
-    }
-    return failed(run) ? ExitCode.INCOMPLETE : ExitCode.OK;
+  argName: '<journeyId>',
+  start: (client, journeyId, wait) => client.journeys.runAndWait(journeyId, wait),
+  detail: (run) => (run.checkpoints?.length ? `checkpoints ${run.checkpoints.length}` : undefined),
+  result: async (_client, run) => run,
+  text: (run) => {
+    const failure = run.failureReasonCode ? ` (step ${run.failedStepIndex ?? '?'}: ${run.failureReasonCode}${run.failureReasonText ? ` — ${run.failureReasonText}` : ''})` : '';
+    return `Journey run ${run.id}: ${run.status}${failure}\n${table(['CHECKPOINT', 'STATUS', 'URL', 'SCAN'], (run.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]))}`;
   },
-};
+  incomplete: failed,
+});
 
 /** `svc-a11y verify-fix <remediationItemId>`. */
-export const verifyFixCommand: Command = {
+export const verifyFixCommand = jobCommand<FixVerification, FixVerification>({
   name: 'verify-fix',
   summary: 'Re-check a tracked fix and print the outcome',
-  args: { min: 1, max: 1, names: '<remediationItemId>' },
-  options: waitOptions,
-  usage: `svc-a11y verify-fix <remediationItemId> [--timeout 10m]\n\n${waitUsage}`,
-  async run(ctx) {
-    const check: FixVerification = await ctx.client().fixes.verifyAndWait(ctx.args[0]!, { timeoutMs: timeoutOf(ctx), onProgress: (f) => ctx.progress.update({ status: f.status, detail: f.pagesRequested ? `pages ${f.pagesScanned ?? 0}/${f.pagesRequested}` : undefined }) });
-    ctx.progress.done();
-    if (ctx.json) printJson(ctx, check);
-    else ctx.out.out(`Fix verification ${check.id}: ${check.status}, outcome ${check.outcome ?? '-'}${check.failureReasonCode ? ` (${check.failureReasonCode})` : ''}\nnodes found ${check.nodesFound ?? '-'}, pages scanned ${check.pagesScanned ?? 0}/${check.pagesRequested ?? 0}, failed ${check.pagesFailed ?? 0}\n${table(['PAGE', 'STATUS'], (check.pages ?? []).map((p) => [p.url, p.status]))}`);
-    return failed(check) || check.pages?.some(isPageFailure) ? ExitCode.INCOMPLETE : ExitCode.OK;
-  },
-};
+  argName: '<remediationItemId>',
+  start: (client, id, wait) => client.fixes.verifyAndWait(id, wait),
+  detail: (f) => (f.pagesRequested ? `pages ${f.pagesScanned ?? 0}/${f.pagesRequested}` : undefined),
+  result: async (_client, check) => check,
+  text: (c) =>
+    `Fix verification ${c.id}: ${c.status}, outcome ${c.outcome ?? '-'}${c.failureReasonCode ? ` (${c.failureReasonCode})` : ''}\n` +
+    `nodes found ${c.nodesFound ?? '-'}, pages scanned ${c.pagesScanned ?? 0}/${c.pagesRequested ?? 0}, failed ${c.pagesFailed ?? 0}\n` +
+    table(['PAGE', 'STATUS'], (c.pages ?? []).map((p) => [p.url, p.status])),
+  incomplete: (c) => failed(c) || Boolean(c.pages?.some(isPageFailure)),
+});
