@@ -1,6 +1,6 @@
 // Every error the SDK throws, and the one factory that maps an HTTP answer to its class.
 import type { components } from '../generated/schema.js';
-import { redact } from './internal/redact.js';
+import { redact, scrub, scrubHeaders } from './internal/redact.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** An RFC 7807 problem body as the service documents it (`application/problem+json`). */
@@ -253,31 +253,6 @@ export async function errorFromResponse(response: Response, request: RequestInfo
   const Class = byStatus[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
   const statusText = response.statusText ? redact(response.statusText, secret) : undefined;
   return new Class(response.status, problem, scrubHeaders(response.headers, secret), request, statusText);
-}
-
-/** `value` with `secret` redacted from every string in it (keys included); parsed JSON only. */
-function scrub(value: unknown, secret: string | undefined): unknown {
-  if (!secret) return value;
-  if (typeof value === 'string') return redact(value, secret);
-  if (Array.isArray(value)) return value.map((item) => scrub(item, secret));
-  if (value && typeof value === 'object') {
-    // fromEntries defines own properties, so a "__proto__" key stays data, as JSON.parse made it.
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secret), scrub(v, secret)]));
-  }
-  return value;
-}
-
-/** The headers, copied with `secret` redacted when any value carries it. */
-function scrubHeaders(headers: Headers, secret: string | undefined): Headers {
-  if (!secret || secret.length < 4) return headers;
-  let leaks = false;
-  headers.forEach((value) => {
-    if (value.includes(secret)) leaks = true;
-  });
-  if (!leaks) return headers;
-  const clean = new Headers();
-  for (const [name, value] of headers) clean.append(name, redact(value, secret));
-  return clean;
 }
 
 /** A JSON object body, or undefined (non-JSON, arrays and scalars are not problems). */
