@@ -17,7 +17,7 @@ describe('TokenBucket', () => {
     const times: number[] = [];
     await Promise.all(Array.from({ length: 6 }, () => bucket.take().then(() => times.push(Date.now() - started))));
     times.sort((a, b) => a - b);
-    expect(times[1]).toBeLessThan(30); // the burst of 2
+    expect(times[1]).toBeLessThan(45); // the burst of 2 (the next token is due at 50 ms)
     expect(times[5]).toBeGreaterThanOrEqual(190); // 4 more at 50 ms each
     expect(times[5]).toBeLessThan(600);
   });
