@@ -96,6 +96,18 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     // The value is not echoed: with SVC_API_KEY and SVC_BASE_URL swapped it would be the key.
     throw new ConfigurationError('baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com.');
   }
+  // undici refuses to build a Request whose URL carries user:password@ (a raw TypeError on every call),
+  // and such a URL would put a credential into every request URL: refuse it up front, without echoing it.
+  const base = new URL(baseUrl);
+  if (base.username || base.password) {
+    throw new ConfigurationError('baseUrl must not carry credentials (user:password@); pass the API key as `apiKey`.');
+  }
+  // A key or header with a control or non-Latin-1 character would make every request throw a raw TypeError.
+  try {
+    new Headers({ ...options.headers, Authorization: `Bearer ${apiKey}` });
+  } catch {
+    throw new ConfigurationError('apiKey and headers must be valid HTTP header names and values (no control characters, Latin-1 only).');
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');
   const rpm = options.rateLimit?.requestsPerMinute;

@@ -2,7 +2,7 @@
 // send it through the retrying fetch, optionally validate the answer.
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import { A11yError, APIConnectionError, ConfigurationError, RequestValidationError, ResponseValidationError } from './errors.js';
+import { A11yError, APIConnectionError, RequestValidationError, ResponseValidationError } from './errors.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -28,20 +28,9 @@ export class Transport {
     readonly options: ResolvedOptions,
     apiKey: string,
   ) {
-    // undici refuses to build a Request whose URL carries user:password@ (a raw TypeError on every call),
-    // and such a URL would put a credential into every request URL: refuse it up front, without echoing it.
-    const base = new URL(options.baseUrl);
-    if (base.username || base.password) {
-      throw new ConfigurationError('baseUrl must not carry credentials (user:password@); pass the API key as `apiKey`.');
-    }
+    // resolveOptions() has checked the base URL and that the key and headers are valid HTTP header values.
     this.#key = apiKey;
     this.#headers = { Accept: 'application/json, application/problem+json', ...options.headers, Authorization: `Bearer ${apiKey}` };
-    // A key or header with a control or non-Latin-1 character would make every request throw a raw TypeError.
-    try {
-      new Headers(this.#headers);
-    } catch {
-      throw new ConfigurationError('apiKey and headers must be valid HTTP header names and values (no control characters, Latin-1 only).');
-    }
     this.#api = createClient<paths>({ baseUrl: options.baseUrl, headers: this.#headers, bodySerializer: serializeBody });
     const limit = options.rateLimit;
     this.#limiter = limit ? new TokenBucket(limit.requestsPerMinute, limit.burst) : undefined;
