@@ -111,7 +111,10 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');
   const rpm = options.rateLimit?.requestsPerMinute;
-  if (rpm !== undefined && !(rpm > 0)) throw new ConfigurationError('rateLimit.requestsPerMinute must be a positive number.');
+  const burst = options.rateLimit?.burst ?? 1;
+  // A bucket that can never hold one whole token (or refills at an infinite/NaN rate) would stall every call.
+  if (rpm !== undefined && !(Number.isFinite(rpm) && rpm > 0)) throw new ConfigurationError('rateLimit.requestsPerMinute must be a finite positive number.');
+  if (rpm !== undefined && !(Number.isFinite(burst) && burst >= 1)) throw new ConfigurationError('rateLimit.burst must be a finite number of at least 1.');
   const resolved: ResolvedOptions = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     fetch: fetchImpl,
@@ -120,7 +123,7 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 60_000),
     headers: Object.freeze({ ...options.headers }),
     validateResponses: options.validateResponses ?? false,
-    rateLimit: rpm === undefined ? undefined : Object.freeze({ requestsPerMinute: rpm, burst: options.rateLimit?.burst ?? 1 }),
+    rateLimit: rpm === undefined ? undefined : Object.freeze({ requestsPerMinute: rpm, burst }),
   });
   return { apiKey, resolved };
 }

@@ -1,6 +1,6 @@
 // Client-side token bucket: spaces requests so a busy client (many parallel polls) stays under the key's
 // rate instead of collecting 429s. One bucket per client; waits are abortable.
-import { sleep } from './internal/sleep.js';
+import { abortReason, sleep } from './internal/sleep.js';
 
 /** A token bucket refilled continuously at `requestsPerMinute`, holding at most `burst` tokens. */
 export class TokenBucket {
@@ -33,11 +33,13 @@ export class TokenBucket {
     const turn = this.#queue.then(() => this.#reserve(signal));
     // A caller that aborts must not block the ones behind it.
     this.#queue = turn.catch(() => undefined);
-    return turn;
+    return signal ? untilAborted(turn, signal) : turn;
   }
 
   async #reserve(signal?: AbortSignal): Promise<void> {
     for (;;) {
+      // A caller that gave up while queued takes no token when its turn comes.
+      if (signal?.aborted) throw abortReason(signal);
       const now = this.now();
       this.#tokens = Math.min(this.burst, this.#tokens + (now - this.#updatedAt) * this.#perMs);
       this.#updatedAt = now;
@@ -48,4 +50,14 @@ export class TokenBucket {
       await sleep(Math.ceil((1 - this.#tokens) / this.#perMs), signal);
     }
   }
+}
+
+// A caller waiting in the queue is released as soon as its signal aborts, not when its turn comes.
+function untilAborted(turn: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

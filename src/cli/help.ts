@@ -13,7 +13,8 @@ const EXIT = `Exit codes:
   0  success; verdict PASS
   1  verdict FAIL (webhook verify: the delivery failed verification)
   2  usage or configuration error
-  3  API error (its problem code, title and traceId are printed) or the service could not be reached
+  3  API error (its problem code, title and traceId are printed), the service could not be reached, or it
+     answered something that is not the API (e.g. an HTML page)
   4  the job ended FAILED, a page was UNREACHABLE/ERROR/TIMEOUT, or the wait timed out
   70 internal error (a bug: please report it)`;
 

@@ -2,7 +2,7 @@
 // svc-a11y: the command-line tool. It uses the SDK's public client only; no HTTP logic lives here.
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
-import { APIConnectionError, ApiError, ConfigurationError, PollTimeoutError, RequestValidationError } from '../index.js';
+import { APIConnectionError, ApiError, ConfigurationError, PollTimeoutError, RequestValidationError, ResponseValidationError } from '../index.js';
 import { findCommand, parseCommandArgs } from './args.js';
 import { commands } from './commands/index.js';
 import { clientFrom, type CommandContext, version } from './context.js';
@@ -69,6 +69,11 @@ function report(error: unknown, out: Output, command: string | undefined): numbe
   }
   if (error instanceof APIConnectionError) {
     out.err(`error: ${error.message} [${error.method} ${error.url}]`);
+    return ExitCode.API_ERROR;
+  }
+  // A 2xx that is not the API's JSON (e.g. SVC_BASE_URL pointing at a web app answering HTML).
+  if (error instanceof ResponseValidationError) {
+    out.err(`error: ${error.message} Is SVC_BASE_URL the service's API address?`);
     return ExitCode.API_ERROR;
   }
   if (error instanceof PollTimeoutError) {

@@ -1,4 +1,4 @@
-import { decodeDigest, hmacSha256, hmacSha256Sync, timingSafeEqual, type HmacOptions } from './crypto.js';
+import { decodeDigest, hmacSha256, hmacSha256Sync, timingSafeEqual, toHex, type HmacOptions } from './crypto.js';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 import {
   DELIVERY_HEADER,
@@ -41,9 +41,9 @@ export interface VerifyWebhookOptions {
 
 /** A verified webhook delivery. */
 export interface WebhookEvent {
-  /** Delivery id from `X-Svc-Delivery` (stable across retries). */
+  /** Delivery id from `X-Svc-Delivery` (stable across retries). Not covered by the signature. */
   id: string;
-  /** Event kind from `X-Svc-Event`, e.g. `scan_run.completed`. */
+  /** Event kind from `X-Svc-Event`, e.g. `scan_run.completed`. Not covered by the signature: trust the payload. */
   type: string;
   /** Delivery timestamp from `X-Svc-Timestamp`, in seconds. */
   timestamp: number;
@@ -162,6 +162,7 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
     // The MAC covers the exact raw bytes: the prefix and the body are fed separately, never re-encoded.
     const signedParts = [`${timestampText}.`, raw] as const;
     let matched = false;
+    let matchedMac: Uint8Array | undefined;
     for (const secret of secrets) {
       let mac: Uint8Array;
       try {
@@ -172,12 +173,15 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
       }
       // Evaluate every candidate (no short-circuit) so timing does not reveal which one matched.
       for (const candidate of delivery.candidates) matched = timingSafeEqual(mac, candidate) || matched;
-      if (matched) break;
+      if (matched) {
+        matchedMac = mac;
+        break;
+      }
     }
     if (!matched) fail('SIGNATURE_MISMATCH', `No ${SIGNATURE_HEADER} v1= value matches the configured secret(s).`);
 
     const payload = parsePayload(raw);
-    if (options.replayStore) await checkReplay(options.replayStore, delivery);
+    if (options.replayStore) await checkReplay(options.replayStore, delivery, matchedMac!);
     return { id: delivery.id, type: delivery.type, timestamp: delivery.timestamp, payload };
   } catch (error) {
     if (error instanceof WebhookVerificationError) throw error;
@@ -233,20 +237,27 @@ function parseDelivery(options: VerifyWebhookOptions): ParsedDelivery {
   return { secrets, raw, type, id, timestampText, timestamp, toleranceSeconds, candidates };
 }
 
-async function checkReplay(store: ReplayStore, delivery: ParsedDelivery): Promise<void> {
-  let seen: unknown;
+/**
+ * A delivery is new only when both its id and its signed material are new. The signature covers the
+ * timestamp and body but not `X-Svc-Delivery`: keyed on the id alone, a captured delivery could be replayed
+ * with another id; keyed on the signature alone, the service's own retries (same id, new timestamp) would
+ * pass twice.
+ */
+async function checkReplay(store: ReplayStore, delivery: ParsedDelivery, mac: Uint8Array): Promise<void> {
+  // After timestamp + tolerance the timestamp check rejects the delivery anyway, so the keys can be forgotten.
+  const expiresAtMs = (delivery.timestamp + delivery.toleranceSeconds) * 1000;
+  let seen: unknown[];
   try {
-    // After timestamp + tolerance the timestamp check rejects the delivery anyway, so the id can be forgotten.
-    seen = await store.checkAndRemember(delivery.id, (delivery.timestamp + delivery.toleranceSeconds) * 1000);
+    seen = [await store.checkAndRemember(`id:${delivery.id}`, expiresAtMs), await store.checkAndRemember(`sig:${delivery.timestampText}.${toHex(mac)}`, expiresAtMs)];
   } catch (error) {
     // Fail closed: if freshness cannot be established the delivery is not accepted.
     return fail('REPLAYED', 'The replay store failed, so the delivery cannot be confirmed as new.', error);
   }
-  if (seen !== false) {
+  if (seen.some((s) => s !== false)) {
     fail(
       'REPLAYED',
-      seen === true
-        ? `Webhook delivery ${delivery.id} was already processed.`
+      seen.every((s) => typeof s === 'boolean')
+        ? `Webhook delivery ${delivery.id} (or the same signed delivery under another id) was already processed.`
         : 'The replay store returned a non-boolean result, so the delivery cannot be confirmed as new.',
     );
   }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/prism.mjs';
 import { runCli } from '../support/cli.js';
+import { json, startLoopback, text } from '../support/loopback.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
@@ -76,6 +77,40 @@ describe('svc-a11y usage', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('ECONNREFUSED');
     expect(r.stdout + r.stderr).not.toContain(key);
+  });
+});
+
+describe('svc-a11y against something that is not the API', () => {
+  it('a 200 HTML page (SVC_BASE_URL pointing at a web app) → exit 3 with a hint, not an internal error', async () => {
+    const server = await startLoopback(text(200, '<!doctype html><title>Shop</title>'));
+    try {
+      const r = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url } });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('must be valid JSON');
+      expect(r.stderr).toContain('SVC_BASE_URL');
+      expect(r.stderr).not.toContain('internal error');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('svc-a11y job commands fail closed', () => {
+  it('a scan that ends in a status the CLI does not know (CANCELLED) → exit 4, not 0', async () => {
+    const id = '0ef18b93-6a03-41cf-9a89-1ea15d601e90';
+    const server = await startLoopback([
+      json(202, { id, status: 'QUEUED' }, { location: `/api/v1/scans/${id}` }),
+      json(200, { id, status: 'CANCELLED', requestedUrl: 'https://shop.example.com/' }),
+    ]);
+    try {
+      const r = await runCli(['scan', 'https://shop.example.com/'], { env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url } });
+      expect(r.code).toBe(4);
+      expect(r.stdout).toContain('CANCELLED');
+      // Findings are not read for a job that did not complete.
+      expect(server.requests.map((q) => q.method)).toEqual(['POST', 'GET']);
+    } finally {
+      await server.close();
+    }
   });
 });
 

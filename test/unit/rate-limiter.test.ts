@@ -45,3 +45,28 @@ describe('client rateLimit option', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(80);
   });
 });
+
+describe('rateLimit validation and aborts', () => {
+  it.each([
+    [{ requestsPerMinute: 120, burst: 0.5 }, /burst/],
+    [{ requestsPerMinute: 120, burst: 0 }, /burst/],
+    [{ requestsPerMinute: Infinity }, /requestsPerMinute/],
+    [{ requestsPerMinute: Number.NaN }, /requestsPerMinute/],
+  ])('%j is refused at construction (it would stall every call)', (rateLimit, message) => {
+    expect(() => new A11yClient({ apiKey: 'svc_rate_key', baseUrl: 'https://a.example', rateLimit })).toThrow(message);
+  });
+
+  it('a caller queued behind others is released as soon as its signal aborts, and takes no token', async () => {
+    const bucket = new TokenBucket(60, 1); // one per second
+    await bucket.take();
+    const first = bucket.take(); // queued: due in ~1 s
+    const started = Date.now();
+    const aborted = bucket.take(AbortSignal.timeout(100)); // queued behind `first`
+    await expect(aborted).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(600);
+    await first;
+    const next = Date.now();
+    await bucket.take(); // the aborted caller took no token: this one waits one interval, not two
+    expect(Date.now() - next).toBeLessThan(1500);
+  });
+});

@@ -338,11 +338,18 @@ describe('verifyWebhook: header and body shapes', () => {
 });
 
 describe('verifyWebhook: replay protection', () => {
-  it('rejects the same delivery twice and allows different ids', async () => {
+  it('rejects the same delivery twice; the same signed delivery under another id is a replay too', async () => {
     const replayStore = new MemoryReplayStore({ now: NOW });
     await expect(verifyWebhook(baseOptions({ replayStore }))).resolves.toBeDefined();
     expect(await reasonOf(verifyWebhook(baseOptions({ replayStore })))).toBe('REPLAYED');
-    const other = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_2' });
+    // X-Svc-Delivery is not signed: a captured delivery resent with a new id must not pass.
+    const sameSignedNewId = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_attacker' });
+    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: sameSignedNewId })))).toBe('REPLAYED');
+    // A service retry (same id, new timestamp and signature) is recognised by its id.
+    const retry = headersFor(`v1=${refMac(SECRET, TS + 5, BODY).toString('hex')}`, { 'x-svc-timestamp': String(TS + 5) });
+    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: retry })))).toBe('REPLAYED');
+    // Another delivery, signed on its own, passes.
+    const other = headersFor(`v1=${refMac(SECRET, TS + 1, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_2', 'x-svc-timestamp': String(TS + 1) });
     await expect(verifyWebhook(baseOptions({ replayStore, headers: other }))).resolves.toMatchObject({ id: 'dlv_2' });
   });
 
@@ -361,7 +368,11 @@ describe('verifyWebhook: replay protection', () => {
       },
     };
     await verifyWebhook(baseOptions({ replayStore, toleranceSeconds: 60 }));
-    expect(calls).toEqual([['dlv_1', (TS + 60) * 1000]]);
+    // Both the delivery id and the signed material (timestamp + MAC) are remembered until the same expiry.
+    expect(calls).toEqual([
+      ['id:dlv_1', (TS + 60) * 1000],
+      [`sig:${TS}.${refMac(SECRET, TS, BODY).toString('hex')}`, (TS + 60) * 1000],
+    ]);
   });
 
   it('fails closed when a store returns a non-boolean', async () => {

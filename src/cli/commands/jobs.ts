@@ -8,9 +8,11 @@ import { ExitCode } from '../exit-codes.js';
 import { countsText, table } from '../render.js';
 import { isPageFailure } from '../threshold.js';
 
-// The document shows FAILED (with a failure reason) as the failed terminal state; other statuses are not listed.
+// The document lists no terminal statuses for these jobs; COMPLETED is the one success it shows (CI checks).
+// Like `ci`, anything else — FAILED, or a status the CLI does not know — fails closed: a job that may not
+// have run fully never exits 0.
 const failed = (job: { status?: string; failureReason?: unknown; failureReasonCode?: unknown }) =>
-  job.status === 'FAILED' || job.failureReason !== undefined || job.failureReasonCode !== undefined;
+  job.status !== 'COMPLETED' || job.failureReason !== undefined || job.failureReasonCode !== undefined;
 
 function findingsText(violations: Violation[]): string {
   return violations.length
