@@ -1,6 +1,6 @@
 // Run a CI check from your own script: create, wait, read findings, exit with the verdict.
-//   SVC_API_KEY=svc_… SVC_BASE_URL=https://… node --experimental-strip-types examples/ci-check.ts https://shop.example.com/
-// (or build first and run the compiled file; with no account, start `svc-a11y demo` to see the same flow).
+//   SVC_API_KEY=svc_… SVC_BASE_URL=https://… npx tsx examples/ci-check.ts https://shop.example.com/
+// (any TypeScript runner, or compile it; with no account, `npm start` shows the same flow against the simulator).
 import { A11yClient, isApiError } from '@svc/a11y-sdk';
 
 const urls = process.argv.slice(2);
