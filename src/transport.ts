@@ -51,11 +51,15 @@ export class Transport {
     try {
       // openapi-fetch's request() is typed per literal path; the operation table guarantees the pairing.
       const init = { params: { path: input.path, query: input.query }, body: input.body, fetch: call.send } as never;
-      const { data, response } = await this.#api
-        .request(op.method as never, op.route as never, init)
-        .catch(asParseError(op.id, () => call.answered && { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal));
+      const requestUrl = () => call.lastUrl ?? this.options.baseUrl + op.route;
+      const { data, response } = await this.#api.request(op.method as never, op.route as never, init).catch((error: unknown): never => {
+        // openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a
+        // SyntaxError, and a connection lost while the body streams in as undici's TypeError("terminated").
+        if (error instanceof SyntaxError) throw new ResponseValidationError(op.id, 'body', 'must be valid JSON');
+        throw call.answered ? bodyReadError(error, { method: op.method, url: requestUrl() }, options?.signal) : error;
+      });
       if (this.options.validateResponses) await validateResponse(op.id, data);
-      return { data: data as SuccessBody<O>, response, requestUrl: call.lastUrl ?? this.options.baseUrl + op.route };
+      return { data: data as SuccessBody<O>, response, requestUrl: requestUrl() };
     } finally {
       call.release();
     }
@@ -99,16 +103,6 @@ function serializeBody(body: unknown): string {
   } catch (error) {
     throw new RequestValidationError('body', `must be serialisable as JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-}
-
-// openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a SyntaxError,
-// and a connection lost while the body streams in as undici's TypeError("terminated").
-function asParseError(operationId: string, answered: () => false | { method: string; url: string }, signal: AbortSignal | undefined) {
-  return (error: unknown): never => {
-    if (error instanceof SyntaxError) throw new ResponseValidationError(operationId, 'body', 'must be valid JSON');
-    const request = answered();
-    throw request ? bodyReadError(error, request, signal) : error;
-  };
 }
 
 /**

@@ -4,7 +4,7 @@
 import { A11yClient } from '../../index.js';
 import { type Command, type CommandContext, clientFrom, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import { ciOptions, runCiCheck } from './ci.js';
+import { ciCommand, ciOptions, runCiCheck } from './ci.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {
   if (given.length) return given;
@@ -43,11 +43,8 @@ export const demoCommand: Command = {
   name: 'demo',
   summary: 'Run a CI check end to end against a local simulator (no account needed)',
   args: { min: 0, max: 20, names: '[url…]' },
-  options: {
-    'fail-on': { type: 'string' },
-    format: { type: 'string' },
-    report: { type: 'string', multiple: true },
-  },
+  // The subset of `ci`'s options that a demo needs, taken from `ci` so the two cannot drift apart.
+  options: pick(ciCommand.options, ['fail-on', 'format', 'report']),
   usage: `svc-a11y demo [url…] [--fail-on …] [--format …] [--report FORMAT=FILE]
 
   Starts the local simulator, runs a CI check of its verified site's pages with progress, findings and
@@ -55,3 +52,7 @@ export const demoCommand: Command = {
   the real service instead, on the URLs given or on your first verified site.`,
   run: runDemo,
 };
+
+function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, object[k]])) as Pick<T, K>;
+}
