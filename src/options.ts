@@ -128,6 +128,18 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   return { apiKey, resolved };
 }
 
+/**
+ * The per-call overrides that were given, checked like the client's own (`{ timeoutMs: undefined }` keeps
+ * the client's value).
+ * @throws ConfigurationError naming the option and the rule
+ */
+export function requestOverrides(options: RequestOptions): { signal?: AbortSignal | undefined; timeoutMs?: number; maxRetries?: number } {
+  const out: { signal?: AbortSignal | undefined; timeoutMs?: number; maxRetries?: number } = { signal: options.signal };
+  if (options.timeoutMs !== undefined) out.timeoutMs = nonNegative('timeoutMs', options.timeoutMs, 0);
+  if (options.maxRetries !== undefined) out.maxRetries = nonNegative('maxRetries', options.maxRetries, 0);
+  return out;
+}
+
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0) throw new ConfigurationError(`${name} must be a non-negative number, got ${value}.`);

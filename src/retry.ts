@@ -18,6 +18,18 @@ export interface SendPolicy {
 }
 
 /**
+ * A request as the retrying fetch sends it: what `fetch(url, init)` takes, kept apart. Sending the URL and
+ * init rather than a `Request` lets fetch build the only Request (undici copies a given Request into a
+ * second one), and a string body can be re-sent without cloning.
+ */
+export interface OutgoingRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: HeadersInit;
+  readonly body?: string | null | undefined;
+}
+
+/**
  * Exponential backoff with jitter: 500 ms·2ⁿ capped at 8 s, then a random 50–100 % of it, so a fleet of
  * clients spreads out and a wait is never 0 ms.
  * @param attempt - 0 for the first re-send
@@ -55,8 +67,8 @@ export class Call {
 
   constructor(readonly policy: SendPolicy) {}
 
-  /** Sends the request (a `fetch`-compatible function for openapi-fetch). */
-  send = async (request: Request): Promise<Response> => {
+  /** Sends the request (the `fetch` openapi-fetch calls with an {@link OutgoingRequest}). */
+  send = async (request: OutgoingRequest): Promise<Response> => {
     const { policy } = this;
     const idempotent = request.method === 'GET' || request.method === 'HEAD';
     this.lastUrl = request.url;
@@ -64,13 +76,19 @@ export class Call {
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < policy.maxRetries;
       if (policy.limiter) await policy.limiter.take(policy.signal);
+      const signal = this.#arm(info);
       let response: Response;
       try {
-        // A request with a body can be sent once; keep the original for a possible re-send.
-        response = await this.#attempt(canRetry && request.body ? request.clone() : request, info);
+        // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
+        const send = policy.fetch;
+        response = await send(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
       } catch (error) {
-        const notSent = isNotSent(error);
-        if (!canRetry || !(error instanceof APIConnectionError) || (!idempotent && !notSent)) throw error;
+        this.release();
+        // Aborted: the caller's reason, or this attempt's APITimeoutError (a connection error, re-sent like one).
+        const failure: unknown = signal.aborted
+          ? signal.reason
+          : new APIConnectionError(`Connection error: ${describe(error)}`, info.method, info.url, { cause: error });
+        if (!canRetry || !(failure instanceof APIConnectionError) || (!idempotent && !isNotSent(failure))) throw failure;
         await sleep(backoffDelay(attempt), policy.signal);
         continue;
       }
@@ -108,31 +126,24 @@ export class Call {
     }
   }
 
-  async #attempt(request: Request, info: { method: string; url: string }): Promise<Response> {
+  // Arms this attempt's timeout and links the caller's signal; returns the signal to send with. Synchronous,
+  // and the timeout error is built only when the timer fires: both cost microseconds on every call.
+  #arm(info: { method: string; url: string }): AbortSignal {
     const { policy } = this;
     this.release();
-    const controller = new AbortController();
     const user = policy.signal;
     if (user?.aborted) throw abortReason(user);
+    const controller = new AbortController();
     if (user) {
       const onAbort = () => controller.abort(abortReason(user));
       user.addEventListener('abort', onAbort, { once: true });
       this.#unlink = () => user.removeEventListener('abort', onAbort);
     }
-    // The error is built only when the timer fires: capturing a stack costs microseconds on every call.
     this.#timer = setTimeout(
       () => controller.abort(new APITimeoutError(`No answer within ${policy.timeoutMs} ms`, info.method, info.url)),
       Math.min(policy.timeoutMs, MAX_TIMER_MS),
     );
-    try {
-      // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
-      const send = policy.fetch;
-      return await send(request, { signal: controller.signal });
-    } catch (error) {
-      this.release();
-      if (controller.signal.aborted) throw controller.signal.reason;
-      throw new APIConnectionError(`Connection error: ${describe(error)}`, info.method, info.url, { cause: error });
-    }
+    return controller.signal;
   }
 }
 

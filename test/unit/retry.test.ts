@@ -5,6 +5,7 @@ import {
   APIConnectionError,
   APITimeoutError,
   BadRequestError,
+  ConfigurationError,
   InternalServerError,
   RateLimitError,
   type ClientOptions,
@@ -164,5 +165,45 @@ describe('timeouts', () => {
     const err = await failure(client({ timeoutMs: 30_000 }).sites.list({ timeoutMs: 100, maxRetries: 0 }));
     expect(err).toBeInstanceOf(APITimeoutError);
     expect(server!.requests).toHaveLength(1);
+  });
+});
+
+describe('per-call options and the fetch it calls', () => {
+  it.each([
+    ['timeoutMs', { timeoutMs: -1 }],
+    ['timeoutMs', { timeoutMs: Number.NaN }],
+    ['maxRetries', { maxRetries: Number.POSITIVE_INFINITY }],
+  ])('a bad per-call %s is a ConfigurationError naming it, and nothing is sent', async (name, options) => {
+    await serve(json(200, site));
+    const err = (await failure(client().sites.list(options))) as Error;
+    expect(err).toBeInstanceOf(ConfigurationError);
+    expect(err.message).toContain(`${name} must be a non-negative number`);
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('calls the given fetch with a URL string and an init (fetch builds the only Request), body re-sent as is', async () => {
+    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '0' }), json(202, { id, status: 'QUEUED' }));
+    const calls: [unknown, RequestInit | undefined][] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      calls.push([input, init]);
+      return globalThis.fetch(input, init);
+    };
+    await client({ fetch }).scans.create({ url: 'https://shop.example.com/' });
+    expect(calls).toHaveLength(2);
+    for (const [input, init] of calls) {
+      expect(input).toBe(`${server!.url}/api/v1/scans`);
+      expect(init?.method).toBe('POST');
+      expect(init?.body).toBe('{"url":"https://shop.example.com/"}');
+      expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+      expect(init?.signal).toBeInstanceOf(AbortSignal);
+    }
+    expect(server!.requests.map((r) => r.body)).toEqual(['{"url":"https://shop.example.com/"}', '{"url":"https://shop.example.com/"}']);
+  });
+
+  it('serialises the query: present values only, percent-encoded', async () => {
+    await serve(json(200, { points: [] }), json(200, { points: [] }));
+    await client().sites.getTrend(id, { limit: 5 });
+    await client().sites.getTrend(id);
+    expect(server!.requests.map((r) => r.url)).toEqual([`/api/v1/sites/${id}/trend?limit=5`, `/api/v1/sites/${id}/trend`]);
   });
 });
