@@ -5,30 +5,30 @@ import * as z from 'zod/mini';
 /**
  * A site registered in the organization.
  */
-export const zV1SiteResponse = z.object({
-    id: z.uuid(),
-    name: z.optional(z.string()),
-    rootUrl: z.optional(z.string()),
-    normalizedHost: z.optional(z.string()),
-    verified: z.optional(z.boolean())
+export const zV1SiteResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid(),
+    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    rootUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    normalizedHost: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    verified: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
 });
 
 /**
  * Finding counts by impact.
  */
-export const zV1SeverityCounts = z.object({
-    critical: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    serious: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    moderate: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    minor: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+export const zV1SeverityCounts = /* @__PURE__ */ z.object({
+    critical: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    serious: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    moderate: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    minor: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
  * Terminal failure reason of a scan or scan run.
  */
-export const zFailureReason = z.object({
-    code: z.optional(z.string()),
-    reason: z.optional(z.string())
+export const zFailureReason = /* @__PURE__ */ z.object({
+    code: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
@@ -37,48 +37,48 @@ export const zFailureReason = z.object({
  * results; any other status is terminal.
  *
  */
-export const zJobStatus = z.string();
+export const zJobStatus = /* @__PURE__ */ z.string();
 
 /**
  * A single-page scan.
  */
-export const zV1ScanResponse = z.object({
-    id: z.string(),
-    siteId: z.optional(z.string()),
+export const zV1ScanResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     status: zJobStatus,
-    requestedUrl: z.optional(z.string()),
-    counts: z.optional(zV1SeverityCounts),
-    totalViolations: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    failureReason: z.optional(zFailureReason)
+    requestedUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    counts: /* @__PURE__ */ z.optional(zV1SeverityCounts),
+    totalViolations: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    failureReason: /* @__PURE__ */ z.optional(zFailureReason)
 });
 
 /**
  * A full-site scan run (crawl).
  */
-export const zV1ScanRunResponse = z.object({
-    id: z.string(),
-    siteId: z.optional(z.string()),
+export const zV1ScanRunResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     status: zJobStatus,
-    pagesTotal: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pagesDone: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    counts: z.optional(zV1SeverityCounts),
-    totalViolations: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    failureReason: z.optional(zFailureReason)
+    pagesTotal: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pagesDone: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    counts: /* @__PURE__ */ z.optional(zV1SeverityCounts),
+    totalViolations: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    failureReason: /* @__PURE__ */ z.optional(zFailureReason)
 });
 
 /**
  * Accepted response of a scan or scan run creation.
  */
-export const zV1ScanAcceptedResponse = z.object({
-    id: z.string(),
+export const zV1ScanAcceptedResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
     status: zJobStatus
 });
 
 /**
  * Accepted response of a fix verification creation.
  */
-export const zV1FixVerificationAcceptedResponse = z.object({
-    id: z.string(),
+export const zV1FixVerificationAcceptedResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
     status: zJobStatus
 });
 
@@ -87,38 +87,38 @@ export const zV1FixVerificationAcceptedResponse = z.object({
  * deduplicated by rule.
  *
  */
-export const zV1ViolationResponse = z.object({
-    ruleId: z.optional(z.string()),
-    impact: z.optional(z.string()),
-    wcagSc: z.optional(z.array(z.string())),
-    url: z.optional(z.string()),
-    helpUrl: z.optional(z.string()),
-    target: z.optional(z.string()),
-    htmlSnippet: z.optional(z.string()),
-    failureSummary: z.optional(z.string())
+export const zV1ViolationResponse = /* @__PURE__ */ z.object({
+    ruleId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    impact: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    wcagSc: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    helpUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    target: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    htmlSnippet: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    failureSummary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
  * URL-level finding of a CI check, with a stable fingerprint and a baseline marker.
  */
-export const zV1CiViolationResponse = z.object({
-    ruleId: z.optional(z.string()),
-    impact: z.optional(z.string()),
-    wcagSc: z.optional(z.array(z.string())),
-    url: z.optional(z.string()),
-    helpUrl: z.optional(z.string()),
-    target: z.optional(z.string()),
-    failureSummary: z.optional(z.string()),
-    fingerprint: z.optional(z.string()),
-    isNew: z.optional(z.boolean())
+export const zV1CiViolationResponse = /* @__PURE__ */ z.object({
+    ruleId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    impact: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    wcagSc: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    helpUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    target: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    failureSummary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    fingerprint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    isNew: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
 });
 
 /**
  * Page entry of a CI check or fix verification.
  */
-export const zPage = z.object({
-    url: z.optional(z.string()),
-    status: z.optional(z.enum([
+export const zPage = /* @__PURE__ */ z.object({
+    url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
         'QUEUED',
         'RUNNING',
         'DONE',
@@ -126,13 +126,13 @@ export const zPage = z.object({
         'UNREACHABLE',
         'ERROR'
     ])),
-    counts: z.optional(zV1SeverityCounts)
+    counts: /* @__PURE__ */ z.optional(zV1SeverityCounts)
 });
 
 /**
  * Minimum impact that makes a CI check fail.
  */
-export const zFailOn = z.enum([
+export const zFailOn = /* @__PURE__ */ z.enum([
     'NEW_CRITICAL',
     'ANY_CRITICAL',
     'SERIOUS_OR_WORSE',
@@ -142,32 +142,32 @@ export const zFailOn = z.enum([
 /**
  * A CI check with its progress, baseline delta and verdict.
  */
-export const zV1CiCheckResponse = z.object({
-    id: z.uuid(),
-    status: z.enum([
+export const zV1CiCheckResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid(),
+    status: /* @__PURE__ */ z.enum([
         'QUEUED',
         'RUNNING',
         'COMPLETED',
         'FAILED'
     ]),
-    verdict: z.optional(z.enum(['PASS', 'FAIL'])),
-    failOn: z.optional(zFailOn),
-    baselineMissing: z.optional(z.boolean()),
-    counts: z.optional(zV1SeverityCounts),
-    newCounts: z.optional(zV1SeverityCounts),
-    fixedCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    unchangedCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    baselineCheckId: z.optional(z.uuid()),
-    pages: z.optional(z.array(zPage)),
-    appUrl: z.optional(z.string()),
-    failureReason: z.optional(z.string())
+    verdict: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['PASS', 'FAIL'])),
+    failOn: /* @__PURE__ */ z.optional(zFailOn),
+    baselineMissing: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    counts: /* @__PURE__ */ z.optional(zV1SeverityCounts),
+    newCounts: /* @__PURE__ */ z.optional(zV1SeverityCounts),
+    fixedCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    unchangedCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    baselineCheckId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.uuid()),
+    pages: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zPage)),
+    appUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    failureReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
  * Accepted response of a CI check creation.
  */
-export const zV1CiCheckAcceptedResponse = z.object({
-    id: z.uuid()
+export const zV1CiCheckAcceptedResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
 /**
@@ -175,187 +175,187 @@ export const zV1CiCheckAcceptedResponse = z.object({
  * (`url` of a single-page scan and each entry of a CI check's `urls`).
  *
  */
-export const zPageUrl = z.string().check(z.maxLength(2048), z.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s\/?#]+[^\s]*$/));
+export const zPageUrl = /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(2048), /* @__PURE__ */ z.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s\/?#]+[^\s]*$/));
 
 /**
  * CI check creation request.
  */
-export const zV1CreateCiCheckRequest = z.object({
-    urls: z.array(zPageUrl).check(z.minLength(1), z.maxLength(20)),
-    failOn: z.optional(zFailOn),
-    setBaseline: z.optional(z.boolean()),
-    context: z.optional(z.record(z.string(), z.unknown()))
+export const zV1CreateCiCheckRequest = /* @__PURE__ */ z.object({
+    urls: /* @__PURE__ */ z.array(zPageUrl).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(20)),
+    failOn: /* @__PURE__ */ z.optional(zFailOn),
+    setBaseline: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    context: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()))
 });
 
 /**
  * Single-page scan request.
  */
-export const zV1CreateScanRequest = z.object({
+export const zV1CreateScanRequest = /* @__PURE__ */ z.object({
     url: zPageUrl
 });
 
 /**
  * Scan run request.
  */
-export const zV1CreateScanRunRequest = z.object({
-    siteId: z.uuid()
+export const zV1CreateScanRunRequest = /* @__PURE__ */ z.object({
+    siteId: /* @__PURE__ */ z.uuid()
 });
 
 /**
  * A saved journey of a site.
  */
-export const zV1JourneyResponse = z.object({
-    id: z.string(),
-    siteId: z.optional(z.string()),
-    name: z.optional(z.string()),
-    usesAuth: z.optional(z.boolean()),
-    createdAt: z.optional(z.iso.datetime({ offset: true }))
+export const zV1JourneyResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    usesAuth: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    createdAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
 });
 
 /**
  * A checkpoint of a journey run (a scanned page along the journey).
  */
-export const zCheckpoint = z.object({
-    scanId: z.optional(z.string()),
-    label: z.optional(z.string()),
-    url: z.optional(z.string()),
-    status: z.optional(z.string())
+export const zCheckpoint = /* @__PURE__ */ z.object({
+    scanId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    label: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
  * A run of a saved journey.
  */
-export const zV1JourneyRunResponse = z.object({
-    id: z.string(),
-    journeyId: z.optional(z.string()),
-    siteId: z.optional(z.string()),
+export const zV1JourneyRunResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
+    journeyId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     status: zJobStatus,
-    failedStepIndex: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    failureReasonCode: z.optional(z.string()),
-    failureReasonText: z.optional(z.string()),
-    checkpoints: z.optional(z.array(zCheckpoint)),
-    startedAt: z.optional(z.iso.datetime({ offset: true })),
-    finishedAt: z.optional(z.iso.datetime({ offset: true })),
-    createdAt: z.optional(z.iso.datetime({ offset: true }))
+    failedStepIndex: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    failureReasonCode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    failureReasonText: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    checkpoints: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zCheckpoint)),
+    startedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    createdAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
 });
 
 /**
  * One scan run in a site's trend.
  */
-export const zTrendPoint = z.object({
-    scanRunId: z.optional(z.string()),
-    finishedAt: z.optional(z.iso.datetime({ offset: true })),
-    status: z.optional(z.string()),
-    pagesScanned: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    truncated: z.optional(z.boolean()),
-    totalViolations: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    bySeverity: z.optional(zV1SeverityCounts),
-    addedCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    resolvedCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+export const zTrendPoint = /* @__PURE__ */ z.object({
+    scanRunId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    pagesScanned: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    truncated: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    totalViolations: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    bySeverity: /* @__PURE__ */ z.optional(zV1SeverityCounts),
+    addedCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    resolvedCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
  * Violation-count trend of a site; points are chronological; the trend carries no score.
  */
-export const zV1SiteTrendResponse = z.object({
-    siteId: z.optional(z.string()),
-    standard: z.optional(z.string()),
-    points: z.optional(z.array(zTrendPoint))
+export const zV1SiteTrendResponse = /* @__PURE__ */ z.object({
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    standard: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    points: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zTrendPoint))
 });
 
 /**
  * A tracked fix (remediation item) of a site.
  */
-export const zV1FixResponse = z.object({
-    id: z.string(),
-    siteId: z.optional(z.string()),
-    ruleId: z.optional(z.string()),
-    impact: z.optional(z.string()),
-    rootCauseKey: z.optional(z.string()),
-    componentLabel: z.optional(z.string()),
-    status: z.optional(z.string()),
-    verifiedScope: z.optional(z.string()),
-    verifiedAt: z.optional(z.iso.datetime({ offset: true })),
-    verifiedPagesCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    nodesCountAtTracking: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pagesCountAtTracking: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    verifiable: z.optional(z.boolean())
+export const zV1FixResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    ruleId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    impact: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    rootCauseKey: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    componentLabel: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    verifiedScope: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    verifiedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    verifiedPagesCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    nodesCountAtTracking: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pagesCountAtTracking: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    verifiable: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
 });
 
 /**
  * A fix verification (targeted automated re-check of a tracked remediation item).
  */
-export const zV1FixVerificationResponse = z.object({
-    id: z.string(),
-    remediationItemId: z.optional(z.string()),
-    siteId: z.optional(z.string()),
+export const zV1FixVerificationResponse = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string(),
+    remediationItemId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     status: zJobStatus,
-    outcome: z.optional(z.string()),
-    source: z.optional(z.string()),
-    scopeGranularity: z.optional(z.string()),
-    rootCauseKey: z.optional(z.string()),
-    pagesRequested: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pagesScanned: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pagesFailed: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    nodesFound: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    ruleNodesFound: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pages: z.optional(z.array(zPage)),
-    failureReasonCode: z.optional(z.string()),
-    startedAt: z.optional(z.iso.datetime({ offset: true })),
-    finishedAt: z.optional(z.iso.datetime({ offset: true }))
+    outcome: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    source: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    scopeGranularity: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    rootCauseKey: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    pagesRequested: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pagesScanned: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pagesFailed: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    nodesFound: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    ruleNodesFound: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pages: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zPage)),
+    failureReasonCode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    startedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
 });
 
 /**
  * Totals of a root-cause analysis.
  */
-export const zRootCauseSummary = z.object({
-    findingsTotal: z.optional(z.coerce.bigint().check(z.minimum(BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), z.maximum(BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' }))),
-    analyzedFindings: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    clustersTotal: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    clusteredFindings: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pagesTotal: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+export const zRootCauseSummary = /* @__PURE__ */ z.object({
+    findingsTotal: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.coerce.bigint().check(/* @__PURE__ */ z.minimum(/* @__PURE__ */ BigInt('-9223372036854775808'), { error: 'Invalid value: Expected int64 to be >= -9223372036854775808' }), /* @__PURE__ */ z.maximum(/* @__PURE__ */ BigInt('9223372036854775807'), { error: 'Invalid value: Expected int64 to be <= 9223372036854775807' }))),
+    analyzedFindings: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    clustersTotal: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    clusteredFindings: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pagesTotal: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
 /**
  * The component a root cause was traced to.
  */
-export const zRootCauseComponent = z.object({
-    label: z.optional(z.string()),
-    source: z.optional(z.string()),
-    platform: z.optional(z.string())
+export const zRootCauseComponent = /* @__PURE__ */ z.object({
+    label: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    source: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    platform: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
  * A group of findings sharing one root cause.
  */
-export const zCluster = z.object({
-    key: z.optional(z.string()),
-    ruleId: z.optional(z.string()),
-    impact: z.optional(z.string()),
-    wcagSc: z.optional(z.array(z.string())),
-    pattern: z.optional(z.string()),
-    selectorSignature: z.optional(z.string()),
-    component: z.optional(zRootCauseComponent),
-    nodesCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    pagesCount: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    samplePages: z.optional(z.array(z.string())),
-    sampleSelectors: z.optional(z.array(z.string())),
-    guidance: z.optional(z.string()),
-    exampleFix: z.optional(z.string()),
-    helpUrl: z.optional(z.string())
+export const zCluster = /* @__PURE__ */ z.object({
+    key: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    ruleId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    impact: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    wcagSc: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    pattern: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    selectorSignature: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    component: /* @__PURE__ */ z.optional(zRootCauseComponent),
+    nodesCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    pagesCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    samplePages: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    sampleSelectors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    guidance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    exampleFix: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    helpUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
  * Deterministic root-cause groups of a scan run.
  */
-export const zV1RootCauseResponse = z.object({
-    scope: z.optional(z.string()),
-    status: z.optional(z.string()),
-    signatureVersion: z.optional(z.string()),
-    summary: z.optional(zRootCauseSummary),
-    truncated: z.optional(z.boolean()),
-    clusters: z.optional(z.array(zCluster)),
-    coverageDisclaimer: z.optional(z.string())
+export const zV1RootCauseResponse = /* @__PURE__ */ z.object({
+    scope: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    signatureVersion: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    summary: /* @__PURE__ */ z.optional(zRootCauseSummary),
+    truncated: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    clusters: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zCluster)),
+    coverageDisclaimer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
 
 /**
@@ -367,102 +367,102 @@ export const zV1RootCauseResponse = z.object({
  * Field-level validation detail within VALIDATION_FAILED is not shown in the service's document.
  *
  */
-export const zProblemDetail = z.object({
-    type: z.optional(z.url()),
-    title: z.optional(z.string()),
-    status: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    detail: z.optional(z.string()),
-    instance: z.optional(z.string()),
-    code: z.optional(z.string()),
-    traceId: z.optional(z.uuid()),
-    timestamp: z.optional(z.iso.datetime({ offset: true }))
+export const zProblemDetail = /* @__PURE__ */ z.object({
+    type: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url()),
+    title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
+    detail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    instance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    code: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    traceId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.uuid()),
+    timestamp: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
 });
 
 /**
  * Body of a webhook delivery. Its shape is not shown in the service's document: an open JSON object.
  *
  */
-export const zWebhookEventBody = z.record(z.string(), z.unknown());
+export const zWebhookEventBody = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown());
 
 /**
  * Resource id (UUID).
  */
-export const zId = z.uuid();
+export const zId = /* @__PURE__ */ z.uuid();
 
 export const zCreateScanBody = zV1CreateScanRequest;
 
-export const zGetScanPath = z.object({
-    id: z.uuid()
+export const zGetScanPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zListScanViolationsPath = z.object({
-    id: z.uuid()
+export const zListScanViolationsPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
 export const zCreateScanRunBody = zV1CreateScanRunRequest;
 
-export const zGetScanRunPath = z.object({
-    id: z.uuid()
+export const zGetScanRunPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zListScanRunViolationsPath = z.object({
-    id: z.uuid()
+export const zListScanRunViolationsPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zGetScanRunRootCausesPath = z.object({
-    id: z.uuid()
+export const zGetScanRunRootCausesPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zListSiteJourneysPath = z.object({
-    id: z.uuid()
+export const zListSiteJourneysPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zCreateJourneyRunPath = z.object({
-    id: z.uuid()
+export const zCreateJourneyRunPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zGetJourneyRunPath = z.object({
-    id: z.uuid()
+export const zGetJourneyRunPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zGetSiteTrendPath = z.object({
-    id: z.uuid()
+export const zGetSiteTrendPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zGetSiteTrendQuery = z.object({
-    limit: z.optional(z.int().check(z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
+export const zGetSiteTrendQuery = /* @__PURE__ */ z.object({
+    limit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' })))
 });
 
-export const zListSiteFixesPath = z.object({
-    id: z.uuid()
+export const zListSiteFixesPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zCreateFixVerificationPath = z.object({
-    id: z.uuid()
+export const zCreateFixVerificationPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zGetFixVerificationPath = z.object({
-    id: z.uuid()
+export const zGetFixVerificationPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
 export const zCreateCiCheckBody = zV1CreateCiCheckRequest;
 
-export const zGetCiCheckPath = z.object({
-    id: z.uuid()
+export const zGetCiCheckPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zListCiCheckViolationsPath = z.object({
-    id: z.uuid()
+export const zListCiCheckViolationsPath = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.uuid()
 });
 
-export const zOnScanRunCompletedWebhookRequest = z.object({
+export const zOnScanRunCompletedWebhookRequest = /* @__PURE__ */ z.object({
     body: zWebhookEventBody,
-    path: z.optional(z.never()),
-    query: z.optional(z.never()),
-    headers: z.object({
-        'X-Svc-Event': z.string(),
-        'X-Svc-Delivery': z.string(),
-        'X-Svc-Timestamp': z.string().check(z.regex(/^[0-9]+$/)),
-        'X-Svc-Signature': z.string()
+    path: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.never()),
+    query: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.never()),
+    headers: /* @__PURE__ */ z.object({
+        'X-Svc-Event': /* @__PURE__ */ z.string(),
+        'X-Svc-Delivery': /* @__PURE__ */ z.string(),
+        'X-Svc-Timestamp': /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9]+$/)),
+        'X-Svc-Signature': /* @__PURE__ */ z.string()
     })
 });
