@@ -99,7 +99,7 @@ function report(rounds, pure) {
     rows,
     notes: [
       `${ROUNDS} interleaved rounds (order rotated), ${SEQ_N} sequential + ${CONC_N} concurrency-8 GET /api/v1/sites per variant per round, after a warm-up round; ~200 B JSON; node:http keep-alive server in a child process, so CPU µs are the client's only.`,
-      'Ratios are per-round throughput(variant)/throughput(raw fetch) from the same round: median (min–max). "diag" rows isolate two things our transport does that raw fetch does not: building a Request before calling fetch (openapi-fetch does this; undici then copies it into a second Request) and a per-attempt AbortController signal + timer.',
+      'Ratios are per-round throughput(variant)/throughput(raw fetch) from the same round: median (min–max). "diag" rows isolate two costs on top of raw fetch: building a Request before calling fetch (bare openapi-fetch does this and undici copies it into a second Request; our transport avoids it by giving openapi-fetch a plain request record through its `Request` option) and a per-attempt AbortController signal + timer (our transport pays it: it is the per-attempt timeout, and undici registers every signal it is given). "raw fetch + signal + timer" is therefore the ceiling for a client with timeouts.',
       timerFloor
         ? `WARNING: raw fetch p50 ${rawP50.toFixed(3)} ms > ${TIMER_FLOOR_GUARD_MS} ms on loopback: undici ${process.versions.undici} likely has the timer-floor regression (6.28.0, 7.28–7.29, 8.5–8.10) that hides SDK overhead.`
         : `Timer-floor guard: raw fetch p50 ${rawP50.toFixed(3)} ms ≤ ${TIMER_FLOOR_GUARD_MS} ms (undici ${process.versions.undici}): overhead is visible.`,

@@ -16,7 +16,8 @@ export interface ClientOptions {
    */
   baseUrl?: string;
   /**
-   * The `fetch` to send requests with (a proxy agent, a test double, an instrumented fetch).
+   * The `fetch` to send requests with (a proxy agent, a test double, an instrumented fetch). It is called
+   * as `fetch(url, init)`: `url` a string, `init` with `method`, `headers`, `body` and a `signal`.
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch;

@@ -53,3 +53,11 @@ export class WebhookVerificationError extends Error {
     this.reason = reason;
   }
 }
+
+/**
+ * Throws the {@link WebhookVerificationError} of one rejection; `cause` is attached only when given.
+ * @internal
+ */
+export function fail(reason: WebhookVerificationReason, message: string, cause?: unknown): never {
+  throw new WebhookVerificationError(reason, message, cause === undefined ? undefined : { cause });
+}

@@ -1,71 +1,37 @@
-/** Header carrying the event kind, e.g. `scan_run.completed`. */
-export const EVENT_HEADER = 'X-Svc-Event';
-/** Header carrying the stable delivery id. */
-export const DELIVERY_HEADER = 'X-Svc-Delivery';
-/** Header carrying the delivery timestamp (seconds). */
-export const TIMESTAMP_HEADER = 'X-Svc-Timestamp';
-/** Header carrying `v1=<hmac-sha256>` signature(s). */
-export const SIGNATURE_HEADER = 'X-Svc-Signature';
-
 /**
  * Request headers as accepted by `verifyWebhook`: a Fetch `Headers` object or a plain
  * object such as Node's `IncomingHttpHeaders` (any key case; array values allowed).
  */
 export type WebhookHeadersInput = Headers | Record<string, string | string[] | undefined>;
 
-/** How to collapse repeated header values. `first`: first non-empty value; `join`: all values joined by `, `. */
-export type RepeatedHeaderMode = 'first' | 'join';
+/**
+ * The delivery headers in canonical case and in this order: event kind, stable delivery id,
+ * timestamp (seconds), `v1=<hmac-sha256>` signature(s).
+ * @internal
+ */
+export const HEADER_NAMES = ['X-Svc-Event', 'X-Svc-Delivery', 'X-Svc-Timestamp', 'X-Svc-Signature'] as const;
 
 /**
- * Reads one header case-insensitively. Returns `undefined` when absent or blank.
+ * Reads one header case-insensitively; `undefined` when absent or blank. Array values (plain objects)
+ * collapse to the first non-blank item, or with `join` to all of them joined by `, ` as Fetch does.
  *
+ * @internal
  * @param headers - `Headers`, a plain header object, or anything else (treated as having no headers).
- * @param name - Header name in any case.
- * @param mode - How to collapse array values from plain objects. @default 'first'
+ * @param name - Header name in any case; lowercase is fastest.
+ * @param mode - How to collapse array values. @default 'first'
  */
-export function readHeader(headers: unknown, name: string, mode: RepeatedHeaderMode = 'first'): string | undefined {
-  if (headers === null || typeof headers !== 'object') return undefined;
-  const lower = lowerCaseName(name);
-  const get = (headers as { get?: unknown }).get;
-  if (typeof get === 'function') {
-    // Fetch Headers are already case-insensitive and join repeats with ", ".
-    return normalize(get.call(headers, lower), mode);
-  }
+export function readHeader(headers: unknown, name: string, mode?: 'first' | 'join'): string | undefined {
+  if (!headers || typeof headers != 'object') return;
   const record = headers as Record<string, unknown>;
-  // Node lowercases incoming header names, so the direct lookup is the common hit.
-  let value = record[lower] ?? record[name];
-  if (value === undefined) {
-    for (const key of Object.keys(record)) {
-      if (key.toLowerCase() === lower) {
-        value = record[key];
-        break;
-      }
-    }
+  // Fetch Headers are case-insensitive and join repeats with ", " themselves. Node lowercases incoming
+  // header names, so with a lowercase name the direct lookup is the common hit; other keys are scanned.
+  const value =
+    typeof record.get == 'function'
+      ? (record.get(name) as unknown)
+      : (record[name] ?? Object.entries(record).find(([key]) => key.toLowerCase() == name.toLowerCase())?.[1]);
+  if (typeof value == 'string') return value.trim() || undefined;
+  if (Array.isArray(value)) {
+    const items = value.flatMap((item: unknown) => (typeof item == 'string' && item.trim()) || []);
+    return mode == 'join' ? items.join(', ') || undefined : items[0];
   }
-  return normalize(value, mode);
-}
-
-// Header names are a handful of constants; memoising their lowercase form avoids an allocation per lookup.
-const lowerNames = new Map<string, string>();
-function lowerCaseName(name: string): string {
-  let lower = lowerNames.get(name);
-  if (lower === undefined) {
-    lower = name.toLowerCase();
-    if (lowerNames.size < 64) lowerNames.set(name, lower);
-  }
-  return lower;
-}
-
-function normalize(value: unknown, mode: RepeatedHeaderMode): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (!Array.isArray(value)) return undefined;
-  const parts: string[] = [];
-  for (const item of value) {
-    if (typeof item !== 'string') continue;
-    const trimmed = item.trim();
-    if (!trimmed) continue;
-    if (mode === 'first') return trimmed;
-    parts.push(trimmed);
-  }
-  return parts.length > 0 ? parts.join(', ') : undefined;
 }

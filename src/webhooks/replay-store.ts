@@ -49,9 +49,7 @@ export class MemoryReplayStore implements ReplayStore {
    */
   constructor(options: MemoryReplayStoreOptions = {}) {
     const maxEntries = options.maxEntries ?? 10_000;
-    if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-      throw new RangeError('MemoryReplayStore: maxEntries must be a positive integer');
-    }
+    if (!(Number.isInteger(maxEntries) && maxEntries > 0)) throw new RangeError('MemoryReplayStore: maxEntries must be a positive integer');
     this.#maxEntries = maxEntries;
     this.#now = options.now ?? Date.now;
   }
@@ -63,30 +61,24 @@ export class MemoryReplayStore implements ReplayStore {
 
   /** {@inheritDoc ReplayStore.checkAndRemember} */
   checkAndRemember(id: string, expiresAtMs: number): boolean {
+    const entries = this.#entries;
     const now = this.#now();
-    const existing = this.#entries.get(id);
-    if (existing !== undefined) {
-      if (existing > now) return true;
-      this.#entries.delete(id);
+    // `undefined > now` is false: an unknown id is new.
+    if (entries.get(id)! > now) return true;
+    // An expired entry is re-added at the end, as the newest.
+    entries.delete(id);
+    if (entries.size >= this.#maxEntries && now >= this.#earliestExpiry) {
+      // Full: drop expired ids first.
+      this.#earliestExpiry = Infinity;
+      for (const [key, expiry] of entries) {
+        if (expiry <= now) entries.delete(key);
+        else if (expiry < this.#earliestExpiry) this.#earliestExpiry = expiry;
+      }
     }
-    if (this.#entries.size >= this.#maxEntries) this.#evict(now);
-    this.#entries.set(id, expiresAtMs);
+    // Still full of live ids: drop the oldest.
+    while (entries.size >= this.#maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(id, expiresAtMs);
     if (expiresAtMs < this.#earliestExpiry) this.#earliestExpiry = expiresAtMs;
     return false;
-  }
-
-  #evict(now: number): void {
-    if (now >= this.#earliestExpiry) {
-      let earliest = Infinity;
-      for (const [key, expiresAt] of this.#entries) {
-        if (expiresAt <= now) this.#entries.delete(key);
-        else if (expiresAt < earliest) earliest = expiresAt;
-      }
-      this.#earliestExpiry = earliest;
-    }
-    for (const key of this.#entries.keys()) {
-      if (this.#entries.size < this.#maxEntries) break;
-      this.#entries.delete(key);
-    }
   }
 }

@@ -1,6 +1,5 @@
 import { hmacSha256, toBase64, toHex } from './crypto.js';
-import { WebhookVerificationError } from './errors.js';
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './headers.js';
+import { fail } from './errors.js';
 
 /** Options for {@link signWebhook}. */
 export interface SignWebhookOptions {
@@ -43,21 +42,15 @@ export interface SignWebhookOptions {
  * ```
  */
 export async function signWebhook(options: SignWebhookOptions): Promise<Record<string, string>> {
-  const { body, secret, type = 'scan_run.completed', encoding = 'hex' } = options;
-  if (typeof secret !== 'string' || secret.length === 0) {
-    throw new WebhookVerificationError('NO_SECRET', 'signWebhook requires a non-empty secret.');
-  }
+  const { body, secret, type = 'scan_run.completed', encoding } = options;
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
-    throw new WebhookVerificationError('INVALID_TIMESTAMP', 'timestamp must be a non-negative integer of seconds.');
-  }
-  const id = options.id ?? globalThis.crypto.randomUUID();
-  const timestampText = String(timestamp);
-  const mac = await hmacSha256(secret, [`${timestampText}.`, body]);
+  if (typeof secret != 'string' || !secret) fail('NO_SECRET', 'secret must be a non-empty string.');
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) fail('INVALID_TIMESTAMP', 'timestamp must be a non-negative integer of seconds.');
+  const mac = await hmacSha256(secret, [timestamp + '.', body]);
   return {
-    [EVENT_HEADER]: type,
-    [DELIVERY_HEADER]: id,
-    [TIMESTAMP_HEADER]: timestampText,
-    [SIGNATURE_HEADER]: `v1=${encoding === 'base64' ? toBase64(mac) : toHex(mac)}`,
+    'X-Svc-Event': type,
+    'X-Svc-Delivery': options.id ?? crypto.randomUUID(),
+    'X-Svc-Timestamp': '' + timestamp,
+    'X-Svc-Signature': 'v1=' + (encoding == 'base64' ? toBase64(mac) : toHex(mac)),
   };
 }

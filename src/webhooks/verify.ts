@@ -1,18 +1,7 @@
-import { decodeDigest, hmacSha256, hmacSha256Sync, timingSafeEqual, toHex, type HmacOptions } from './crypto.js';
-import { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
-import {
-  DELIVERY_HEADER,
-  EVENT_HEADER,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-  readHeader,
-  type RepeatedHeaderMode,
-  type WebhookHeadersInput,
-} from './headers.js';
+import { hmacSha256, toBase64, toHex, type HmacOptions } from './crypto.js';
+import { WebhookVerificationError, fail } from './errors.js';
+import { HEADER_NAMES, readHeader, type WebhookHeadersInput } from './headers.js';
 import type { ReplayStore } from './replay-store.js';
-
-/** Default maximum age (and future skew) of a delivery timestamp, in seconds. */
-const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Options for {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
@@ -52,81 +41,12 @@ export interface WebhookEvent {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-// Plain integer seconds; 15 digits keeps the value exactly representable as a number.
-const TIMESTAMP_PATTERN = /^[0-9]{1,15}$/;
-const SIGNATURE_SEPARATOR = /[\s,]+/;
-
-function fail(reason: WebhookVerificationReason, message: string, cause?: unknown): never {
-  throw new WebhookVerificationError(reason, message, cause === undefined ? undefined : { cause });
-}
-
-function normalizeSecrets(secret: unknown): readonly string[] {
-  const list: readonly unknown[] = Array.isArray(secret) ? secret : [secret];
-  // An empty key would let anyone forge signatures, so one empty entry rejects the whole config.
-  if (list.length === 0 || !list.every((s) => typeof s === 'string' && s.length > 0)) {
-    fail('NO_SECRET', 'No webhook signing secret configured: provide a non-empty string or a non-empty list of them.');
-  }
-  return list as readonly string[];
-}
-
-function toRawBody(body: unknown): string | Uint8Array {
-  if (typeof body === 'string') return body;
-  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  if (body instanceof ArrayBuffer || Object.prototype.toString.call(body) === '[object ArrayBuffer]') {
-    return new Uint8Array(body as ArrayBuffer);
-  }
-  const received = body === null ? 'null' : typeof body === 'object' ? 'a parsed object' : typeof body;
-  return fail(
-    'INVALID_BODY',
-    `Webhook body must be the raw request body (string, Uint8Array, Buffer or ArrayBuffer) but received ${received}. ` +
-      'Re-serialising parsed JSON changes the bytes and breaks the signature: read the raw body instead, ' +
-      "e.g. express.raw({ type: 'application/json' }) or `await request.text()`.",
-  );
-}
-
-function requireHeader(headers: unknown, name: string, mode?: RepeatedHeaderMode): string {
-  return readHeader(headers, name, mode) ?? fail('MISSING_HEADER', `Missing required webhook header ${name}.`);
-}
-
-function parseSignatures(header: string): Uint8Array[] {
-  // Fast path for the common single `v1=<64 hex>` header: no split, no intermediate array.
-  if (header.length === 67 && header.startsWith('v1=')) {
-    const digest = decodeDigest(header.slice(3));
-    if (digest) return [digest];
-  }
-  const candidates: Uint8Array[] = [];
-  let sawV1 = false;
-  for (const token of header.split(SIGNATURE_SEPARATOR)) {
-    // Other schemes (e.g. v0=) are ignored so new schemes can be added alongside v1.
-    if (!token.startsWith('v1=')) continue;
-    sawV1 = true;
-    const digest = decodeDigest(token.slice(3));
-    if (digest) candidates.push(digest);
-  }
-  if (candidates.length === 0) {
-    fail(
-      'MALFORMED_SIGNATURE',
-      sawV1
-        ? `${SIGNATURE_HEADER} has no v1= value that is 64 hex characters or base64 of 32 bytes.`
-        : `${SIGNATURE_HEADER} has no v1= signature.`,
-    );
-  }
-  return candidates;
-}
-
-function parsePayload(raw: string | Uint8Array): unknown {
-  let text: string;
-  try {
-    text = typeof raw === 'string' ? raw : utf8.decode(raw);
-  } catch (error) {
-    return fail('INVALID_PAYLOAD', 'Webhook body is not valid UTF-8.', error);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    return fail('INVALID_PAYLOAD', 'Webhook body is not valid JSON.', error);
-  }
-}
+// Lowercase (what Node and Fetch use), so header lookups need no case conversion per call.
+const LOWER_NAMES = /* @__PURE__ */ HEADER_NAMES.map((name) => name.toLowerCase());
+// One `v1=` value: 64 hex chars (any case) or base64/base64url of exactly 32 bytes with an optional pad.
+// 43 base64 chars carry 258 bits; the last one must leave the 2 spare bits zero (canonical only), so a
+// lenient decoder's aliases of a valid MAC are rejected rather than guessed at.
+const V1_DIGEST = /^v1=(?:[\dA-Fa-f]{64}|[\w+/-]{42}[AEIMQUYcgkosw048]=?)$/;
 
 /**
  * Verifies a webhook delivery: required headers, timestamp tolerance, the `v1=` HMAC-SHA256
@@ -152,113 +72,129 @@ export function verifyWebhook(options: VerifyWebhookOptions): Promise<WebhookEve
 
 /**
  * {@link verifyWebhook} with control over the HMAC implementation (tests force Web Crypto).
+ * Checks run cheapest and most explicit first; the payload is parsed only after the signature matched.
  * @internal Not exported from the package entry.
  */
 export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: HmacOptions): Promise<WebhookEvent> {
-  // One async frame with an inner try/catch: extra promise layers cost measurable throughput.
+  // One async frame with one try/catch: extra promise layers cost measurable throughput.
   try {
-    const delivery = parseDelivery(options);
-    const { secrets, raw, timestampText } = delivery;
+    const secret: unknown = options?.secret;
+    const secrets: unknown[] = Array.isArray(secret) ? secret : [secret];
+    // An empty key would let anyone forge signatures, so one empty entry rejects the whole config.
+    if (!secrets.length || !secrets.every((s) => typeof s == 'string' && s)) {
+      fail('NO_SECRET', 'secret must be a non-empty string or list of them.');
+    }
+
+    const body: unknown = options.body;
+    const raw: string | Uint8Array =
+      typeof body == 'string'
+        ? body
+        : ArrayBuffer.isView(body)
+          ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+          : // The tag check also accepts an ArrayBuffer from another realm (iframe, vm context).
+            {}.toString.call(body) == '[object ArrayBuffer]'
+            ? new Uint8Array(body as ArrayBuffer)
+            : fail(
+                'INVALID_BODY',
+                `body must be the raw request body (string, Uint8Array or ArrayBuffer), got ${body === null ? null : typeof body}: ` +
+                  'parsed JSON no longer matches the signed bytes. Read it raw, e.g. express.raw() or await request.text().',
+              );
+
+    const [type, id, timestampText, signatures] = LOWER_NAMES.map(
+      // Repeated signature headers are merged: each may carry its own v1= value.
+      (name, i) => readHeader(options.headers, name, i > 2 ? 'join' : 'first') ?? fail('MISSING_HEADER', `Missing header ${HEADER_NAMES[i]}.`),
+    ) as [string, string, string, string];
+
+    // Plain integer seconds; 15 digits keeps the value exactly representable as a number.
+    if (!/^\d{1,15}$/.test(timestampText)) fail('INVALID_TIMESTAMP', 'X-Svc-Timestamp must be a non-negative integer of seconds.');
+    const timestamp = +timestampText;
+    const tolerance = options.toleranceSeconds ?? 300;
+    const now = (options.now ?? Date.now)();
+    // Invalid values must not silently disable the check.
+    if (!(Number.isFinite(tolerance) && tolerance >= 0 && Number.isFinite(now))) {
+      fail('INVALID_TIMESTAMP', 'toleranceSeconds must be a finite number >= 0 and now() must return finite epoch ms.');
+    }
+    // Both directions: a far-future timestamp would otherwise extend a captured delivery's lifetime.
+    if (Math.abs(now - timestamp * 1000) > tolerance * 1000) {
+      fail('TIMESTAMP_OUT_OF_TOLERANCE', `X-Svc-Timestamp ${timestamp} is more than ${tolerance}s from now (${Math.floor(now / 1000)}).`);
+    }
+
+    // Other schemes (e.g. v0=) are ignored so new schemes can be added alongside v1; the common single
+    // `v1=` value skips the split. Base64url candidates are mapped to the standard alphabet, the one the
+    // MAC is compared in.
+    const candidates = (
+      V1_DIGEST.test(signatures) ? [signatures] : signatures.split(/[\s,]+/).filter((token) => V1_DIGEST.test(token))
+    ).map((token) => (token.length > 60 ? token.slice(3) : token.slice(3).replace(/-/g, '+').replace(/_/g, '/')));
+    if (!candidates.length) fail('MALFORMED_SIGNATURE', 'X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.');
+
     // The MAC covers the exact raw bytes: the prefix and the body are fed separately, never re-encoded.
-    const signedParts = [`${timestampText}.`, raw] as const;
-    let matched = false;
+    const signed = [timestampText + '.', raw];
     let matchedMac: Uint8Array | undefined;
-    for (const secret of secrets) {
-      let mac: Uint8Array;
-      try {
-        // Synchronous on Node: skipping a promise hop per secret is measurable at webhook rates.
-        mac = hmacSha256Sync(secret, signedParts, hmac) ?? (await hmacSha256(secret, signedParts, hmac));
-      } catch (error) {
-        return fail('SIGNATURE_MISMATCH', 'The webhook signature could not be computed in this runtime.', error);
+    for (const key of secrets as string[]) {
+      let mac = hmacSha256(key, signed, hmac);
+      // Synchronous on Node: skipping a promise hop per secret is measurable at webhook rates.
+      if (!(mac instanceof Uint8Array)) mac = await mac;
+      let matched = 0;
+      // Constant time: every char of every candidate is compared (no early exit), so timing reveals neither
+      // how much of a candidate matched nor which one did; only the public formats and lengths branch.
+      for (const candidate of candidates) {
+        // Base64 candidates (rare; 43 chars or 44 with the pad) are compared with the MAC's padded base64,
+        // hex ones nibble by nibble with the MAC bytes, which builds no string on the hot path.
+        const base64 = candidate.length < 64 && toBase64(mac);
+        let diff = 0;
+        for (let i = 0; i < candidate.length; i++) {
+          const nibble = (mac[i >> 1]! >> (i & 1 ? 0 : 4)) & 15;
+          // `| 32` lowercases A-F and leaves digits alone (the pattern admitted nothing else).
+          diff |= base64 ? candidate.charCodeAt(i) ^ base64.charCodeAt(i) : (candidate.charCodeAt(i) | 32) ^ (nibble + (nibble > 9 ? 87 : 48));
+        }
+        matched |= +!diff;
       }
-      // Evaluate every candidate (no short-circuit) so timing does not reveal which one matched.
-      for (const candidate of delivery.candidates) matched = timingSafeEqual(mac, candidate) || matched;
       if (matched) {
         matchedMac = mac;
         break;
       }
     }
-    if (!matched) fail('SIGNATURE_MISMATCH', `No ${SIGNATURE_HEADER} v1= value matches the configured secret(s).`);
+    if (!matchedMac) fail('SIGNATURE_MISMATCH', 'No X-Svc-Signature v1= value matches the secret(s).');
 
-    const payload = parsePayload(raw);
-    if (options.replayStore) await checkReplay(options.replayStore, delivery, matchedMac!);
-    return { id: delivery.id, type: delivery.type, timestamp: delivery.timestamp, payload };
+    let payload: unknown;
+    try {
+      payload = JSON.parse(typeof raw == 'string' ? raw : utf8.decode(raw));
+    } catch (error) {
+      // TextDecoder throws a TypeError, JSON.parse a SyntaxError.
+      fail('INVALID_PAYLOAD', `body is not valid ${error instanceof SyntaxError ? 'JSON' : 'UTF-8'}.`, error);
+    }
+
+    const store = options.replayStore;
+    if (store) {
+      // A delivery is new only when both its id and its signed material are new. The signature covers the
+      // timestamp and body but not X-Svc-Delivery: keyed on the id alone, a captured delivery could be replayed
+      // under another id; keyed on the signature alone, the service's own retries (same id, new timestamp)
+      // would pass twice. After timestamp + tolerance the timestamp check rejects the delivery anyway.
+      const expiresAtMs = (timestamp + tolerance) * 1000;
+      let seen: unknown[];
+      try {
+        seen = [
+          await store.checkAndRemember('id:' + id, expiresAtMs),
+          await store.checkAndRemember(`sig:${timestampText}.${toHex(matchedMac)}`, expiresAtMs),
+        ];
+      } catch (error) {
+        // Fail closed: if freshness cannot be established the delivery is not accepted.
+        return fail('REPLAYED', 'replayStore failed, so the delivery cannot be confirmed as new.', error);
+      }
+      if (seen.some((s) => s !== false)) {
+        fail(
+          'REPLAYED',
+          seen.includes(true)
+            ? `Delivery ${id} (or the same signed delivery under another id) was already processed.`
+            : 'replayStore returned a non-boolean, so the delivery cannot be confirmed as new.',
+        );
+      }
+    }
+    return { id, type, timestamp, payload };
   } catch (error) {
     if (error instanceof WebhookVerificationError) throw error;
-    // Callers must only ever see one error type, and an unexpected failure must never pass.
-    return fail('SIGNATURE_MISMATCH', 'Webhook could not be verified because of an unexpected error.', error);
-  }
-}
-
-interface ParsedDelivery {
-  secrets: readonly string[];
-  raw: string | Uint8Array;
-  type: string;
-  id: string;
-  timestampText: string;
-  timestamp: number;
-  toleranceSeconds: number;
-  candidates: Uint8Array[];
-}
-
-/** Everything that can be checked before computing a MAC, cheapest and most explicit errors first. */
-function parseDelivery(options: VerifyWebhookOptions): ParsedDelivery {
-  const secrets = normalizeSecrets(options?.secret);
-  const raw = toRawBody(options?.body);
-
-  const headers: unknown = options.headers;
-  const type = requireHeader(headers, EVENT_HEADER);
-  const id = requireHeader(headers, DELIVERY_HEADER);
-  const timestampText = requireHeader(headers, TIMESTAMP_HEADER);
-  // Repeated signature headers are merged: each may carry its own v1= value.
-  const signatureHeader = requireHeader(headers, SIGNATURE_HEADER, 'join');
-
-  if (!TIMESTAMP_PATTERN.test(timestampText)) {
-    fail('INVALID_TIMESTAMP', `${TIMESTAMP_HEADER} must be a non-negative integer number of seconds.`);
-  }
-  const timestamp = Number(timestampText);
-  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
-    fail('INVALID_TIMESTAMP', 'toleranceSeconds must be a finite, non-negative number.');
-  }
-  const nowMs = (options.now ?? Date.now)();
-  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-    fail('INVALID_TIMESTAMP', 'The now() clock must return finite epoch milliseconds.');
-  }
-  // Both directions: a far-future timestamp would otherwise extend a captured delivery's lifetime.
-  if (Math.abs(nowMs - timestamp * 1000) > toleranceSeconds * 1000) {
-    fail(
-      'TIMESTAMP_OUT_OF_TOLERANCE',
-      `${TIMESTAMP_HEADER} ${timestampText} is more than ${toleranceSeconds}s from the current time ${Math.floor(nowMs / 1000)}.`,
-    );
-  }
-
-  const candidates = parseSignatures(signatureHeader);
-  return { secrets, raw, type, id, timestampText, timestamp, toleranceSeconds, candidates };
-}
-
-/**
- * A delivery is new only when both its id and its signed material are new. The signature covers the
- * timestamp and body but not `X-Svc-Delivery`: keyed on the id alone, a captured delivery could be replayed
- * with another id; keyed on the signature alone, the service's own retries (same id, new timestamp) would
- * pass twice.
- */
-async function checkReplay(store: ReplayStore, delivery: ParsedDelivery, mac: Uint8Array): Promise<void> {
-  // After timestamp + tolerance the timestamp check rejects the delivery anyway, so the keys can be forgotten.
-  const expiresAtMs = (delivery.timestamp + delivery.toleranceSeconds) * 1000;
-  let seen: unknown[];
-  try {
-    seen = [await store.checkAndRemember(`id:${delivery.id}`, expiresAtMs), await store.checkAndRemember(`sig:${delivery.timestampText}.${toHex(mac)}`, expiresAtMs)];
-  } catch (error) {
-    // Fail closed: if freshness cannot be established the delivery is not accepted.
-    return fail('REPLAYED', 'The replay store failed, so the delivery cannot be confirmed as new.', error);
-  }
-  if (seen.some((s) => s !== false)) {
-    fail(
-      'REPLAYED',
-      seen.every((s) => typeof s === 'boolean')
-        ? `Webhook delivery ${delivery.id} (or the same signed delivery under another id) was already processed.`
-        : 'The replay store returned a non-boolean result, so the delivery cannot be confirmed as new.',
-    );
+    // Callers only ever see one error type, and an unexpected failure (a broken clock or headers object, a
+    // runtime without HMAC) must never let a delivery pass.
+    return fail('SIGNATURE_MISMATCH', 'Unexpected error (see cause), e.g. neither node:crypto nor Web Crypto is available.', error);
   }
 }
