@@ -200,6 +200,21 @@ describe('per-call options and the fetch it calls', () => {
     expect(server!.requests.map((r) => r.body)).toEqual(['{"url":"https://shop.example.com/"}', '{"url":"https://shop.example.com/"}']);
   });
 
+  it('custom headers are sent once, any case replacing the default; Authorization cannot be overridden', async () => {
+    await serve(json(200, site), json(202, { id, status: 'QUEUED' }));
+    const c = client({ headers: { ACCEPT: 'application/json', 'X-Team': 'web', authorization: 'Bearer other' } });
+    await c.sites.list();
+    await c.scans.create({ url: 'https://shop.example.com/' });
+    const [get, post] = server!.requests;
+    for (const seen of [get!, post!]) {
+      expect(seen.headers.accept).toBe('application/json');
+      expect(seen.headers['x-team']).toBe('web');
+      expect(seen.headers.authorization).toBe('Bearer svc_retry_test_key');
+    }
+    expect(get!.headers['content-type']).toBeUndefined();
+    expect(post!.headers['content-type']).toBe('application/json');
+  });
+
   it('serialises the query: present values only, percent-encoded', async () => {
     await serve(json(200, { points: [] }), json(200, { points: [] }));
     await client().sites.getTrend(id, { limit: 5 });
