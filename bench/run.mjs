@@ -10,6 +10,7 @@ import { withTimeout } from './lib/bounded.mjs';
 import { envInfo } from './lib/env.mjs';
 import { ROOT, assertBuilt, importIndex, importTesting, importWebhooks } from './lib/package.mjs';
 import { markdownTable } from './lib/table.mjs';
+import { WHY_MISSED } from './lib/why.mjs';
 
 // Each benchmark's share of the ~4 minute budget (normal runs take well under half of it).
 const BENCHES = [
@@ -84,11 +85,15 @@ function markdown(env, totalSeconds, results) {
   let md = '# @svc/a11y-sdk benchmarks\n\n';
   md += `${env.date} · node ${env.node} · undici ${env.undici} · ${env.cpuModel} × ${env.cpuCount} · ${env.platform} · load ${env.loadAvg.join(' ')} · revision ${env.revision} (src digest ${env.sourceDigest}) · ${totalSeconds.toFixed(0)} s\n\n`;
   md += 'Ratios are measured side by side in one run; figures are medians with (min–max). "met by / MISSED by" is relative to the target.\n\n';
-  for (const r of Object.values(results)) {
+  for (const [key, r] of Object.entries(results)) {
     md += `## ${r.title}\n\n`;
     if (r.error) md += `**Benchmark failed:** \`${r.error.split('\n')[0]}\`\n\n`;
     if (r.rows.length) md += `${markdownTable(r.rows)}\n`;
     for (const n of r.notes) md += `- ${n}\n`;
+    if (r.rows.some((x) => x.met === false) && WHY_MISSED[key]) {
+      md += '\n**Why the missed targets are missed:**\n\n';
+      for (const n of WHY_MISSED[key]) md += `- ${n}\n`;
+    }
     md += '\n';
   }
   return md;
