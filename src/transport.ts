@@ -17,10 +17,9 @@ export interface Sent<O extends OperationId> {
   requestUrl: string;
 }
 
-/** Sends operations for one client. Holds the API key privately: it is never enumerable or inspectable. */
+/** Sends operations for one client. Holds the API key in private fields only: never enumerable or inspectable. */
 export class Transport {
   readonly #api: Client<paths>;
-  readonly #key: string;
   readonly #headers: Record<string, string>;
   // The send policy of a call without per-request options, built once (most calls have none).
   readonly #policy: SendPolicy;
@@ -30,7 +29,6 @@ export class Transport {
     apiKey: string,
   ) {
     // resolveOptions() has checked the base URL and that the key and headers are valid HTTP header values.
-    this.#key = apiKey;
     // Lowercase names, so a caller's `accept` replaces the default instead of being sent alongside it.
     const custom = Object.fromEntries(Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value]));
     this.#headers = { accept: 'application/json, application/problem+json', ...custom, authorization: `Bearer ${apiKey}` };
@@ -80,7 +78,7 @@ export class Transport {
       // openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a
       // SyntaxError, and a connection lost while the body streams in as undici's TypeError("terminated").
       if (error instanceof SyntaxError) throw new ResponseValidationError(op.id, 'body', 'must be valid JSON');
-      throw call.answered ? bodyReadError(error, { method: op.method, url: call.lastUrl ?? op.route }, options?.signal) : error;
+      throw call.answered ? bodyReadError(error, { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal) : error;
     } finally {
       call.release();
     }
