@@ -106,10 +106,16 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   // A key or header with a control or non-Latin-1 character would make every request throw a raw TypeError.
   // Checked by hand, not with `new Headers()`: on Node the first Headers loads undici (~14 ms per process).
   if (!isHeaderValue(`Bearer ${apiKey}`)) throw new ConfigurationError(`apiKey ${HEADER_VALUE_RULE}.`);
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
+  const headers: Record<string, string> = {};
+  for (const [name, given] of Object.entries(options.headers ?? {})) {
+    // As fetch does for JavaScript callers: an absent value (`process.env.X` unset) sends no header, and a
+    // number is sent as its text.
+    if (given === undefined || given === null) continue;
+    const value = String(given);
     // Names are echoed (they are not secret); values never are.
     if (!HEADER_NAME.test(name)) throw new ConfigurationError(`headers: ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only).`);
-    if (typeof value !== 'string' || !isHeaderValue(value)) throw new ConfigurationError(`headers[${JSON.stringify(name)}] ${HEADER_VALUE_RULE}.`);
+    if (!isHeaderValue(value)) throw new ConfigurationError(`headers[${JSON.stringify(name)}] ${HEADER_VALUE_RULE}.`);
+    headers[name] = value;
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');
@@ -124,7 +130,7 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),
     maxRetries: nonNegative('maxRetries', options.maxRetries, 2),
     maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 60_000),
-    headers: Object.freeze({ ...options.headers }),
+    headers: Object.freeze(headers),
     validateResponses: options.validateResponses ?? false,
     rateLimit: rpm === undefined ? undefined : Object.freeze({ requestsPerMinute: rpm, burst }),
   });

@@ -1,6 +1,7 @@
 // The retrying fetch: per-attempt timeouts, 429 handling with Retry-After, transient-failure re-sends for
 // idempotent requests, abortable waits, and the mapping of every non-2xx answer to its error class.
 import { APIConnectionError, APITimeoutError, errorFromResponse } from './errors.js';
+import { redact } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import type { TokenBucket } from './rate-limiter.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -25,7 +26,7 @@ export interface SendPolicy {
 export interface OutgoingRequest {
   readonly url: string;
   readonly method: string;
-  readonly headers: HeadersInit;
+  readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | null | undefined;
 }
 
@@ -81,13 +82,15 @@ export class Call {
       try {
         // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
         const send = policy.fetch;
-        response = await send(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
+        // A copy per attempt: a fetch wrapper that edits `init.headers` must not change later requests.
+        response = await send(request.url, { method: request.method, headers: { ...request.headers }, body: request.body, signal });
       } catch (error) {
         this.release();
         // Aborted: the caller's reason, or this attempt's APITimeoutError (a connection error, re-sent like one).
         const failure: unknown = signal.aborted
           ? signal.reason
-          : new APIConnectionError(`Connection error: ${describe(error)}`, info.method, info.url, { cause: error });
+          : // A custom fetch's error text may echo the init it was given, headers (and so the key) included.
+            new APIConnectionError(`Connection error: ${redact(describe(error), policy.secret)}`, info.method, info.url, { cause: error });
         if (!canRetry || !(failure instanceof APIConnectionError) || (!idempotent && !isNotSent(failure))) throw failure;
         await sleep(backoffDelay(attempt), policy.signal);
         continue;

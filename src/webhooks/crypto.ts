@@ -80,8 +80,12 @@ async function webCryptoHmac(secret: string, parts: readonly (string | Uint8Arra
       secret,
       await subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
     );
-  // Blob concatenates the UTF-8 encoded strings and the raw body bytes (never re-encoded) in one step.
-  return new Uint8Array(await subtle.sign('HMAC', key, await new Blob(parts as BlobPart[]).arrayBuffer()));
+  // The UTF-8 encoded strings and the raw body bytes (never re-encoded), joined. Not with Blob: some runtimes
+  // with Web Crypto lack Blob or Blob#arrayBuffer (React Native, Safari < 14).
+  const chunks = parts.map((part) => (typeof part == 'string' ? new TextEncoder().encode(part) : part));
+  const signed = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  chunks.reduce((offset, chunk) => (signed.set(chunk, offset), offset + chunk.length), 0);
+  return new Uint8Array(await subtle.sign('HMAC', key, signed));
 }
 
 /** Lowercase hex encoding. @internal */

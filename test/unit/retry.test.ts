@@ -215,6 +215,38 @@ describe('per-call options and the fetch it calls', () => {
     expect(post!.headers['content-type']).toBe('application/json');
   });
 
+  it('a fetch wrapper that edits init.headers changes that request only', async () => {
+    await serve(json(200, site), json(200, site));
+    let first = true;
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (first) (init!.headers as Record<string, string>)['x-debug'] = 'on';
+      first = false;
+      return globalThis.fetch(input, init);
+    };
+    const c = client({ fetch });
+    await c.sites.list();
+    await c.sites.list();
+    expect(server!.requests.map((r) => r.headers['x-debug'])).toEqual(['on', undefined]);
+  });
+
+  it('header values from JavaScript: undefined/null send no header, a number is sent as its text', async () => {
+    await serve(json(200, site));
+    const headers = { 'X-Unset': undefined, 'X-Null': null, 'X-Shard': 3 } as unknown as Record<string, string>;
+    await client({ headers }).sites.list();
+    const seen = server!.requests[0]!.headers;
+    expect(seen['x-shard']).toBe('3');
+    expect('x-unset' in seen || 'x-null' in seen).toBe(false);
+  });
+
+  it("a custom fetch whose error echoes its init: the key is redacted from the connection error's message", async () => {
+    await serve(json(200, site));
+    const fetch: typeof globalThis.fetch = (_input, init) => Promise.reject(new TypeError(`cannot send ${JSON.stringify(init?.headers)}`));
+    const err = (await failure(client({ fetch, maxRetries: 0 }).sites.list())) as Error;
+    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err.message).toContain('[redacted]');
+    expect(err.message).not.toContain('svc_retry_test_key');
+  });
+
   it('serialises the query: present values only, percent-encoded', async () => {
     await serve(json(200, { points: [] }), json(200, { points: [] }));
     await client().sites.getTrend(id, { limit: 5 });

@@ -486,6 +486,15 @@ describe('crypto paths', () => {
     expect(await reasonOf(verifyWebhookWith(baseOptions({ secret: 'x' }), { forceWebCrypto: true }))).toBe('SIGNATURE_MISMATCH');
   });
 
+  it('the Web Crypto path needs neither Blob nor Buffer (runtimes with Web Crypto but no Blob#arrayBuffer)', async () => {
+    vi.stubGlobal('Blob', undefined);
+    try {
+      await expect(verifyWebhookWith(baseOptions({ body: new Uint8Array(Buffer.from(BODY)) }), { forceWebCrypto: true })).resolves.toMatchObject({ id: 'dlv_1' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('digest codecs round-trip and reject non-canonical input', async () => {
     const mac = refMac(SECRET, TS, BODY);
     expect(toHex(mac)).toBe(mac.toString('hex'));
