@@ -81,9 +81,9 @@ export class Call {
       let response: Response;
       try {
         // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
-        const send = policy.fetch;
+        const fetchOnce = policy.fetch;
         // A copy per attempt: a fetch wrapper that edits `init.headers` must not change later requests.
-        response = await send(request.url, { method: request.method, headers: { ...request.headers }, body: request.body, signal });
+        response = await fetchOnce(request.url, { method: request.method, headers: { ...request.headers }, body: request.body, signal });
       } catch (error) {
         this.release();
         // Aborted: the caller's reason, or this attempt's APITimeoutError (a connection error, re-sent like one).
