@@ -77,7 +77,7 @@ export class Transport {
     } catch (error) {
       // openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a
       // SyntaxError, and a connection lost while the body streams in as undici's TypeError("terminated").
-      if (error instanceof SyntaxError) throw new ResponseValidationError(op.id, 'body', 'must be valid JSON');
+      if (error instanceof SyntaxError) throw notJson(op.id);
       throw call.answered ? bodyReadError(error, { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal) : error;
     } finally {
       call.release();
@@ -170,6 +170,11 @@ function parseJson(operationId: string, text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
-    throw new ResponseValidationError(operationId, 'body', 'must be valid JSON');
+    throw notJson(operationId);
   }
+}
+
+// One error for a 2xx body that is not JSON, whether openapi-fetch or getUrl parsed it.
+function notJson(operationId: string): ResponseValidationError {
+  return new ResponseValidationError(operationId, 'body', 'must be valid JSON');
 }

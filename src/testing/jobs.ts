@@ -42,11 +42,6 @@ export function phaseOf(job: JobTiming, now: number): Phase {
   return { stage: 'RUNNING', progress: (now - startedAt) / Math.max(1, finishedAt - startedAt), startedAt, finishedAt };
 }
 
-/** True while a job is QUEUED or RUNNING at `now`. */
-export function isActive(job: JobTiming, now: number): boolean {
-  return phaseOf(job, now).stage !== 'DONE';
-}
-
 /**
  * How many of `total` sequential items are finished at `progress` (items finish evenly over the RUNNING
  * span; the last one only when the job is DONE).
