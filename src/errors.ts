@@ -1,5 +1,6 @@
 // Every error the SDK throws, and the one factory that maps an HTTP answer to its class.
 import type { components } from '../generated/schema.js';
+import { readBody } from './internal/read-body.js';
 import { redact, scrub, scrubHeaders } from './internal/redact.js';
 import { parseRetryAfter } from './retry-after.js';
 
@@ -27,13 +28,41 @@ export type ProblemCode =
   | 'RATE_LIMITED'
   | (string & {});
 
+// Each class carries its kind under a registry symbol, shared by every copy of the package in a process (the
+// ESM and the CommonJS build, or two installed versions): `instanceof` and `isApiError` then recognise an
+// error thrown by another copy, as ky's guards do by name.
+const KIND = Symbol.for('@svc/a11y-sdk/error-kind');
+const kind = (Class: object, name: string) => Object.defineProperty(Class, KIND, { value: name });
+
 /** Base class of every error this SDK throws. */
 export class A11yError extends Error {
+  static {
+    kind(this, 'A11yError');
+  }
   override name = 'A11yError';
+
+  /**
+   * `instanceof` that also recognises the same class from another copy of the package (ESM and CommonJS
+   * builds loaded side by side), by the kind each class carries under a `Symbol.for` key.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    // A user's subclass has no kind of its own: plain prototype-chain semantics only.
+    if (!Object.hasOwn(this, KIND) || typeof value !== 'object' || value === null) return false;
+    const wanted = (this as unknown as Record<symbol, unknown>)[KIND];
+    for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+      const ctor = (proto as { constructor?: Record<symbol, unknown> }).constructor;
+      if (ctor && Object.hasOwn(ctor, KIND) && ctor[KIND] === wanted) return true;
+    }
+    return false;
+  }
 }
 
 /** The client was configured without something it needs (API key, base URL) or with an invalid value. */
 export class ConfigurationError extends A11yError {
+  static {
+    kind(this, 'ConfigurationError');
+  }
   override name = 'ConfigurationError';
   /**
    * Creates the error of one missing or invalid setting.
@@ -48,6 +77,9 @@ export class ConfigurationError extends A11yError {
 
 /** Input broke a rule of the API description; nothing was sent. `field` names the field, `rule` the rule. */
 export class RequestValidationError extends A11yError {
+  static {
+    kind(this, 'RequestValidationError');
+  }
   override name = 'RequestValidationError';
   /**
    * Creates the error of one rule broken by the input.
@@ -64,6 +96,9 @@ export class RequestValidationError extends A11yError {
 
 /** A 2xx body did not match the API description (only with `validateResponses: true`). */
 export class ResponseValidationError extends A11yError {
+  static {
+    kind(this, 'ResponseValidationError');
+  }
   override name = 'ResponseValidationError';
   /**
    * Creates the error of one rule broken by an answer.
@@ -82,6 +117,9 @@ export class ResponseValidationError extends A11yError {
 
 /** The request could not reach the service, or no answer came (DNS, refused, reset). */
 export class APIConnectionError extends A11yError {
+  static {
+    kind(this, 'APIConnectionError');
+  }
   override name = 'APIConnectionError';
   /**
    * Creates the error of one failed attempt.
@@ -102,24 +140,85 @@ export class APIConnectionError extends A11yError {
 
 /** No answer within `timeoutMs` for one attempt. */
 export class APITimeoutError extends APIConnectionError {
+  static {
+    kind(this, 'APITimeoutError');
+  }
   override name = 'APITimeoutError';
+}
+
+/**
+ * The service answered with a redirect, which the client never follows: the API documents none, and
+ * following one would hand the request (its body, custom headers and, on the same origin, the key) to
+ * whoever the redirect names. `location` is the target's origin only (a query string could carry secrets).
+ */
+export class RedirectError extends A11yError {
+  static {
+    kind(this, 'RedirectError');
+  }
+  override name = 'RedirectError';
+  /**
+   * Creates the error of one refused redirect.
+   * @param status - the 3xx status; undefined in browsers, which hide it (`opaqueredirect`)
+   * @param location - origin of the redirect's target; undefined when hidden, absent or not a URL
+   * @param method - the request's method
+   * @param url - the request's URL (never carries the API key)
+   */
+  constructor(
+    readonly status: number | undefined,
+    readonly location: string | undefined,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(
+      `The service answered ${status ? `${status} ` : ''}with a redirect${location ? ` to ${location}` : ' (target hidden by the browser or absent)'}, ` +
+        `which the client does not follow: the API documents no redirects. Check baseUrl. [${method} ${url}]`,
+    );
+  }
+}
+
+/** An answer's body was longer than the client reads (`maxResponseBytes`, or the cap on problem bodies). */
+export class ResponseTooLargeError extends A11yError {
+  static {
+    kind(this, 'ResponseTooLargeError');
+  }
+  override name = 'ResponseTooLargeError';
+  /**
+   * Creates the error of one body over the cap.
+   * @param limitBytes - the cap that was exceeded
+   * @param method - the request's method
+   * @param url - the request's URL (never carries the API key)
+   */
+  constructor(
+    readonly limitBytes: number,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(`The response body is larger than ${limitBytes} bytes (maxResponseBytes); reading stopped there. [${method} ${url}]`);
+  }
 }
 
 /** `waitForCompletion` reached its deadline before the job reached a terminal status. */
 export class PollTimeoutError extends A11yError {
+  static {
+    kind(this, 'PollTimeoutError');
+  }
   override name = 'PollTimeoutError';
   /**
    * Creates the error of one wait that ran out of time.
-   * @param jobId - the job waited for
+   * @param jobId - the job waited for; undefined when the deadline passed before the service accepted it
    * @param lastStatus - its status at the last poll
    * @param elapsedMs - how long the wait lasted
    */
   constructor(
-    readonly jobId: string,
+    readonly jobId: string | undefined,
     readonly lastStatus: string | undefined,
     readonly elapsedMs: number,
   ) {
-    super(`Job ${jobId} did not reach a terminal status within ${elapsedMs} ms (last status: ${lastStatus ?? 'unknown'}).`);
+    super(
+      jobId === undefined
+        ? `The request starting the job got no answer within the wait's deadline (${elapsedMs} ms).`
+        : `Job ${jobId} did not reach a terminal status within ${elapsedMs} ms (last status: ${lastStatus ?? 'unknown'}).`,
+    );
   }
 }
 
@@ -131,6 +230,9 @@ export interface RequestInfo {
 
 /** A non-2xx answer of the service. Branch on `code` (the problem's stable code), never on `detail`. */
 export class ApiError extends A11yError {
+  static {
+    kind(this, 'ApiError');
+  }
   override name = 'ApiError';
   /** HTTP status. */
   readonly status: number;
@@ -187,30 +289,51 @@ export class ApiError extends A11yError {
 
 /** 400 Bad Request. */
 export class BadRequestError extends ApiError {
+  static {
+    kind(this, 'BadRequestError');
+  }
   override name = 'BadRequestError';
 }
 /** 401: missing or invalid API key (`API_KEY_INVALID`). */
 export class AuthenticationError extends ApiError {
+  static {
+    kind(this, 'AuthenticationError');
+  }
   override name = 'AuthenticationError';
 }
 /** 403: the key lacks a scope (`API_KEY_SCOPE_MISSING`) or the plan a feature (`FEATURE_NOT_IN_PLAN`). */
 export class PermissionDeniedError extends ApiError {
+  static {
+    kind(this, 'PermissionDeniedError');
+  }
   override name = 'PermissionDeniedError';
 }
 /** 404: `*_NOT_FOUND`. */
 export class NotFoundError extends ApiError {
+  static {
+    kind(this, 'NotFoundError');
+  }
   override name = 'NotFoundError';
 }
 /** 409: `*_ALREADY_RUNNING`, `DOMAIN_NOT_VERIFIED`. */
 export class ConflictError extends ApiError {
+  static {
+    kind(this, 'ConflictError');
+  }
   override name = 'ConflictError';
 }
 /** 422: `VALIDATION_FAILED`, `INVALID_URL`, `SITE_AUTH_NOT_CONFIGURED`. */
 export class UnprocessableEntityError extends ApiError {
+  static {
+    kind(this, 'UnprocessableEntityError');
+  }
   override name = 'UnprocessableEntityError';
 }
 /** 429 `RATE_LIMITED`: `retryAfterMs` is how long the service asked to wait (undefined when it did not say). */
 export class RateLimitError extends ApiError {
+  static {
+    kind(this, 'RateLimitError');
+  }
   override name = 'RateLimitError';
   /** The wait the service asked for, in milliseconds. */
   retryAfterMs: number | undefined;
@@ -222,6 +345,9 @@ export class RateLimitError extends ApiError {
 }
 /** 5xx: the service (or a proxy in front of it) failed. */
 export class InternalServerError extends ApiError {
+  static {
+    kind(this, 'InternalServerError');
+  }
   override name = 'InternalServerError';
 }
 
@@ -236,16 +362,24 @@ const byStatus: Record<number, typeof ApiError> = {
 };
 
 /**
- * The one factory from an HTTP answer to its error class. Reads the body once; a body that is not a JSON
- * problem (an HTML 502 from a proxy, an empty or truncated body) still gives the class of its status,
- * with `code` undefined. `secret` is scrubbed from every text taken from the body.
+ * Longest problem body read, in bytes: only a few short fields of it are used, so a larger one (a proxy's
+ * error page, a hostile answer) is not read past this; the status still gives the class.
  */
-export async function errorFromResponse(response: Response, request: RequestInfo, secret?: string): Promise<ApiError> {
+export const MAX_PROBLEM_BYTES = 64 * 1024;
+
+/**
+ * The one factory from an HTTP answer to its error class. Reads at most {@link MAX_PROBLEM_BYTES} of the
+ * body; a body that is not a JSON problem (an HTML 502 from a proxy, an empty, truncated or oversized body)
+ * still gives the class of its status, with `code` undefined. `secret` is scrubbed from every text taken
+ * from the body.
+ * @param signal - aborts the read (the transport passes its attempt's timeout)
+ */
+export async function errorFromResponse(response: Response, request: RequestInfo, secret?: string, signal?: AbortSignal): Promise<ApiError> {
   let text = '';
   try {
-    text = await response.text();
+    text = (await readBody(response, MAX_PROBLEM_BYTES, signal)) ?? '';
   } catch {
-    // A body cut mid-stream still leaves the status to classify by.
+    // A body cut mid-stream, over the cap, or slower than the attempt still leaves the status to classify by.
   }
   // Scrubbed after parsing: a JSON encoder may echo the key with escapes (`\u0073vc_…`, `\/`) that a
   // search of the raw text would miss. Headers and the status text can echo it too.

@@ -1,5 +1,5 @@
 // The API's 18 operations: method, path template and the generated request schemas that guard them.
-import type { operations } from '../generated/schema.js';
+import type { operations, paths } from '../generated/schema.js';
 import * as z from 'zod/mini';
 import * as gen from '../generated/zod.requests.gen.js';
 import type { Schema } from './validation.js';
@@ -31,7 +31,14 @@ export interface Operation<O extends OperationId = OperationId> {
   readonly schemas: { readonly path?: Schema; readonly query?: Schema; readonly body?: Schema };
 }
 
-const op = <O extends OperationId>(id: O, method: 'GET' | 'POST', route: string, schemas: Operation['schemas'] = {}): Operation<O> => ({
+type Method = 'GET' | 'POST';
+// The generated `paths` type the table at compile time: a route is accepted only where openapi.yaml puts
+// operation O under that method, so a renamed path or a moved operation fails `tsc`, not a request.
+type RouteOf<O extends OperationId, M extends Method> = {
+  [P in keyof paths]: paths[P][Lowercase<M>] extends operations[O] ? (operations[O] extends paths[P][Lowercase<M>] ? P : never) : never;
+}[keyof paths];
+
+const op = <O extends OperationId, M extends Method>(id: O, method: M, route: RouteOf<O, M>, schemas: Operation['schemas'] = {}): Operation<O> => ({
   id,
   method,
   route,

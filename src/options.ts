@@ -22,7 +22,8 @@ export interface ClientOptions {
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Time allowed for one attempt (request sent to response headers read), in milliseconds.
+   * Time allowed for one attempt, in milliseconds: from sending the request until its whole body has been
+   * read. A GET that runs out of time (headers or body) is re-sent like any other timeout.
    * @default 30000
    */
   timeoutMs?: number;
@@ -38,6 +39,14 @@ export interface ClientOptions {
    * @default 60000
    */
   maxRetryDelayMs?: number;
+  /**
+   * Longest response body read, in bytes, counted while it streams in (memory stays bounded whatever the
+   * server sends); a longer one fails with `ResponseTooLargeError`. The document bounds no result count;
+   * 32 MiB holds tens of thousands of findings (~1 KiB each), far beyond a 20-URL CI check. Problem
+   * (error) bodies are read up to 64 KiB only.
+   * @default 33554432 (32 MiB)
+   */
+  maxResponseBytes?: number;
   /**
    * Extra headers on every request (e.g. a `User-Agent` suffix). `Authorization` is always the API key.
    * @default {}
@@ -75,6 +84,7 @@ export interface ResolvedOptions {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly maxRetryDelayMs: number;
+  readonly maxResponseBytes: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly validateResponses: boolean;
   readonly rateLimit: { readonly requestsPerMinute: number; readonly burst: number } | undefined;
@@ -103,6 +113,11 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   if (base.username || base.password) {
     throw new ConfigurationError('baseUrl must not carry credentials (user:password@); pass the API key as `apiKey`.');
   }
+  // Paths are appended to the base URL: after a query or fragment they would land inside it (`…#x/api/v1/…`
+  // sends every call to `GET /`).
+  if (base.search || base.hash || /[?#]/.test(baseUrl)) {
+    throw new ConfigurationError('baseUrl must not have a query (?…) or fragment (#…): give the service\'s address only, such as https://a11y.example.com.');
+  }
   // A key or header with a control or non-Latin-1 character would make every request throw a raw TypeError.
   // Checked by hand, not with `new Headers()`: on Node the first Headers loads undici (~14 ms per process).
   if (!isHeaderValue(`Bearer ${apiKey}`)) throw new ConfigurationError(`apiKey ${HEADER_VALUE_RULE}.`);
@@ -130,6 +145,7 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),
     maxRetries: nonNegative('maxRetries', options.maxRetries, 2),
     maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 60_000),
+    maxResponseBytes: atLeast('maxResponseBytes', options.maxResponseBytes, 32 * 1024 * 1024, 1),
     headers: Object.freeze(headers),
     validateResponses: options.validateResponses ?? false,
     rateLimit: rpm === undefined ? undefined : Object.freeze({ requestsPerMinute: rpm, burst }),
@@ -160,7 +176,18 @@ export function isHeaderValue(value: string): boolean {
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  return atLeast(name, value, fallback, 0);
+}
+
+/**
+ * `value` (or `fallback` when undefined), checked to be a finite number ≥ `min`.
+ * @throws ConfigurationError naming the option and the rule
+ * @internal
+ */
+export function atLeast(name: string, value: number | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new ConfigurationError(`${name} must be a non-negative number, got ${value}.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    throw new ConfigurationError(`${name} must be ${min === 0 ? 'a non-negative number' : `a finite number of at least ${min}`}, got ${String(value)}.`);
+  }
   return value;
 }

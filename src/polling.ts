@@ -1,8 +1,9 @@
 // Waiting for an asynchronous job: poll with bounded exponential backoff and jitter until the status is
 // terminal, under one deadline and one AbortSignal. The document's rule (§3): QUEUED and RUNNING are not
 // results; any other status is terminal.
-import { APIConnectionError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
+import { APIConnectionError, ConfigurationError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
 import { abortReason, sleep } from './internal/sleep.js';
+import { atLeast } from './options.js';
 import { MAX_TIMER_MS } from './retry.js';
 
 /**
@@ -13,20 +14,21 @@ export function isTerminalStatus(status: string): boolean {
   return status !== 'QUEUED' && status !== 'RUNNING';
 }
 
-/** Options of `waitForCompletion` and the `*AndWait` helpers. */
+/** Options of `waitForCompletion` and the `*AndWait` helpers. Invalid values throw `ConfigurationError` before anything is sent. */
 export interface WaitOptions<T = unknown> {
   /**
-   * First wait between polls, in milliseconds; later waits grow by half each time.
+   * First wait between polls, in milliseconds (a finite number ≥ 1); later waits grow by half each time.
    * @default 1000
    */
   intervalMs?: number;
   /**
-   * Longest wait between polls, in milliseconds.
+   * Longest wait between polls, in milliseconds (a finite number ≥ 1; below `intervalMs` it is raised to it).
    * @default 10000
    */
   maxIntervalMs?: number;
   /**
-   * Overall deadline of the wait, in milliseconds; then `PollTimeoutError`.
+   * Overall deadline of the wait, in milliseconds (a finite number ≥ 1), covering the request that starts
+   * the job in `*AndWait`; then `PollTimeoutError`. Beyond ~24.8 days (the longest timer) it is clamped.
    * @default 600000 (10 minutes)
    */
   timeoutMs?: number;
@@ -46,6 +48,16 @@ export interface Polled<T> {
 /** Fetches the job once; must honour the signal. */
 export type PollOnce<T> = (signal: AbortSignal) => Promise<Polled<T>>;
 
+/** The job a wait polls, known at once (`waitForCompletion`) or once the request starting it has answered. */
+export interface PolledJob<T> {
+  jobId: string;
+  pollOnce: PollOnce<T>;
+  /** A job just created is QUEUED: its first poll waits (the 202's hint, else one interval) instead of asking at once. */
+  delayFirstPoll?: boolean;
+  /** The 202's `Retry-After`, in milliseconds. */
+  retryAfterMs?: number | undefined;
+}
+
 /**
  * The wait before the next poll. A server hint (`Retry-After` on the 202 or on a QUEUED/RUNNING answer)
  * is followed, within [intervalMs / 2, maxIntervalMs] so a hint of 0 cannot turn into a storm of polls;
@@ -57,22 +69,23 @@ function nextWait(attempt: number, hintMs: number | undefined, intervalMs: numbe
 }
 
 /**
- * Polls until the resource's `status` is terminal, and returns that resource. A terminal failure (such as
- * `FAILED` with its reason) is returned, not thrown. 429s and transient failures during the wait are waited
- * out (their `Retry-After` when given) and polling continues, inside the deadline.
+ * Runs `begin` (the request that starts the job, if any) and then polls until the resource's `status` is
+ * terminal, and returns that resource, all under one deadline and one AbortSignal. A terminal failure
+ * (such as `FAILED` with its reason) is returned, not thrown. 429s and transient failures during the
+ * polls are waited out (their `Retry-After` when given) and polling continues, inside the deadline.
  */
 export async function pollUntilTerminal<T extends { status?: unknown }>(
-  jobId: string,
   operationId: string,
-  pollOnce: PollOnce<T>,
+  begin: (signal: AbortSignal) => Promise<PolledJob<T>>,
   options: WaitOptions<T> = {},
-  // A job just created is QUEUED: its first poll waits (the 202's hint, else one interval) instead of asking at once.
-  firstPoll: { delay: boolean; retryAfterMs?: number | undefined } = { delay: false },
 ): Promise<T> {
-  const intervalMs = options.intervalMs ?? 1_000;
-  const maxIntervalMs = Math.max(intervalMs, options.maxIntervalMs ?? 10_000);
-  const timeoutMs = options.timeoutMs ?? 600_000;
+  // Checked before anything is sent: 0, negative or NaN intervals would poll hundreds of times a second.
+  const intervalMs = atLeast('intervalMs', options.intervalMs, 1_000, 1);
+  const maxIntervalMs = Math.max(intervalMs, atLeast('maxIntervalMs', options.maxIntervalMs, 10_000, 1));
+  const timeoutMs = atLeast('timeoutMs', options.timeoutMs, 600_000, 1);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new ConfigurationError('onProgress must be a function.');
   const started = Date.now();
+  let jobId: string | undefined;
   let lastStatus: string | undefined;
 
   // One signal for everything in flight: the caller's abort, or the deadline.
@@ -86,11 +99,13 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   const signal = controller.signal;
 
   try {
-    if (firstPoll.delay) await sleep(nextWait(0, firstPoll.retryAfterMs, intervalMs, maxIntervalMs), signal);
+    const job = await begin(signal);
+    jobId = job.jobId;
+    if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;
       try {
-        const { resource, retryAfterMs } = await pollOnce(signal);
+        const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
         if (typeof status !== 'string') throw new ResponseValidationError(operationId, 'body.status', 'is required to tell whether the job is done');
         lastStatus = status;
@@ -119,17 +134,22 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
- * Resolves a 202's `Location` against the request URL (RFC 9110 §10.2.2). A Location on another origin is
- * not followed (the API key is never sent elsewhere): undefined, and the caller polls the id's path.
- * Only plain http(s) URLs qualify: `blob:http://host/…` shares the origin of `http://host` but is no
- * resource of the service, and a URL with `user:password@` cannot be fetched (and would carry a credential).
+ * Resolves a 202's `Location` against the request URL (RFC 9110 §10.2.2). Followed only when it names a
+ * resource of this API: an http(s) URL under `baseUrl + /api/v1/`, without credentials. Anything else (another
+ * origin, another tenant's path prefix on the same host, a path outside the API, `blob:`…) gives undefined,
+ * and the caller polls the job's own route: the API key is only ever sent to the API.
  */
 export function resolveLocation(location: string | null, requestUrl: string, baseUrl: string): string | undefined {
   if (!location) return undefined;
   try {
     const url = new URL(location, requestUrl);
+    const base = new URL(baseUrl);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined;
-    return url.origin === new URL(baseUrl).origin ? url.href : undefined;
+    // Both pathnames are normalised by the URL parser (dot segments, %2e), so a prefix test is exact.
+    const prefix = `${base.pathname.replace(/\/+$/, '')}/api/v1/`;
+    if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) return undefined;
+    url.hash = '';
+    return url.href;
   } catch {
     return undefined;
   }

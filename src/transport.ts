@@ -1,12 +1,16 @@
-// The transport every resource method goes through: validate input, build the request with openapi-fetch,
-// send it through the retrying fetch, optionally validate the answer.
-import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '../generated/schema.js';
-import { A11yError, APIConnectionError, RequestValidationError, ResponseValidationError } from './errors.js';
+// The one path every call takes, top to bottom: validate the input, build the URL and body, send each
+// attempt under its own timeout (which covers reading the body), refuse redirects, read the body under a byte
+// cap, let decideRetry() say whether to re-send, map a failure to its error class, parse, optionally validate.
+// Operations and `Location` polls both come through send().
+import { A11yError, APIConnectionError, APITimeoutError, errorFromResponse, RedirectError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
+import { readBody } from './internal/read-body.js';
+import { redact, scrubError } from './internal/redact.js';
+import { abortReason, sleep } from './internal/sleep.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
 import { TokenBucket } from './rate-limiter.js';
-import { Call, type OutgoingRequest, type SendPolicy, safeUrl } from './retry.js';
+import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
+import { parseRetryAfter } from './retry-after.js';
 import { validateRequest, validateResponse } from './validation.js';
 
 /** A 2xx answer: the parsed body and where it came from. */
@@ -17,12 +21,40 @@ export interface Sent<O extends OperationId> {
   requestUrl: string;
 }
 
+/** Per-call options of send(): the caller's, plus the URL of a `Location` to GET instead of the route. */
+export interface SendOptions extends RequestOptions {
+  /** An absolute URL on the service to GET (a 202's `Location`, checked by `resolveLocation`). */
+  url?: string | undefined;
+}
+
+/** How one call is sent: the client's settings with the call's overrides. */
+interface Policy extends RetryPolicy {
+  readonly fetch: typeof globalThis.fetch;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly limiter?: TokenBucket | undefined;
+}
+
+/** What an attempt that got no usable 2xx body leaves: why, and how to end it either way. */
+interface Failed {
+  readonly outcome: Outcome;
+  /** The error to throw when no re-send follows (reads a problem body under the attempt's timer). */
+  readonly fail: () => Promise<unknown>;
+  /** Frees the attempt before a re-send. */
+  readonly discard: () => void;
+}
+
+type Request = { readonly method: string; readonly url: string; readonly body: string | undefined; readonly headers: Record<string, string> };
+
 /** Sends operations for one client. Holds the API key in private fields only: never enumerable or inspectable. */
 export class Transport {
-  readonly #api: Client<paths>;
-  readonly #headers: Record<string, string>;
-  // The send policy of a call without per-request options, built once (most calls have none).
-  readonly #policy: SendPolicy;
+  // Plain objects with lowercase names, built once: copied per attempt, so a fetch wrapper editing them
+  // cannot change later requests.
+  readonly #getHeaders: Record<string, string>;
+  readonly #jsonHeaders: Record<string, string>;
+  readonly #secret: string;
+  readonly #policy: Policy;
 
   constructor(
     readonly options: ResolvedOptions,
@@ -31,29 +63,17 @@ export class Transport {
     // resolveOptions() has checked the base URL and that the key and headers are valid HTTP header values.
     // Lowercase names, so a caller's `accept` replaces the default instead of being sent alongside it.
     const custom = Object.fromEntries(Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    this.#headers = { accept: 'application/json, application/problem+json', ...custom, authorization: `Bearer ${apiKey}` };
-    // Headers are added here rather than by openapi-fetch, which would copy them into a new Headers object
-    // on every call: plain objects, built once, go straight to fetch.
-    const plain = this.#headers;
-    const json = { 'content-type': 'application/json', ...plain };
-    this.#api = createClient<paths>({
-      baseUrl: options.baseUrl,
-      bodySerializer: serializeBody,
-      querySerializer: serializeQuery,
-      Request: class extends Outgoing {
-        constructor(url: string, init: { method?: string; body?: string }) {
-          super(url, init, init.body === undefined ? plain : json);
-        }
-      } as unknown as typeof Request,
-    });
+    this.#getHeaders = { accept: 'application/json, application/problem+json', ...custom, authorization: `Bearer ${apiKey}` };
+    this.#jsonHeaders = { 'content-type': 'application/json', ...this.#getHeaders };
+    this.#secret = apiKey;
     const limit = options.rateLimit;
     this.#policy = {
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
       maxRetryDelayMs: options.maxRetryDelayMs,
+      maxResponseBytes: options.maxResponseBytes,
       limiter: limit ? new TokenBucket(limit.requestsPerMinute, limit.burst) : undefined,
-      secret: apiKey,
     };
   }
 
@@ -62,84 +82,141 @@ export class Transport {
     return this.send(op, input, options).then(dataOf);
   }
 
-  /** Validates, sends and returns the 2xx body with its response (for `Location`). */
-  async send<O extends OperationId>(op: Operation<O>, input: OperationInput, options?: RequestOptions): Promise<Sent<O>> {
-    const { schemas } = op;
-    validateRequest(schemas.path, input.path);
-    validateRequest(schemas.query, input.query);
-    validateRequest(schemas.body, input.body);
-    const call = this.#call(options);
-    // openapi-fetch's request() is typed per literal path; the operation table guarantees the pairing.
-    const init = { params: { path: input.path, query: input.query }, body: input.body, fetch: call.send } as never;
-    let sent: { data?: unknown; response: Response };
+  /** Validates, sends and returns the 2xx body with its response (for `Location` and `Retry-After`). */
+  async send<O extends OperationId>(op: Operation<O>, input: OperationInput, options?: SendOptions): Promise<Sent<O>> {
+    // 1. Input that breaks the description is refused before anything is sent.
+    validateRequest(op.schemas.path, input.path);
+    validateRequest(op.schemas.query, input.query);
+    validateRequest(op.schemas.body, input.body);
+    const body = input.body === undefined ? undefined : serializeBody(input.body);
+    const url = options?.url ?? this.options.baseUrl + expandRoute(op.route, input.path) + serializeQuery(input.query);
+    const request = { method: op.method, url, body, headers: body === undefined ? this.#getHeaders : this.#jsonHeaders };
+    const policy = options ? { ...this.#policy, ...requestOverrides(options) } : this.#policy;
+
+    // 2. Attempts, re-sent as decideRetry() allows, each waiting its turn in the rate budget.
+    let text: string;
+    let response: Response;
+    for (let attempt = 0; ; attempt++) {
+      if (policy.limiter) await policy.limiter.take(policy.signal);
+      const answer = await this.#attempt(request, policy);
+      if (!('outcome' in answer)) {
+        ({ response, text } = answer);
+        break;
+      }
+      const decision = decideRetry(answer.outcome, attempt, request.method, policy);
+      if (!decision.retry) throw await answer.fail();
+      answer.discard();
+      await sleep(decision.delayMs, policy.signal);
+    }
+
+    // 3. The 2xx body: JSON, and (opt-in) what the description says it is.
+    const data = parseJson(op.id, text);
+    if (this.options.validateResponses) await validateResponse(op.id, data);
+    return { data: data as SuccessBody<O>, response, requestUrl: url };
+  }
+
+  /**
+   * One attempt: send, then read the whole 2xx body under the same timer. Returns the body, or what went
+   * wrong as an {@link Outcome} for decideRetry(). Throws what no re-send can change: the caller's abort, a
+   * redirect, a body over `maxResponseBytes`.
+   */
+  async #attempt(request: Request, policy: Policy): Promise<{ response: Response; text: string } | Failed> {
+    const info = { method: request.method, url: safeUrl(request.url) };
+    const { signal, disarm } = arm(policy, info);
+    let response: Response;
     try {
-      sent = await this.#api.request(op.method as never, op.route as never, init);
+      // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
+      const fetchOnce = policy.fetch;
+      // `manual`: a redirect comes back as an answer (an opaque one in browsers) instead of being followed.
+      response = await fetchOnce(request.url, { method: request.method, headers: { ...request.headers }, body: request.body, signal, redirect: 'manual' });
     } catch (error) {
-      // openapi-fetch parses a 2xx body with JSON.parse: a truncated or non-JSON body surfaces as a
-      // SyntaxError, and a connection lost while the body streams in as undici's TypeError("terminated").
-      if (error instanceof SyntaxError) throw notJson(op.id);
-      throw call.answered ? bodyReadError(error, { method: op.method, url: call.lastUrl ?? this.options.baseUrl + op.route }, options?.signal) : error;
-    } finally {
-      call.release();
+      disarm();
+      return this.#connectionFailure(error, signal, policy, info, 'Connection error');
     }
-    if (this.options.validateResponses) await validateResponse(op.id, sent.data);
-    return { data: sent.data as SuccessBody<O>, response: sent.response, requestUrl: call.lastUrl ?? this.options.baseUrl + op.route };
-  }
 
-  /** GETs an absolute URL on the service (a `Location` to poll) and returns the body as operation `op`'s. */
-  async getUrl<O extends OperationId>(op: Operation<O>, url: string, options?: RequestOptions): Promise<Sent<O>> {
-    const call = this.#call(options);
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      disarm();
+      await response.body?.cancel().catch(() => undefined);
+      throw new RedirectError(response.status || undefined, targetOrigin(response.headers.get('location'), request.url), info.method, info.url);
+    }
+
+    if (!response.ok) {
+      const outcome: Outcome = { kind: 'status', status: response.status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+      return {
+        outcome,
+        fail: () => errorFromResponse(response, info, this.#secret, signal).finally(disarm),
+        discard: () => {
+          disarm();
+          void response.body?.cancel().catch(() => undefined);
+        },
+      };
+    }
+
     try {
-      const response = await call.send({ url, method: 'GET', headers: this.#headers });
-      const text = await response.text().catch((error: unknown) => {
-        throw bodyReadError(error, { method: 'GET', url }, options?.signal);
-      });
-      const data = parseJson(op.id, text);
-      if (this.options.validateResponses) await validateResponse(op.id, data);
-      return { data: data as SuccessBody<O>, response, requestUrl: url };
+      const text = await readBody(response, policy.maxResponseBytes, signal);
+      if (text === undefined) throw new ResponseTooLargeError(policy.maxResponseBytes, info.method, info.url);
+      return { response, text };
+    } catch (error) {
+      if (error instanceof ResponseTooLargeError) throw error;
+      // A timeout or a connection lost mid-body: a GET is re-sent like any other; a POST is not.
+      return this.#connectionFailure(error, signal, policy, info, 'Connection error while reading the response body');
     } finally {
-      call.release();
+      disarm();
     }
   }
 
-  #call(options: RequestOptions | undefined): Call {
-    return new Call(options ? { ...this.#policy, ...requestOverrides(options) } : this.#policy);
+  // The caller's abort ends the call; this attempt's timeout and a failed connection are outcomes to decide on.
+  #connectionFailure(error: unknown, signal: AbortSignal, policy: Policy, info: { method: string; url: string }, what: string): Failed {
+    if (policy.signal?.aborted) throw abortReason(policy.signal);
+    if (error instanceof A11yError && !(error instanceof APIConnectionError)) throw error;
+    const failure = signal.aborted
+      ? signal.reason
+      : // A custom fetch's error may echo the init it was given (headers, so the key) in its text or properties.
+        new APIConnectionError(`${what}: ${redact(describe(error), this.#secret)}`, info.method, info.url, { cause: scrubError(error, this.#secret) });
+    const outcome: Outcome = signal.aborted ? { kind: 'timeout' } : { kind: 'connection', notSent: isNotSent(error) };
+    return { outcome, fail: () => Promise.resolve(failure), discard: () => undefined };
   }
-
 }
 
 /**
- * What openapi-fetch builds in place of a `Request` (its `Request` option): the URL, method, body and the
- * client's headers as they are. A real Request here costs ~25 µs of CPU per call, because fetch then copies
- * it into a second one; the retrying fetch calls `fetch(url, init)` with these instead. openapi-fetch reads
- * only `method` from it.
+ * Arms one attempt's timeout and links the caller's signal. Synchronous, and the timeout error is built only
+ * when the timer fires: both cost microseconds on every call.
  */
-class Outgoing implements OutgoingRequest {
-  readonly url: string;
-  readonly method: string;
-  readonly body: string | undefined;
-  constructor(
-    url: string,
-    init: { method?: string; body?: string },
-    readonly headers: Record<string, string>,
-  ) {
-    this.url = url;
-    this.method = init.method ?? 'GET';
-    this.body = init.body;
-  }
+function arm(policy: Policy, info: { method: string; url: string }): { signal: AbortSignal; disarm: () => void } {
+  const user = policy.signal;
+  if (user?.aborted) throw abortReason(user);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(abortReason(user!));
+  user?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new APITimeoutError(`No answer within ${policy.timeoutMs} ms`, info.method, info.url)),
+    Math.min(policy.timeoutMs, MAX_TIMER_MS),
+  );
+  return {
+    signal: controller.signal,
+    disarm: () => {
+      clearTimeout(timer);
+      user?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 const dataOf = <O extends OperationId>(sent: Sent<O>): SuccessBody<O> => sent.data;
 
+/** `/api/v1/scans/{id}` with `{ id }` → `/api/v1/scans/<id, percent-encoded>`. */
+function expandRoute(route: string, path: Record<string, unknown> | undefined): string {
+  return path ? route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path[name]))) : route;
+}
+
 /**
- * `?a=1&b=x&b=y` (form style, arrays exploded: the OpenAPI default). A plain function, because openapi-fetch
- * builds a serializer from an options object on every call. Absent (`undefined`/`null`) values are left out.
+ * `?a=1&b=x&b=y` (form style, arrays exploded: the OpenAPI default), or '' when nothing is set. Absent
+ * (`undefined`/`null`) values are left out.
  */
 function serializeQuery(query: Record<string, unknown> | undefined): string {
   let out = '';
   for (const key in query) {
     for (const value of ([] as unknown[]).concat(query[key])) {
-      if (value !== undefined && value !== null) out += `${out ? '&' : ''}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+      if (value !== undefined && value !== null) out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
     }
   }
   return out;
@@ -155,26 +232,38 @@ function serializeBody(body: unknown): string {
   }
 }
 
-/**
- * A failure while reading a 2xx body. The per-attempt timeout (`APITimeoutError`) and the caller's abort
- * reason pass through unchanged; anything else is the connection failing mid-body: `APIConnectionError`.
- */
-function bodyReadError(error: unknown, request: { method: string; url: string }, signal: AbortSignal | undefined): unknown {
-  if (error instanceof A11yError || signal?.aborted) return error;
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  const why = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.message : String(error);
-  return new APIConnectionError(`Connection error while reading the response body: ${why}`, request.method, safeUrl(request.url), { cause: error });
-}
-
 function parseJson(operationId: string, text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
-    throw notJson(operationId);
+    throw new ResponseValidationError(operationId, 'body', 'must be valid JSON');
   }
 }
 
-// One error for a 2xx body that is not JSON, whether openapi-fetch or getUrl parsed it.
-function notJson(operationId: string): ResponseValidationError {
-  return new ResponseValidationError(operationId, 'body', 'must be valid JSON');
+/** The origin a redirect points to, or undefined when it names none (hidden, absent, not a URL). */
+function targetOrigin(location: string | null, requestUrl: string): string | undefined {
+  if (!location || !URL.canParse(location, requestUrl)) return undefined;
+  const { origin } = new URL(location, requestUrl);
+  return origin === 'null' ? undefined : origin;
+}
+
+// Failures that happen before the request reaches the service: a re-send cannot duplicate work, so
+// even a POST may be re-sent after them.
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isNotSent(error: unknown): boolean {
+  const cause = (error as { cause?: { cause?: { code?: unknown }; code?: unknown } } | undefined)?.cause;
+  const code = cause?.cause?.code ?? cause?.code;
+  return typeof code === 'string' && NOT_SENT.has(code);
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { message?: string; code?: string } })?.cause;
+  const base = error instanceof Error ? error.message : String(error);
+  return cause?.code ? `${base} (${cause.code})` : cause?.message ? `${base} (${cause.message})` : base;
+}
+
+/** The URL without userinfo, so credentials in a base URL never reach an error. */
+export function safeUrl(url: string): string {
+  return url.includes('@') ? url.replace(/^(\w+:\/\/)[^/@]*@/, '$1') : url;
 }

@@ -10,8 +10,14 @@ export type Schema = { readonly _zod: unknown };
 
 /** Throws `RequestValidationError` naming the first offending field and the rule it broke. */
 export function validateRequest(schema: Schema | undefined, value: unknown, prefix?: string): void {
+  const broken = brokenRule(schema, value, prefix);
+  if (broken) throw new RequestValidationError(broken.field, broken.rule);
+}
+
+/** The first field of `value` that breaks `schema` and the rule it breaks, or undefined when it is valid. */
+export function brokenRule(schema: Schema | undefined, value: unknown, prefix?: string): { field: string; rule: string } | undefined {
   const issue = schema && firstIssue(schema, value);
-  if (issue) throw new RequestValidationError(fieldName(issue.path, prefix), describeRule(issue));
+  return issue && { field: fieldName(issue.path, prefix), rule: describeRule(issue) };
 }
 
 /** Validates a 2xx body against the operation's response schema (loaded on first use). */
@@ -49,6 +55,7 @@ function describeRule(issue: Issue): string {
       return `must ${issue.origin === 'array' ? 'hold' : 'be'} at least ${String(issue.minimum)}${unit(issue.origin)}`;
     case 'invalid_format':
       if (issue.format === 'regex' && /\^\[Hh\]\[Tt\]/.test(issue.pattern ?? '')) return 'must be an absolute http(s) URL';
+      if (issue.format === 'guid') return 'must be a valid UUID (8-4-4-4-12 hex digits)';
       return issue.format === 'regex' ? `must match ${issue.pattern}` : `must be a valid ${issue.format.toUpperCase()}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;

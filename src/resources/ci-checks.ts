@@ -1,35 +1,30 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import type { Transport } from '../transport.js';
 import type { CiCheck, CreateCiCheckRequest } from '../types.js';
 import { startAndWait, waitForJob } from './jobs.js';
+import { Resource } from './resource.js';
 
 /** CI checks with a pass/fail verdict against a baseline (`client.ciChecks`). */
-export class CiChecks {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class CiChecks extends Resource {
   /** Queues a check of 1–20 URLs of one verified site (202). Scope `ci:check`. */
   create(body: CreateCiCheckRequest, options?: RequestOptions) {
-    return this.#t.request(ops.createCiCheck, { body }, options);
+    return this.transport.request(ops.createCiCheck, { body }, options);
   }
 
   /** A check's progress, baseline delta and verdict. Scope `ci:check`. */
   get(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.getCiCheck, { path: { id } }, options);
+    return this.transport.request(ops.getCiCheck, { path: { id } }, options);
   }
 
   /** A terminal check's findings, with fingerprints and `isNew`. Scope `ci:check`. */
   listViolations(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.listCiCheckViolations, { path: { id } }, options);
+    return this.transport.request(ops.listCiCheckViolations, { path: { id } }, options);
   }
 
   /** Polls the check until its status is terminal, and returns it. */
   waitForCompletion(id: string, options?: WaitOptions<CiCheck>) {
-    return waitForJob(this.#t, ops.getCiCheck, id, options);
+    return waitForJob(this.transport, ops.getCiCheck, id, options);
   }
 
   /**
@@ -41,6 +36,6 @@ export class CiChecks {
    * ```
    */
   createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>) {
-    return startAndWait(this.#t, ops.createCiCheck, { body }, ops.getCiCheck, options);
+    return startAndWait(this.transport, ops.createCiCheck, { body }, ops.getCiCheck, options);
   }
 }

@@ -1,20 +1,15 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import type { Transport } from '../transport.js';
 import type { FixVerification } from '../types.js';
 import { startAndWait, waitForJob } from './jobs.js';
+import { Resource } from './resource.js';
 
 /** Tracked fixes (`client.fixes`). */
-export class Fixes {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class Fixes extends Resource {
   /** Queues a targeted re-check of a tracked remediation item (202). Scope `scans:write`. */
   startVerification(remediationItemId: string, options?: RequestOptions) {
-    return this.#t.request(ops.createFixVerification, { path: { id: remediationItemId } }, options);
+    return this.transport.request(ops.createFixVerification, { path: { id: remediationItemId } }, options);
   }
 
   /**
@@ -22,24 +17,19 @@ export class Fixes {
    * @example const check = await client.fixes.verifyAndWait(fix.id); console.log(check.outcome);
    */
   verifyAndWait(remediationItemId: string, options?: WaitOptions<FixVerification>) {
-    return startAndWait(this.#t, ops.createFixVerification, { path: { id: remediationItemId } }, ops.getFixVerification, options);
+    return startAndWait(this.transport, ops.createFixVerification, { path: { id: remediationItemId } }, ops.getFixVerification, options);
   }
 }
 
 /** Fix verifications (`client.fixVerifications`). */
-export class FixVerifications {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class FixVerifications extends Resource {
   /** A fix verification's status, outcome and pages. Scope `scans:read`. */
   get(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.getFixVerification, { path: { id } }, options);
+    return this.transport.request(ops.getFixVerification, { path: { id } }, options);
   }
 
   /** Polls the fix verification until its status is terminal, and returns it. */
   waitForCompletion(id: string, options?: WaitOptions<FixVerification>) {
-    return waitForJob(this.#t, ops.getFixVerification, id, options);
+    return waitForJob(this.transport, ops.getFixVerification, id, options);
   }
 }

@@ -1,41 +1,62 @@
 // The two shared mechanisms of every asynchronous job: wait for an existing one, or start one and wait.
+import { ResponseValidationError } from '../errors.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from '../operations.js';
-import { type Polled, pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
+import { type PollOnce, pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
 import { parseRetryAfter } from '../retry-after.js';
-import type { Sent, Transport } from '../transport.js';
-import { validateRequest } from '../validation.js';
+import type { Transport } from '../transport.js';
+import { brokenRule, validateRequest } from '../validation.js';
 
-type Job = { status?: unknown };
+type Job = { id?: unknown; status?: unknown };
 
 /** Polls `getOp` for job `id` until it is terminal. */
-export async function waitForJob<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
-  // A bad id fails now (as a rejection, like every other failure), not after the first interval.
-  validateRequest(getOp.schemas.path, { id });
-  return pollUntilTerminal<SuccessBody<G> & Job>(id, getOp.id, async (signal) => polled(await t.send(getOp, { path: { id } }, { signal })), options);
+export function waitForJob<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
+  return pollUntilTerminal<SuccessBody<G> & Job>(
+    getOp.id,
+    async () => {
+      // A bad id fails now (as a rejection, like every other failure), not after the first interval.
+      validateRequest(getOp.schemas.path, { id });
+      return { jobId: id, pollOnce: poller(t, getOp, id, undefined) };
+    },
+    options,
+  );
 }
 
 /**
- * Starts a job with `createOp`, then polls the resource named by the 202's `Location` (resolved against the
- * request URL), falling back to `getOp` on the returned id.
+ * Starts a job with `createOp`, then polls the resource named by the 202's `Location` (when it is a resource
+ * of this API), else `getOp` on the returned id; the wait's deadline and signal cover the create request too.
  */
-export async function startAndWait<C extends OperationId, G extends OperationId>(
+export function startAndWait<C extends OperationId, G extends OperationId>(
   t: Transport,
   createOp: Operation<C>,
   input: OperationInput,
   getOp: Operation<G>,
-  options: WaitOptions<SuccessBody<G>> = {},
+  options?: WaitOptions<SuccessBody<G>>,
 ) {
-  const sent = await t.send(createOp, input, { signal: options.signal });
-  const id = String((sent.data as { id?: unknown }).id);
-  const url = resolveLocation(sent.response.headers.get('location'), sent.requestUrl, t.options.baseUrl);
-  const pollOnce = async (signal: AbortSignal) =>
-    polled(url ? await t.getUrl(getOp, url, { signal }) : await t.send(getOp, { path: { id } }, { signal }));
-  return pollUntilTerminal<SuccessBody<G> & Job>(id, getOp.id, pollOnce, options, { delay: true, retryAfterMs: hintOf(sent.response) });
+  return pollUntilTerminal<SuccessBody<G> & Job>(
+    getOp.id,
+    async (signal) => {
+      const sent = await t.send(createOp, input, { signal });
+      const id = (sent.data as Job).id;
+      // The POST was sent and accepted: an id that cannot be polled is the answer's fault, not the input's.
+      const broken = typeof id === 'string' ? brokenRule(getOp.schemas.path, { id }) : { field: 'id', rule: 'is required' };
+      if (broken || typeof id !== 'string') {
+        throw new ResponseValidationError(createOp.id, `body.${broken?.field ?? 'id'}`, `${broken?.rule ?? 'is invalid'}; the request was sent and accepted, so the job may exist`);
+      }
+      const url = resolveLocation(sent.response.headers.get('location'), sent.requestUrl, t.options.baseUrl);
+      return { jobId: id, pollOnce: poller(t, getOp, id, url), delayFirstPoll: true, retryAfterMs: hintOf(sent.response) };
+    },
+    options,
+  );
 }
 
-/** A poll's answer with the server's `Retry-After` hint, if it gave one. */
-function polled<O extends OperationId>(sent: Sent<O>): Polled<SuccessBody<O> & Job> {
-  return { resource: sent.data as SuccessBody<O> & Job, retryAfterMs: hintOf(sent.response) };
+/** One poll of job `id` (at `url` when the 202 named one), refusing an answer about another job. */
+function poller<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, url: string | undefined): PollOnce<SuccessBody<G> & Job> {
+  return async (signal) => {
+    const sent = await t.send(getOp, { path: { id } }, { signal, url });
+    const resource = sent.data as SuccessBody<G> & Job;
+    if ((sent.data as Job | undefined)?.id !== id) throw new ResponseValidationError(getOp.id, 'body.id', `must be the polled job's id ${id}`);
+    return { resource, retryAfterMs: hintOf(sent.response) };
+  };
 }
 
 function hintOf(response: Response): number | undefined {

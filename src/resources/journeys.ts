@@ -1,20 +1,15 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import type { Transport } from '../transport.js';
 import type { JourneyRun } from '../types.js';
 import { startAndWait, waitForJob } from './jobs.js';
+import { Resource } from './resource.js';
 
 /** Saved journeys (`client.journeys`). Credentials come only from the site's saved auth profile. */
-export class Journeys {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class Journeys extends Resource {
   /** Queues a run of a saved journey (202, the queued run). Scope `scans:write`; plan feature `JOURNEYS`. */
   startRun(journeyId: string, options?: RequestOptions) {
-    return this.#t.request(ops.createJourneyRun, { path: { id: journeyId } }, options);
+    return this.transport.request(ops.createJourneyRun, { path: { id: journeyId } }, options);
   }
 
   /**
@@ -22,24 +17,19 @@ export class Journeys {
    * @example const run = await client.journeys.runAndWait(journeyId);
    */
   runAndWait(journeyId: string, options?: WaitOptions<JourneyRun>) {
-    return startAndWait(this.#t, ops.createJourneyRun, { path: { id: journeyId } }, ops.getJourneyRun, options);
+    return startAndWait(this.transport, ops.createJourneyRun, { path: { id: journeyId } }, ops.getJourneyRun, options);
   }
 }
 
 /** Journey runs (`client.journeyRuns`). */
-export class JourneyRuns {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class JourneyRuns extends Resource {
   /** A journey run's status and checkpoints. Scope `scans:read`. */
   get(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.getJourneyRun, { path: { id } }, options);
+    return this.transport.request(ops.getJourneyRun, { path: { id } }, options);
   }
 
   /** Polls the journey run until its status is terminal, and returns it. */
   waitForCompletion(id: string, options?: WaitOptions<JourneyRun>) {
-    return waitForJob(this.#t, ops.getJourneyRun, id, options);
+    return waitForJob(this.transport, ops.getJourneyRun, id, options);
   }
 }

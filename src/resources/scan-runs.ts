@@ -1,40 +1,35 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import type { Transport } from '../transport.js';
 import type { CreateScanRunRequest, ScanRun } from '../types.js';
 import { startAndWait, waitForJob } from './jobs.js';
+import { Resource } from './resource.js';
 
 /** Full-site scan runs (`client.scanRuns`). */
-export class ScanRuns {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class ScanRuns extends Resource {
   /** Queues a crawl of a site (202). Scope `scans:write`. */
   create(body: CreateScanRunRequest, options?: RequestOptions) {
-    return this.#t.request(ops.createScanRun, { body }, options);
+    return this.transport.request(ops.createScanRun, { body }, options);
   }
 
   /** A run's status, progress (`pagesDone`/`pagesTotal`) and counters. Scope `scans:read`. */
   get(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.getScanRun, { path: { id } }, options);
+    return this.transport.request(ops.getScanRun, { path: { id } }, options);
   }
 
   /** A terminal run's findings, deduplicated by rule. Scope `scans:read`. */
   listViolations(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.listScanRunViolations, { path: { id } }, options);
+    return this.transport.request(ops.listScanRunViolations, { path: { id } }, options);
   }
 
   /** A run's deterministic root-cause groups. Scope `scans:read`. */
   getRootCauses(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.getScanRunRootCauses, { path: { id } }, options);
+    return this.transport.request(ops.getScanRunRootCauses, { path: { id } }, options);
   }
 
   /** Polls the run until its status is terminal, and returns it. */
   waitForCompletion(id: string, options?: WaitOptions<ScanRun>) {
-    return waitForJob(this.#t, ops.getScanRun, id, options);
+    return waitForJob(this.transport, ops.getScanRun, id, options);
   }
 
   /**
@@ -42,6 +37,6 @@ export class ScanRuns {
    * @example const run = await client.scanRuns.createAndWait({ siteId }, { onProgress: (r) => console.log(r.pagesDone) });
    */
   createAndWait(body: CreateScanRunRequest, options?: WaitOptions<ScanRun>) {
-    return startAndWait(this.#t, ops.createScanRun, { body }, ops.getScanRun, options);
+    return startAndWait(this.transport, ops.createScanRun, { body }, ops.getScanRun, options);
   }
 }

@@ -1,35 +1,30 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import type { Transport } from '../transport.js';
 import type { CreateScanRequest, Scan } from '../types.js';
 import { startAndWait, waitForJob } from './jobs.js';
+import { Resource } from './resource.js';
 
 /** Single-page scans (`client.scans`). */
-export class Scans {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class Scans extends Resource {
   /** Queues a scan of one page of a registered site (202). Scope `scans:write`. */
   create(body: CreateScanRequest, options?: RequestOptions) {
-    return this.#t.request(ops.createScan, { body }, options);
+    return this.transport.request(ops.createScan, { body }, options);
   }
 
   /** A scan's status and counters. Scope `scans:read`. */
   get(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.getScan, { path: { id } }, options);
+    return this.transport.request(ops.getScan, { path: { id } }, options);
   }
 
   /** A terminal scan's findings. Scope `scans:read`. */
   listViolations(id: string, options?: RequestOptions) {
-    return this.#t.request(ops.listScanViolations, { path: { id } }, options);
+    return this.transport.request(ops.listScanViolations, { path: { id } }, options);
   }
 
   /** Polls the scan until its status is terminal, and returns it. */
   waitForCompletion(id: string, options?: WaitOptions<Scan>) {
-    return waitForJob(this.#t, ops.getScan, id, options);
+    return waitForJob(this.transport, ops.getScan, id, options);
   }
 
   /**
@@ -37,6 +32,6 @@ export class Scans {
    * @example const scan = await client.scans.createAndWait({ url: 'https://shop.example.com/' });
    */
   createAndWait(body: CreateScanRequest, options?: WaitOptions<Scan>) {
-    return startAndWait(this.#t, ops.createScan, { body }, ops.getScan, options);
+    return startAndWait(this.transport, ops.createScan, { body }, ops.getScan, options);
   }
 }

@@ -1,25 +1,20 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
-import type { Transport } from '../transport.js';
+import { Resource } from './resource.js';
 
 /** The organization's sites, their journeys, trend and tracked fixes (`client.sites`). */
-export class Sites {
-  readonly #t: Transport;
-  constructor(transport: Transport) {
-    this.#t = transport;
-  }
-
+export class Sites extends Resource {
   /**
    * Lists the organization's sites. Scope `sites:read`.
    * @example const sites = await client.sites.list();
    */
   list(options?: RequestOptions) {
-    return this.#t.request(ops.listSites, {}, options);
+    return this.transport.request(ops.listSites, {}, options);
   }
 
   /** Lists a site's saved journeys. Scope `sites:read`. */
   listJourneys(siteId: string, options?: RequestOptions) {
-    return this.#t.request(ops.listSiteJourneys, { path: { id: siteId } }, options);
+    return this.transport.request(ops.listSiteJourneys, { path: { id: siteId } }, options);
   }
 
   /**
@@ -27,11 +22,11 @@ export class Sites {
    * @param options.limit - how many points (the service's default applies when omitted)
    */
   getTrend(siteId: string, options?: RequestOptions & { limit?: number }) {
-    return this.#t.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
+    return this.transport.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
   }
 
   /** Lists a site's tracked fixes (remediation items). Scope `sites:read`. */
   listFixes(siteId: string, options?: RequestOptions) {
-    return this.#t.request(ops.listSiteFixes, { path: { id: siteId } }, options);
+    return this.transport.request(ops.listSiteFixes, { path: { id: siteId } }, options);
   }
 }

@@ -33,6 +33,11 @@ const resetMidBody: Handler = (_req, res: ServerResponse) => {
   res.write('[{"id":"3fa85f64-5717-4562-b3fc-2c963f66af');
   setTimeout(() => res.socket?.destroy(), 20);
 };
+/** Headers and the first bytes, then nothing: only the attempt's timeout ends the read. */
+const stalledBody: Handler = (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('[');
+};
 /** Headers at once, then one byte every 50 ms for 3 s: the body outlives any small timeoutMs. */
 const slowBody: Handler = (_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -99,12 +104,20 @@ export const rows: Row[] = [
     ms: [0, 1000],
   },
   {
-    name: 'reset mid-body (GET 200) → APIConnectionError, not a raw TypeError',
+    name: 'reset mid-body (GET 200) → re-sent like any GET connection failure; the answer after is returned',
     server: [resetMidBody, json(200, sites)],
     call: (c) => c.sites.list(),
+    requests: 2,
+    ms: [240, 1500],
+    check: (o) => expect(o.value).toEqual(sites),
+  },
+  {
+    name: 'reset mid-body on every attempt (GET 200) → APIConnectionError naming the body, not a raw TypeError',
+    server: [resetMidBody],
+    call: (c) => c.sites.list(),
     error: APIConnectionError,
-    requests: 1,
-    ms: [0, 1500],
+    requests: 2,
+    ms: [240, 1500],
     check: (o) => expect((o.error as Error).message).toMatch(/body/i),
   },
   {
@@ -134,9 +147,25 @@ export const rows: Row[] = [
     ms: [140, 1000],
   },
   {
-    name: 'slow body (1 byte / 50 ms for 3 s, timeoutMs 200) → APITimeoutError while reading the body',
+    name: 'slow body (1 byte / 50 ms for 3 s, timeoutMs 200) → APITimeoutError while reading the body, re-sent once like any GET timeout',
     server: [slowBody],
     call: (c) => c.sites.list(),
+    error: APITimeoutError,
+    requests: 2,
+    ms: [590, 2500],
+  },
+  {
+    name: 'headers then a stalled body (GET), then a whole answer → re-sent after the timeout, the answer is returned',
+    server: [stalledBody, json(200, sites)],
+    call: (c) => c.sites.list(),
+    requests: 2,
+    ms: [440, 2000],
+    check: (o) => expect(o.value).toEqual(sites),
+  },
+  {
+    name: 'slow body on a POST 202 (timeoutMs 200) → APITimeoutError, never re-sent (it may have been processed)',
+    server: [slowBody],
+    call: (c) => c.ciChecks.create(ciBody),
     error: APITimeoutError,
     requests: 1,
     ms: [190, 1500],

@@ -15,6 +15,15 @@ const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const client = (headers: Record<string, string> = {}, extra = {}) =>
   new A11yClient({ apiKey: 'svc_prism_key', baseUrl: inject('prismUrl'), headers, ...extra });
 const fast = { intervalMs: 5, maxIntervalMs: 10, timeoutMs: 10_000 };
+// Prism answers every GET with the example's resource, whose id is the example's: a wait polls that id (a
+// poll answer about another job is refused).
+const exampleId = {
+  scan: '0ef18b93-6a03-41cf-9a89-1ea15d601e90',
+  scanRun: '7d9f4275-7864-41eb-b46d-16ce08028768',
+  journeyRun: '16e1a4df-ffca-4894-a276-d5f6b9202d78',
+  fixVerification: '17b35e73-4885-4c82-9e6d-7f3a15986db6',
+  ciCheck: '396154c7-55f5-43ad-bac0-2dd077d2efcb',
+};
 
 describe('resources against Prism', () => {
   it('sites: list, listJourneys, getTrend, listFixes', async () => {
@@ -30,7 +39,7 @@ describe('resources against Prism', () => {
     expect(await c.scans.create({ url: 'https://shop.example.com/checkout' })).toEqual({ id: expect.any(String), status: 'QUEUED' });
     expect((await c.scans.get(id)).status).toBe('COMPLETED');
     expect((await c.scans.listViolations(id))[0]?.ruleId).toBe('image-alt');
-    expect((await c.scans.waitForCompletion(id, fast)).totalViolations).toBe(4);
+    expect((await c.scans.waitForCompletion(exampleId.scan, fast)).totalViolations).toBe(4);
     expect((await c.scans.createAndWait({ url: 'https://shop.example.com/' }, fast)).status).toBe('COMPLETED');
   });
 
@@ -40,7 +49,7 @@ describe('resources against Prism', () => {
     expect((await c.scanRuns.get(id)).pagesDone).toBe(12);
     expect(await c.scanRuns.listViolations(id)).toHaveLength(2);
     expect((await c.scanRuns.getRootCauses(id)).clusters?.[0]?.component?.label).toBe('Product card');
-    expect((await c.scanRuns.waitForCompletion(id, fast)).status).toBe('COMPLETED');
+    expect((await c.scanRuns.waitForCompletion(exampleId.scanRun, fast)).status).toBe('COMPLETED');
     const progress: string[] = [];
     const run = await c.scanRuns.createAndWait({ siteId: id }, { ...fast, onProgress: (r) => progress.push(r.status) });
     expect(run.status).toBe('COMPLETED');
@@ -52,7 +61,7 @@ describe('resources against Prism', () => {
     expect((await c.journeys.startRun(id)).status).toBe('QUEUED');
     expect((await c.journeys.runAndWait(id, fast)).checkpoints).toHaveLength(2);
     expect((await c.journeyRuns.get(id)).status).toBe('COMPLETED');
-    expect((await c.journeyRuns.waitForCompletion(id, fast)).finishedAt).toBe('2026-11-20T10:01:40Z');
+    expect((await c.journeyRuns.waitForCompletion(exampleId.journeyRun, fast)).finishedAt).toBe('2026-11-20T10:01:40Z');
   });
 
   it('fixes and fixVerifications: startVerification, verifyAndWait, get, waitForCompletion', async () => {
@@ -60,7 +69,8 @@ describe('resources against Prism', () => {
     expect((await c.fixes.startVerification(id)).status).toBe('QUEUED');
     expect((await c.fixes.verifyAndWait(id, fast)).outcome).toBe('FIXED');
     expect((await c.fixVerifications.get(id)).pagesScanned).toBe(2);
-    expect((await c.fixVerifications.waitForCompletion(id, fast)).status).toBe('COMPLETED');
+    await expect(c.fixVerifications.waitForCompletion(id, fast)).rejects.toThrow(/body\.id must be the polled job's id/);
+    expect((await c.fixVerifications.waitForCompletion(exampleId.fixVerification, fast)).status).toBe('COMPLETED');
   });
 
   it('ciChecks: create, get, listViolations, waitForCompletion, createAndWait', async () => {
@@ -69,21 +79,21 @@ describe('resources against Prism', () => {
     expect((await c.ciChecks.create(body)).id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await c.ciChecks.get(id)).verdict).toBe('PASS');
     expect((await c.ciChecks.listViolations(id)).map((v) => v.isNew)).toEqual([true, false]);
-    expect((await c.ciChecks.waitForCompletion(id, fast)).status).toBe('COMPLETED');
+    expect((await c.ciChecks.waitForCompletion(exampleId.ciCheck, fast)).status).toBe('COMPLETED');
     expect((await c.ciChecks.createAndWait(body, fast)).verdict).toBe('PASS');
   });
 
   it('a terminal failure is returned, not thrown', async () => {
     const c = client({ Prefer: 'example=failed' });
-    const check = await c.ciChecks.waitForCompletion(id, fast);
+    const check = await c.ciChecks.waitForCompletion(exampleId.ciCheck, fast);
     expect(check).toMatchObject({ status: 'FAILED', failureReason: 'No page of the check could be reached.' });
-    expect((await c.scans.waitForCompletion(id, fast)).failureReason?.code).toBe('PAGE_UNREACHABLE');
+    expect((await c.scans.waitForCompletion(exampleId.scan, fast)).failureReason?.code).toBe('PAGE_UNREACHABLE');
   });
 
   it('validateResponses: on, every example of getCiCheck passes; the schemas load lazily', async () => {
     for (const example of ['passed', 'failedVerdict', 'queued', 'running', 'failed']) {
       const c = client({ Prefer: `example=${example}` }, { validateResponses: true });
-      expect((await c.ciChecks.get(id)).id).toBe('396154c7-55f5-43ad-bac0-2dd077d2efcb');
+      expect((await c.ciChecks.get(id)).id).toBe(exampleId.ciCheck);
     }
   });
 });

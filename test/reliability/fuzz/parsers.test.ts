@@ -79,6 +79,7 @@ describe('parseRetryAfter', () => {
 });
 
 describe('resolveLocation', () => {
+  const apiPrefix = (base: string) => `${new URL(base).pathname.replace(/\/+$/, '')}/api/v1/`;
   const hostArb = fc.constantFrom('127.0.0.1', 'api.example.com', 'API.EXAMPLE.COM', 'localhost', '[::1]', 'xn--bcher-kva.example', 'evil.example');
   const baseArb = fc
     .tuple(fc.constantFrom('http', 'https', 'HTTP'), hostArb, fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }), fc.constantFrom('', '/', '/prefix', '/a/b/'))
@@ -127,7 +128,7 @@ describe('resolveLocation', () => {
     );
 
   it(
-    `never throws; a resolved URL is http(s) on the base URL's origin, without credentials (${FUZZ_RUNS} cases)`,
+    `never throws; a resolved URL is http(s) under the base URL's origin and path + /api/v1/, without credentials (${FUZZ_RUNS} cases)`,
     () => {
       const started = performance.now();
       let resolved = 0;
@@ -135,8 +136,17 @@ describe('resolveLocation', () => {
         fc.property(caseArb, ([base, requestUrl, location]) => {
           const url = resolveLocation(location, requestUrl, base);
           if (url === undefined) {
-            // A relative path on a valid request URL is the service's own path: it must resolve.
-            if (typeof location === 'string' && /^\/[^/\\]/.test(location) && URL.canParse(requestUrl) && URL.canParse(base) && new URL(requestUrl).origin === new URL(base).origin && /^https?:$/.test(new URL(base).protocol)) {
+            // A relative path under the base URL's API prefix, on a valid request URL, is the service's own
+            // resource: it must resolve.
+            if (
+              typeof location === 'string' &&
+              /^\/[^/\\]/.test(location) &&
+              URL.canParse(requestUrl) &&
+              URL.canParse(base) &&
+              new URL(requestUrl).origin === new URL(base).origin &&
+              /^https?:$/.test(new URL(base).protocol) &&
+              new URL(location, requestUrl).pathname.startsWith(apiPrefix(base))
+            ) {
               throw new Error(`relative Location ${JSON.stringify(location)} did not resolve against ${requestUrl}`);
             }
             return;
@@ -146,6 +156,8 @@ describe('resolveLocation', () => {
           const parsed = new URL(url);
           expect(['http:', 'https:']).toContain(parsed.protocol);
           expect(parsed.origin).toBe(new URL(base).origin);
+          // Only resources of this API: under the base URL's path + /api/v1/ (never another tenant's prefix).
+          expect(parsed.pathname.startsWith(apiPrefix(base))).toBe(true);
           expect(parsed.username + parsed.password).toBe('');
           // The fetch that would poll it accepts it (undici refuses URLs that carry credentials).
           expect(() => new Request(url)).not.toThrow();

@@ -1,0 +1,13 @@
+// What every resource family shares: the client's transport, and the mechanisms its one-line methods use.
+import type { Transport } from '../transport.js';
+
+/** Base of the resource families (`client.scans`, `client.ciChecks`, …). */
+export abstract class Resource {
+  /** The client's transport (internal; resource methods are one line over it). */
+  protected readonly transport: Transport;
+
+  /** @param transport - the client's transport */
+  constructor(transport: Transport) {
+    this.transport = transport;
+  }
+}
