@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * A site registered in the organization.
  */
 export const zV1SiteResponse = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid(),
+    id: /* @__PURE__ */ z.guid(),
     name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     rootUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     normalizedHost: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -143,7 +143,7 @@ export const zFailOn = /* @__PURE__ */ z.enum([
  * A CI check with its progress, baseline delta and verdict.
  */
 export const zV1CiCheckResponse = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid(),
+    id: /* @__PURE__ */ z.guid(),
     status: /* @__PURE__ */ z.enum([
         'QUEUED',
         'RUNNING',
@@ -157,7 +157,7 @@ export const zV1CiCheckResponse = /* @__PURE__ */ z.object({
     newCounts: /* @__PURE__ */ z.optional(zV1SeverityCounts),
     fixedCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     unchangedCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
-    baselineCheckId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.uuid()),
+    baselineCheckId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.guid()),
     pages: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zPage)),
     appUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     failureReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
@@ -167,7 +167,7 @@ export const zV1CiCheckResponse = /* @__PURE__ */ z.object({
  * Accepted response of a CI check creation.
  */
 export const zV1CiCheckAcceptedResponse = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 /**
@@ -198,7 +198,7 @@ export const zV1CreateScanRequest = /* @__PURE__ */ z.object({
  * Scan run request.
  */
 export const zV1CreateScanRunRequest = /* @__PURE__ */ z.object({
-    siteId: /* @__PURE__ */ z.uuid()
+    siteId: /* @__PURE__ */ z.guid()
 });
 
 /**
@@ -374,7 +374,7 @@ export const zProblemDetail = /* @__PURE__ */ z.object({
     detail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     instance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     code: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    traceId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.uuid()),
+    traceId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.guid()),
     timestamp: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
 });
 
@@ -387,46 +387,46 @@ export const zWebhookEventBody = /* @__PURE__ */ z.record(/* @__PURE__ */ z.stri
 /**
  * Resource id (UUID).
  */
-export const zId = /* @__PURE__ */ z.uuid();
+export const zId = /* @__PURE__ */ z.guid();
 
 export const zCreateScanBody = zV1CreateScanRequest;
 
 export const zGetScanPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zListScanViolationsPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zCreateScanRunBody = zV1CreateScanRunRequest;
 
 export const zGetScanRunPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zListScanRunViolationsPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zGetScanRunRootCausesPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zListSiteJourneysPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zCreateJourneyRunPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zGetJourneyRunPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zGetSiteTrendPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zGetSiteTrendQuery = /* @__PURE__ */ z.object({
@@ -434,25 +434,25 @@ export const zGetSiteTrendQuery = /* @__PURE__ */ z.object({
 });
 
 export const zListSiteFixesPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zCreateFixVerificationPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zGetFixVerificationPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zCreateCiCheckBody = zV1CreateCiCheckRequest;
 
 export const zGetCiCheckPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zListCiCheckViolationsPath = /* @__PURE__ */ z.object({
-    id: /* @__PURE__ */ z.uuid()
+    id: /* @__PURE__ */ z.guid()
 });
 
 export const zOnScanRunCompletedWebhookRequest = /* @__PURE__ */ z.object({

@@ -45,15 +45,36 @@ async function heyApiZod(extra) {
           compatibilityVersion: 'mini',
           // the document's date-times are ISO 8601; accept offsets like +02:00, not only Z.
           dates: { offset: true },
+          '~resolvers': {
+            // `format: uuid` (JSON Schema 2020-12 §7.3.5, RFC 4122/9562 grammar) is any 8-4-4-4-12 hex string,
+            // upper or lower case; zod 4's z.uuid() also demands the RFC 9562 version and variant nibbles and
+            // so refuses ids the description allows (e.g. a672dbc6-cca7-aff8-8e0f-c726bdfe832a). z.guid() is
+            // exactly the hex grammar. Patching nodes.format is hey-api's documented Resolvers API
+            // (heyapi.dev/openapi-ts/plugins/concepts/resolvers); returning nothing keeps the default for the rest.
+            string(ctx) {
+              if (ctx.schema.format === 'uuid') ctx.nodes.format = () => ctx.$(ctx.symbols.z).attr('guid').call();
+            },
+          },
           ...extra,
         },
       ],
       logs: { level: 'silent' },
     });
     const zod = await readFile(join(scratch, 'zod.gen.ts'), 'utf8');
+    assertNoStrictUuid(zod);
     return HEADER + markPure(zod.replace(/^\/\/ This file is auto-generated.*\n/, ''));
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Fails the generation when a `z.uuid()` survives: a hey-api upgrade that renames or drops the string resolver
+ * hook would otherwise silently bring back RFC 9562 version checks the description does not ask for.
+ */
+function assertNoStrictUuid(code) {
+  if (/\bz\.uuid\(/.test(code)) {
+    throw new Error('hey-api emitted z.uuid(): the `~resolvers.string` override for `format: uuid` no longer applies');
   }
 }
 

@@ -22,19 +22,81 @@ export function parseRawRequest(raw: Uint8Array): { headers: Record<string, stri
   return { headers, body: raw.subarray(match.index + match[0].length) };
 }
 
+/**
+ * Default cap on a delivery's body read from stdin: 25 MiB.
+ * Deliveries are small JSON events (spec §6: terminal scan outcomes, regressions, remediation status changes;
+ * findings are read from the API, not pushed), a few kB in practice. The spec states no body limit (§8), so the
+ * cap is set far above any genuine event, at the ceiling webhook senders commonly use (GitHub caps its payloads at
+ * 25 MB), while a runaway pipe (a 600 MB file, `cat /dev/urandom`) fails fast in bounded memory instead of
+ * aborting Node.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+/**
+ * Cap on the header section (request line and headers). Node's own HTTP server refuses more than 16 KiB by
+ * default (`--max-http-header-size`), so no genuine saved delivery comes near it; without this cap a stream
+ * that never holds a blank line would be read without bound.
+ */
+const MAX_HEADER_BYTES = 64 * 1024;
+
+/** `26214400` → `25 MiB`; other values in bytes. */
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
+
+/**
+ * Reads a raw HTTP request from `input`, and stops (a UsageError, exit 2) as soon as its body exceeds
+ * `maxBodyBytes` or its header section exceeds {@link MAX_HEADER_BYTES}: at most one chunk past the cap is ever
+ * held, never the whole input. Leaving the loop early ends the iteration, which destroys a Node stream, so the
+ * writer gets EPIPE rather than the process waiting for the rest.
+ */
+export async function readRawRequest(input: AsyncIterable<Uint8Array | string>, maxBodyBytes: number): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // The header section so far, as latin1 text (1 byte = 1 code unit), while no blank line has been seen.
+  let head = '';
+  let bodyStart = -1;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    chunks.push(bytes);
+    total += bytes.length;
+    if (bodyStart < 0) {
+      // A separator (at most 4 bytes) not found before may end in this chunk: search from 3 bytes back.
+      const from = Math.max(0, head.length - 3);
+      head += new TextDecoder('latin1').decode(bytes.subarray(0, MAX_HEADER_BYTES + 4 - head.length));
+      const match = /\r?\n\r?\n/.exec(head.slice(from));
+      if (match) bodyStart = from + match.index + match[0].length;
+      else if (head.length > MAX_HEADER_BYTES) {
+        throw new UsageError(`the request on stdin has no blank line within its first ${formatBytes(MAX_HEADER_BYTES)}: it must hold headers, a blank line, then the body`, 'webhook');
+      }
+    }
+    if (bodyStart >= 0 && total - bodyStart > maxBodyBytes) {
+      throw new UsageError(
+        `the request body on stdin is larger than the ${formatBytes(maxBodyBytes)} cap (${maxBodyBytes} bytes); stopped reading. ` +
+          'Raise it with --max-body-bytes <bytes> if the delivery is genuine',
+        'webhook',
+      );
+    }
+  }
+  return Buffer.concat(chunks, total);
+}
+
 /** `svc-a11y webhook verify`. */
 export const webhookCommand: Command = {
   name: 'webhook',
   summary: 'Verify a saved webhook delivery: svc-a11y webhook verify --secret … < request',
   args: { min: 1, max: 1, names: 'verify' },
-  options: { secret: { type: 'string', multiple: true }, tolerance: { type: 'string' } },
-  usage: `svc-a11y webhook verify --secret <secret> [--tolerance 300] < request.http
+  options: { secret: { type: 'string', multiple: true }, tolerance: { type: 'string' }, 'max-body-bytes': { type: 'string' } },
+  usage: `svc-a11y webhook verify --secret <secret> [--tolerance 300] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
 
   Reads a raw HTTP request (headers, blank line, body) from stdin and checks its X-Svc-Signature.
-  --secret <secret>     signing secret (repeatable, for rotation); default $SVC_WEBHOOK_SECRET
-  --tolerance <secs>    accepted age of X-Svc-Timestamp in either direction (default 300); a saved
-                        delivery is older, so give a larger value when checking an old one
-  Exit 0 when valid, 1 when verification fails (the reason code is printed).`,
+  --secret <secret>         signing secret (repeatable, for rotation); default $SVC_WEBHOOK_SECRET
+  --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default 300); a saved
+                            delivery is older, so give a larger value when checking an old one
+  --max-body-bytes <bytes>  largest body read from stdin (default ${DEFAULT_MAX_BODY_BYTES} = ${formatBytes(DEFAULT_MAX_BODY_BYTES)}); reading
+                            stops as soon as the body is larger, with exit 2
+  Exit 0 when valid, 1 when verification fails (the reason code is printed), 2 on bad input.`,
   async run(ctx) {
     if (ctx.args[0] !== 'verify') throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, 'webhook');
     const secrets = (ctx.values.secret as string[] | undefined) ?? (ctx.out.io.env.SVC_WEBHOOK_SECRET ? [ctx.out.io.env.SVC_WEBHOOK_SECRET] : []);
@@ -42,11 +104,13 @@ export const webhookCommand: Command = {
     secrets.forEach((s) => ctx.out.protect(s));
     const tolerance = ctx.values.tolerance === undefined ? 300 : Number(ctx.values.tolerance);
     if (!Number.isInteger(tolerance) || tolerance < 0) throw new UsageError('--tolerance must be a whole number of seconds', 'webhook');
+    const maxBodyBytes = ctx.values['max-body-bytes'] === undefined ? DEFAULT_MAX_BODY_BYTES : Number(ctx.values['max-body-bytes']);
+    if (!/^\d+$/.test(String(ctx.values['max-body-bytes'] ?? '0')) || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+      throw new UsageError('--max-body-bytes must be a positive whole number of bytes', 'webhook');
+    }
     const stdin = ctx.out.io.stdin;
     if (!stdin) throw new UsageError('no stdin to read the request from', 'webhook');
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
-    const { headers, body } = parseRawRequest(Buffer.concat(chunks));
+    const { headers, body } = parseRawRequest(await readRawRequest(stdin, maxBodyBytes));
     try {
       const event = await verifyWebhook({ body, headers, secret: secrets, toleranceSeconds: tolerance });
       if (ctx.json) printJson(ctx, event);
