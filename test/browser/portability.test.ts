@@ -274,4 +274,33 @@ describe('end to end in headless Chromium', () => {
 
     expect(pageErrors.map(fromPage), 'errors in the page').toEqual([]);
   });
+
+  it('a redirect in the browser: an opaque redirect, refused as RedirectError; nothing reaches the target', { timeout: 30_000 }, async () => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type, accept', 'access-control-allow-methods': 'GET, POST' };
+    const targetRequests: string[] = [];
+    const target = createServer((req, res) => {
+      targetRequests.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"id":"x","status":"QUEUED"}');
+    });
+    const api = createServer((req, res) => {
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      res.writeHead(307, { ...cors, location: `http://127.0.0.1:${(target.address() as AddressInfo).port}/api/v1/ci/checks?token=hunter2` }).end();
+    });
+    await Promise.all([target, api].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    try {
+      if (page.url() !== pageUrl) await page.goto(pageUrl, { waitUntil: 'load', timeout: 15_000 });
+      await page.waitForFunction(() => 'runRedirect' in window, undefined, { timeout: 15_000 });
+      const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      const result = (await page.evaluate((arg) => (window as unknown as { runRedirect: (a: { apiUrl: string }) => Promise<unknown> }).runRedirect(arg), { apiUrl })) as Record<string, unknown>;
+      // The browser hides an opaque redirect's status and target: the error says so, and names neither.
+      expect(result).toMatchObject({ thrown: true, isRedirectError: true, name: 'RedirectError' });
+      expect(result.status).toBeUndefined();
+      expect(result.location).toBeUndefined();
+      expect(result.message).toMatch(/redirect/);
+      expect(result.message).not.toContain('hunter2');
+      expect(targetRequests).toEqual([]);
+    } finally {
+      await Promise.all([target, api].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    }
+  });
 });
