@@ -368,9 +368,9 @@ const byStatus: Record<number, typeof ApiError> = {
 export const MAX_PROBLEM_BYTES = 64 * 1024;
 
 /**
- * The one factory from an HTTP answer to its error class. Reads at most {@link MAX_PROBLEM_BYTES} of the
- * body; a body that is not a JSON problem (an HTML 502 from a proxy, an empty, truncated or oversized body)
- * still gives the class of its status, with `code` undefined. `secret` is scrubbed from every text taken
+ * The one factory from an HTTP answer to its error class. Reads at most 64 KiB of the body; a body that
+ * is not a JSON problem (an HTML 502 from a proxy, an empty, truncated or oversized body) still gives the
+ * class of its status, with `code` undefined. `secret` is scrubbed from every text taken
  * from the body.
  * @param signal - aborts the read (the transport passes its attempt's timeout)
  */

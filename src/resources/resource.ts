@@ -3,10 +3,10 @@ import type { Transport } from '../transport.js';
 
 /** Base of the resource families (`client.scans`, `client.ciChecks`, …). */
 export abstract class Resource {
-  /** The client's transport (internal; resource methods are one line over it). */
+  /** The client's transport: resource methods are one line over it. @internal */
   protected readonly transport: Transport;
 
-  /** @param transport - the client's transport */
+  /** @internal @param transport - the client's transport */
   constructor(transport: Transport) {
     this.transport = transport;
   }

@@ -62,7 +62,7 @@ describe('maxResponseBytes', () => {
 
   it('a body of exactly the cap is read', async () => {
     const body = JSON.stringify([{ id: 'a'.repeat(1000) }]);
-    server = await startLoopback((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    server = await startLoopback((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     const client = new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url, maxResponseBytes: Buffer.byteLength(body) });
     expect(await client.sites.list()).toEqual(JSON.parse(body));
     const smaller = new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url, maxResponseBytes: Buffer.byteLength(body) - 1 });

@@ -71,7 +71,7 @@ describe('a problem body nested thousands of levels deep', () => {
   ])('%i with 10 000 nested objects (and the key inside) → the status class, not a RangeError', async (status, Class) => {
     const depth = 10_000;
     const body = `{"code":"VALIDATION_FAILED","detail":"echo ${KEY}","deep":${'{"a":'.repeat(depth)}"${KEY}"${'}'.repeat(depth)}}`;
-    server = await startLoopback((_req, res) => res.writeHead(status, { 'content-type': 'application/problem+json' }).end(body));
+    server = await startLoopback((_req, res) => void res.writeHead(status, { 'content-type': 'application/problem+json' }).end(body));
     const err = (await failure(new A11yClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }).sites.list())) as InstanceType<typeof Class>;
     expect(err).toBeInstanceOf(Class);
     expect(err.code).toBe('VALIDATION_FAILED');
