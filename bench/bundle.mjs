@@ -1,9 +1,12 @@
-// Bundle sizes: what a browser app pays for the root entry, for one operation, and for the webhooks entry.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// Bundle sizes: what a browser app pays for the root entry, for one operation, and for the webhooks entry —
+// and, beside ours, for the peers: the whole hey-api generated SDK (sdk.gen + client + zod), one operation of
+// it, and ky.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { prepareHeyApi } from './lib/heyapi.mjs';
 import { ROOT } from './lib/package.mjs';
 
 const TOP = 8;
@@ -38,6 +41,8 @@ async function measure(label, key, entryFile, outdir, external = []) {
     logLevel: 'silent',
     external,
     absWorkingDir: ROOT,
+    // Entries written into the temp folder import packages (ky, zod) from our node_modules.
+    nodePaths: [join(ROOT, 'node_modules')],
   });
   const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.contents]));
   const entryOut = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint);
@@ -63,7 +68,8 @@ async function measure(label, key, entryFile, outdir, external = []) {
   const byPackage = new Map();
   for (const [path, bytes] of byInput) {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-    const group = m ? m[1] : path.split('/').slice(0, 2).join('/');
+    // Files outside the repo are the hey-api generated code (or an entry) in the temp folder.
+    const group = m ? m[1] : path.startsWith('../') ? 'generated code (temp folder)' : path.split('/').slice(0, 2).join('/');
     byPackage.set(group, (byPackage.get(group) ?? 0) + bytes);
   }
   return {
@@ -102,12 +108,49 @@ export async function measureBundles() {
     await writeFile(verifyOnly, `export { verifyWebhook } from ${JSON.stringify(join(ROOT, 'src/webhooks/index.ts'))};\n`);
     const whatIf = [
       await measure('root without zod', 'rootNoZod', indexTs, join(tmp, 'w1'), ['zod', 'zod/*']),
-      await measure('root without openapi-fetch', 'rootNoOpenapiFetch', indexTs, join(tmp, 'w2'), ['openapi-fetch']),
-      await measure('root without zod and openapi-fetch', 'rootNoDeps', indexTs, join(tmp, 'w3'), ['zod', 'zod/*', 'openapi-fetch']),
       await measure('webhooks: verifyWebhook only', 'verifyOnly', verifyOnly, join(tmp, 'w4')),
     ];
     return { esbuild: esbuild.version, entries, whatIf };
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The peers' bundles, built the same way as ours (benchmark 3 only: test/package/bundle-size.test.ts measures
+ * ours with measureBundles() and must not generate the hey-api SDK).
+ */
+export async function measurePeerBundles() {
+  const { srcDir, version } = await prepareHeyApi();
+  const tmp = await mkdtemp(join(tmpdir(), 'a11y-bench-peers-'));
+  try {
+    return await measurePeers(tmp, srcDir, version);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function measurePeers(tmp, srcDir, version) {
+  // (a) The whole generated SDK: its index (every operation of sdk.gen, the client, the zod schemas).
+  // (b) One operation, written as its docs show: configure the generated client, call getCiCheck.
+  const heyOp = join(tmp, 'heyapi-one-operation.mjs');
+  await writeFile(
+    heyOp,
+    `import { getCiCheck } from ${JSON.stringify(join(srcDir, 'sdk.gen.ts'))};\nimport { client } from ${JSON.stringify(join(srcDir, 'client.gen.ts'))};\nexport function getCheck(id) {\n  client.setConfig({ baseUrl: 'https://a11y.example.com', auth: 'svc_x' });\n  return getCiCheck({ path: { id } });\n}\n`,
+  );
+  // ky: the library as imported by an app that writes its calls by hand (one call; ky is one class).
+  const kyOp = join(tmp, 'ky-one-operation.mjs');
+  await writeFile(
+    kyOp,
+    `import ky from 'ky';\nexport function getCheck(id) {\n  return ky.get(\`https://a11y.example.com/api/v1/ci/checks/\${id}\`, { headers: { Authorization: 'Bearer svc_x' }, timeout: 30000, retry: 2 }).json();\n}\n`,
+  );
+  return {
+    heyapiVersion: version,
+    kyVersion: JSON.parse(await readFile(join(ROOT, 'node_modules/ky/package.json'), 'utf8')).version,
+    entries: [
+      await measure(`hey-api ${version} generated SDK, whole (index: sdk.gen + client + zod)`, 'heyapiRoot', join(srcDir, 'index.ts'), join(tmp, 'p1')),
+      await measure(`hey-api ${version} generated SDK, one operation (client.setConfig + getCiCheck)`, 'heyapiOperation', heyOp, join(tmp, 'p2')),
+      await measure('ky, one hand-written call (ky.get(…).json())', 'kyOperation', kyOp, join(tmp, 'p3')),
+    ],
+  };
 }

@@ -15,3 +15,9 @@ export function envInfo() {
     loadAvg: os.loadavg().map((x) => Math.round(x * 100) / 100),
   };
 }
+
+/**
+ * BENCH_QUICK=1 shortens benchmarks 1–3 (fewer rounds and processes) to check that it runs; its results go to
+ * bench/results/tmp/ (ignored by git) and never replace latest.* or partial.*: quick figures are not published.
+ */
+export const QUICK = process.env.BENCH_QUICK === '1';

@@ -1,6 +1,6 @@
-// A node:http keep-alive server answering every request with the same ~200 B JSON body. It runs in a
-// child process so that process.cpuUsage() in the benchmark counts the client side only, and so the
-// server's work does not share the client's event loop.
+// A node:http keep-alive server answering every request with a ~200 B JSON body (a sites list, or a CI check for
+// /ci/checks/ paths). It runs in a child process so that process.cpuUsage() in the benchmark counts the client
+// side only, and so the server's work does not share the client's event loop.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,22 @@ export const SITES_BODY = JSON.stringify([
     lastScanAt: '2025-01-02T00:00:00.000Z',
   },
 ]);
+
+// A completed CI check, valid against V1CiCheckResponse (~200 bytes), for GET /api/v1/ci/checks/{id}: a client
+// that validates responses (the hey-api peer) must be given a body of the right shape.
+export const CHECK_BODY = JSON.stringify({
+  id: '3b241101-e2bb-4255-8caf-4136c566a962',
+  status: 'COMPLETED',
+  verdict: 'PASS',
+  failOn: 'NEW_CRITICAL',
+  baselineMissing: false,
+  counts: { critical: 1, serious: 2, moderate: 0, minor: 0 },
+  fixedCount: 2,
+  unchangedCount: 3,
+});
+
+/** The body the server (and the in-memory fetch of pure-cost.mjs) answers for a request URL or path. */
+export const bodyFor = (url) => (url.includes('/ci/checks/') ? CHECK_BODY : SITES_BODY);
 
 /** Forks this file as a server and resolves `{ url, stop }` once it listens on 127.0.0.1. */
 export async function startLoopbackServer() {
@@ -43,11 +59,16 @@ export async function startLoopbackServer() {
 }
 
 function serve() {
-  const body = Buffer.from(SITES_BODY);
-  const headers = { 'Content-Type': 'application/json', 'Content-Length': body.length };
+  const answer = (text) => {
+    const body = Buffer.from(text);
+    return { body, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } };
+  };
+  const sites = answer(SITES_BODY);
+  const check = answer(CHECK_BODY);
   const server = createServer((req, res) => {
-    // Drain any request body, then answer; the answer never depends on the request.
+    // Drain any request body, then answer; the answer depends on the path only (sites list or a CI check).
     req.resume();
+    const { body, headers } = req.url.includes('/ci/checks/') ? check : sites;
     res.writeHead(200, headers);
     res.end(body);
   });
