@@ -2,7 +2,16 @@
 // svc-a11y: the command-line tool. It uses the SDK's public client only; no HTTP logic lives here.
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
-import { APIConnectionError, ApiError, ConfigurationError, PollTimeoutError, RequestValidationError, ResponseValidationError } from '../index.js';
+import {
+  APIConnectionError,
+  ApiError,
+  ConfigurationError,
+  PollTimeoutError,
+  RedirectError,
+  RequestValidationError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+} from '../index.js';
 import { findCommand, parseCommandArgs } from './args.js';
 import { commands } from './commands/index.js';
 import { clientFrom, type CommandContext, version } from './context.js';
@@ -69,6 +78,11 @@ function report(error: unknown, out: Output, command: string | undefined): numbe
   }
   if (error instanceof APIConnectionError) {
     out.err(`error: ${error.message} [${error.method} ${error.url}]`);
+    return ExitCode.API_ERROR;
+  }
+  // The client refuses redirects and oversized bodies: both point at a base URL that is not the API.
+  if (error instanceof RedirectError || error instanceof ResponseTooLargeError) {
+    out.err(`error: ${error.message}${error instanceof RedirectError ? ' Is SVC_BASE_URL (or --base-url) the service\'s API address?' : ''}`);
     return ExitCode.API_ERROR;
   }
   // A 2xx that is not the API's JSON (e.g. SVC_BASE_URL pointing at a web app answering HTML).
