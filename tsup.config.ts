@@ -12,8 +12,10 @@ const common: Options = {
   // zod is bundled (tree-shaken to the parts the generated schemas use): loading it from node_modules
   // walks ~100 files (its locale re-exports) and costs ~35 ms of cold import; bundled, it costs ~2 ms.
   noExternal: ['zod'],
+  // `redis` is an optional peer of the ./redis entry, loaded only when a store is built from a URL.
+  external: ['redis'],
 };
-const library = { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing/index.ts' };
+const library = { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing/index.ts', redis: 'src/redis/index.ts' };
 
 export default defineConfig([
   // ESM: the library entries and the CLI share chunks.

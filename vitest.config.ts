@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/setup/prism.global.ts'],
+    globalSetup: ['test/setup/prism.global.ts', 'test/setup/redis.global.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

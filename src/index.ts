@@ -33,6 +33,9 @@ export type { ProblemCode, ProblemDetail, RequestInfo } from './errors.js';
 export { isTerminalStatus } from './polling.js';
 export type { WaitOptions } from './polling.js';
 export { parseRetryAfter } from './retry-after.js';
+export { MemoryRateLimitStore } from './rate-limit/store.js';
+export type { RateLimit, RateLimitStore, Reservation } from './rate-limit/store.js';
+export type { Warning } from './rate-limit/budget.js';
 export type {
   Checkpoint,
   CiCheck,

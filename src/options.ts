@@ -1,6 +1,8 @@
 // Client options: defaults, environment fallbacks, and the frozen resolved form the transport reads.
 import { ConfigurationError } from './errors.js';
 import { readEnv } from './internal/env.js';
+import type { Warning } from './rate-limit/budget.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/store.js';
 
 /** Options of {@link A11yClient}. */
 export interface ClientOptions {
@@ -59,12 +61,47 @@ export interface ClientOptions {
    */
   validateResponses?: boolean;
   /**
-   * Client-side token bucket that spaces requests so a busy client stays under the key's rate
-   * (the service allows 120 requests per minute per key by default).
+   * A client-side rate budget that spaces requests so the key stays under its rate (the service allows 120
+   * requests per minute per key by default). With a shared `store` (such as `RedisRateLimitStore` from
+   * `@svc/a11y-sdk/redis`), every process using the same key and store shares one budget, and a 429's
+   * `Retry-After` pauses them all. A store that fails or is slower than `storeTimeoutMs` never fails a call:
+   * the client spaces its own requests (its share of the budget) and tries the store again after
+   * `storeRetryMs`, and `onWarning` hears of it once.
    * @default undefined (off)
    * @example { requestsPerMinute: 120 }
+   * @example { requestsPerMinute: 120, store: new RedisRateLimitStore({ url: process.env.SVC_REDIS_URL }) }
    */
-  rateLimit?: { requestsPerMinute: number; burst?: number };
+  rateLimit?: {
+    /** Sustained rate, in requests per minute. */
+    requestsPerMinute: number;
+    /**
+     * Requests that may go at once after a quiet spell.
+     * @default 1
+     */
+    burst?: number;
+    /**
+     * Where the budget lives.
+     * @default a new MemoryRateLimitStore (this client only)
+     */
+    store?: RateLimitStore;
+    /**
+     * Longest wait for one store operation before the client spaces its own requests instead.
+     * @default 250
+     */
+    storeTimeoutMs?: number;
+    /**
+     * How long the client spaces its own requests after a store failure before it tries the store again.
+     * @default 5000
+     */
+    storeRetryMs?: number;
+  };
+  /**
+   * Called with what the SDK would otherwise log (it writes no logs), such as a shared rate-limit store
+   * becoming unavailable and recovering. Called once per change, never with the API key.
+   * @default undefined
+   * @example { onWarning: (w) => console.warn(`[a11y] ${w.code}: ${w.message}`) }
+   */
+  onWarning?: (warning: Warning) => void;
 }
 
 /** Per-call options, the trailing argument of every method. */
@@ -87,7 +124,10 @@ export interface ResolvedOptions {
   readonly maxResponseBytes: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly validateResponses: boolean;
-  readonly rateLimit: { readonly requestsPerMinute: number; readonly burst: number } | undefined;
+  readonly rateLimit:
+    | { readonly requestsPerMinute: number; readonly burst: number; readonly store: RateLimitStore; readonly storeTimeoutMs: number; readonly storeRetryMs: number }
+    | undefined;
+  readonly onWarning: ((warning: Warning) => void) | undefined;
 }
 
 /** Applies defaults and environment fallbacks; throws `ConfigurationError` naming what to set. */
@@ -148,7 +188,17 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     maxResponseBytes: atLeast('maxResponseBytes', options.maxResponseBytes, 32 * 1024 * 1024, 1),
     headers: Object.freeze(headers),
     validateResponses: options.validateResponses ?? false,
-    rateLimit: rpm === undefined ? undefined : Object.freeze({ requestsPerMinute: rpm, burst }),
+    rateLimit:
+      rpm === undefined
+        ? undefined
+        : Object.freeze({
+            requestsPerMinute: rpm,
+            burst,
+            store: rateLimitStore(options.rateLimit!.store),
+            storeTimeoutMs: atLeast('rateLimit.storeTimeoutMs', options.rateLimit!.storeTimeoutMs, 250, 1),
+            storeRetryMs: atLeast('rateLimit.storeRetryMs', options.rateLimit!.storeRetryMs, 5_000, 0),
+          }),
+    onWarning: typeof options.onWarning === 'function' ? options.onWarning : undefined,
   });
   return { apiKey, resolved };
 }
@@ -173,6 +223,15 @@ const HEADER_VALUE_RULE = 'must be a valid HTTP header value (Latin-1 text witho
 /** Whether `fetch` accepts `value` as a header value (what `new Headers()` checks). @internal */
 export function isHeaderValue(value: string): boolean {
   return !/[\0\r\n]|[^\0-\xff]/.test(value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''));
+}
+
+// A store is anything with reserve() and pause(); absent, this client's own in-process store.
+function rateLimitStore(store: RateLimitStore | undefined): RateLimitStore {
+  if (store === undefined) return new MemoryRateLimitStore();
+  if (typeof store?.reserve !== 'function' || typeof store.pause !== 'function') {
+    throw new ConfigurationError('rateLimit.store must be a rate-limit store (with reserve() and pause()), such as new RedisRateLimitStore({ url }).');
+  }
+  return store;
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {

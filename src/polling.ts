@@ -56,6 +56,8 @@ export interface PolledJob<T> {
   delayFirstPoll?: boolean;
   /** The 202's `Retry-After`, in milliseconds. */
   retryAfterMs?: number | undefined;
+  /** The job's status as the request that started it answered (QUEUED), until a poll says otherwise. */
+  status?: unknown;
 }
 
 /**
@@ -101,6 +103,7 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   try {
     const job = await begin(signal);
     jobId = job.jobId;
+    if (typeof job.status === 'string') lastStatus = job.status;
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;

@@ -8,7 +8,7 @@ import { redact, scrubError } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
-import { TokenBucket } from './rate-limiter.js';
+import { budgetKey, RateBudget } from './rate-limit/budget.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
 import { validateRequest, validateResponse } from './validation.js';
@@ -33,7 +33,7 @@ interface Policy extends RetryPolicy {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly signal?: AbortSignal | undefined;
-  readonly limiter?: TokenBucket | undefined;
+  readonly limiter?: RateBudget | undefined;
 }
 
 /** What an attempt that got no usable 2xx body leaves: why, and how to end it either way. */
@@ -73,7 +73,7 @@ export class Transport {
       maxRetries: options.maxRetries,
       maxRetryDelayMs: options.maxRetryDelayMs,
       maxResponseBytes: options.maxResponseBytes,
-      limiter: limit ? new TokenBucket(limit.requestsPerMinute, limit.burst) : undefined,
+      limiter: limit ? new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning: options.onWarning }) : undefined,
     };
   }
 
@@ -103,7 +103,10 @@ export class Transport {
         ({ response, text } = answer);
         break;
       }
-      const decision = decideRetry(answer.outcome, attempt, request.method, policy);
+      const { outcome } = answer;
+      // A 429's wait holds for everyone sharing the budget, not only for this call.
+      if (policy.limiter && outcome.kind === 'status' && outcome.status === 429 && outcome.retryAfterMs) await policy.limiter.pause(outcome.retryAfterMs);
+      const decision = decideRetry(outcome, attempt, request.method, policy);
       if (!decision.retry) throw await answer.fail();
       answer.discard();
       await sleep(decision.delayMs, policy.signal);

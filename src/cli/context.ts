@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { A11yClient } from '../index.js';
 import type { OptionSpec, OptionValues } from './args.js';
+import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
 import type { Progress } from './progress.js';
 
@@ -34,20 +35,27 @@ export interface Command {
   /** Usage line and option descriptions shown by `--help`. */
   usage: string;
   options: Record<string, OptionSpec>;
-  /** How many positional arguments it takes. */
-  args: { min: number; max: number; names: string };
+  /** How many positional arguments it takes, and why (`note`) when the count is out of range. */
+  args: { min: number; max: number; names: string; note?: string };
   run(ctx: CommandContext): Promise<number>;
 }
 
-/** Builds the client from flags and environment (the API key is registered for redaction first). */
+/**
+ * Builds the client from flags and environment (the API key is registered for redaction first). Messages name
+ * the CLI's own ways out (the variable or the flag); likely mistakes get a warning on stderr. Responses are
+ * validated against the description, so a 2xx of the wrong shape is an API error in words (exit 3), not a crash.
+ */
 export function clientFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output): A11yClient {
-  const apiKey = (values['api-key'] as string | undefined) ?? env.SVC_API_KEY;
+  const apiKey = ((values['api-key'] as string | undefined) ?? env.SVC_API_KEY)?.trim() || undefined;
+  const baseUrl = ((values['base-url'] as string | undefined) ?? env.SVC_BASE_URL)?.trim() || undefined;
   out.protect(apiKey);
-  return new A11yClient({
-    apiKey: apiKey || undefined,
-    baseUrl: (values['base-url'] as string | undefined) ?? env.SVC_BASE_URL,
-    headers: { 'User-Agent': `svc-a11y/${version}` },
-  });
+  const missing = [!apiKey && 'an API key: set SVC_API_KEY or pass --api-key', !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"].filter(Boolean);
+  if (missing.length) throw new UsageError(`missing ${missing.join('; and ')}`);
+  if (/\/api\/v1\/?$/i.test(baseUrl!)) {
+    out.err(`warning: the base URL ends in /api/v1, which the CLI adds itself; use the service's address without it (such as ${baseUrl!.replace(/\/api\/v1\/?$/i, '')})`);
+  }
+  if (!apiKey!.startsWith('svc_')) out.err('warning: the API key does not start with svc_, as the service\'s keys do; check SVC_API_KEY or --api-key');
+  return new A11yClient({ apiKey, baseUrl, headers: { 'User-Agent': `svc-a11y/${version}` }, validateResponses: true });
 }
 
 /** Prints a value as JSON on stdout. */

@@ -25,8 +25,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const out = new Output(io);
   out.protect(io.env.SVC_API_KEY);
   let commandName: string | undefined;
+  let idArgument: string | undefined;
   try {
-    const at = findCommand(argv);
+    let at = findCommand(argv);
+    // `svc-a11y help [command]` is `--help`, as git and npm users expect.
+    if (at >= 0 && argv[at] === 'help') {
+      const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+      argv = [...rest, '--help'];
+      at = findCommand(argv);
+    }
     if (at < 0) {
       const { values } = parseCommandArgs(argv, {});
       if (values.version) return out.out(`${version}\n`), ExitCode.OK;
@@ -36,13 +43,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const command = commands.find((c) => c.name === argv[at]);
     if (!command) throw new UsageError(`unknown command "${argv[at]}" (see 'svc-a11y --help')`);
     commandName = command.name;
+    idArgument = command.args.names;
     const { values, positionals } = parseCommandArgs([...argv.slice(0, at), ...argv.slice(at + 1)], command.options, command.name);
     out.protect(values['api-key'] as string | undefined);
     if (values.help) return out.out(commandHelp(command)), ExitCode.OK;
     if (values.version) return out.out(`${version}\n`), ExitCode.OK;
     const { min, max, names } = command.args;
     if (positionals.length < min || positionals.length > max) {
-      throw new UsageError(`${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}${names ? ` (${names})` : ''}, got ${positionals.length}`, command.name);
+      const note = command.args.note ? `: ${command.args.note}` : '';
+      throw new UsageError(`${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}${names ? ` (${names})` : ''}, got ${positionals.length}${note}`, command.name);
     }
     const json = values.json === true;
     const ctx: CommandContext = {
@@ -55,12 +64,20 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     };
     return await command.run(ctx);
   } catch (error) {
-    return report(error, out, commandName);
+    return report(error, out, commandName, idArgument);
   }
 }
 
+// Where the ids a command takes can be listed: a bad id points there.
+const ID_SOURCES: Record<string, string> = {
+  '<siteId>': "'svc-a11y sites' lists the site ids",
+  '<journeyId>': "'svc-a11y journeys <siteId>' lists a site's journey ids",
+  '<remediationItemId>': "'svc-a11y fixes <siteId>' lists a site's tracked fix ids",
+  '<scanRunId>': "'svc-a11y site-run <siteId> --json' prints a run's id",
+};
+
 /** Prints an error the way its exit code documents, and returns that code. Never a stack trace. */
-function report(error: unknown, out: Output, command: string | undefined): number {
+function report(error: unknown, out: Output, command: string | undefined, idArgument?: string): number {
   if (error instanceof UsageError) {
     out.err(`error: ${error.message}`);
     const name = error.command ?? command;
@@ -69,6 +86,8 @@ function report(error: unknown, out: Output, command: string | undefined): numbe
   }
   if (error instanceof ConfigurationError || error instanceof RequestValidationError) {
     out.err(`error: ${error.message}`);
+    const source = idArgument && ID_SOURCES[idArgument];
+    if (error instanceof RequestValidationError && /^(id|\w+Id)$/.test(error.field) && source) out.err(`${source}.`);
     return ExitCode.USAGE;
   }
   if (error instanceof ApiError) {
@@ -78,6 +97,8 @@ function report(error: unknown, out: Output, command: string | undefined): numbe
   }
   if (error instanceof APIConnectionError) {
     out.err(`error: ${error.message} [${error.method} ${error.url}]`);
+    // Refused, unknown host or no answer: most often the address itself.
+    out.err('Check SVC_BASE_URL (or --base-url): it must be the service\'s address, reachable from here.');
     return ExitCode.API_ERROR;
   }
   // The client refuses redirects and oversized bodies: both point at a base URL that is not the API.
@@ -106,7 +127,9 @@ if (invoked) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      // run() reports every error itself; reaching here is a bug. The message is not printed: it could hold
+      // text that no Output redacted or guarded.
+      process.stderr.write(`internal error: ${error instanceof Error ? error.name : 'unknown'} (a bug: please report it)\n`);
       process.exitCode = 70;
     },
   );

@@ -43,7 +43,7 @@ export function startAndWait<C extends OperationId, G extends OperationId>(
         throw new ResponseValidationError(createOp.id, `body.${broken?.field ?? 'id'}`, `${broken?.rule ?? 'is invalid'}; the request was sent and accepted, so the job may exist`);
       }
       const url = resolveLocation(sent.response.headers.get('location'), sent.requestUrl, t.options.baseUrl);
-      return { jobId: id, pollOnce: poller(t, getOp, id, url), delayFirstPoll: true, retryAfterMs: hintOf(sent.response) };
+      return { jobId: id, pollOnce: poller(t, getOp, id, url), delayFirstPoll: true, retryAfterMs: hintOf(sent.response), status: (sent.data as Job).status };
     },
     options,
   );

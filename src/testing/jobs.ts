@@ -3,7 +3,11 @@
 
 /**
  * The five kinds of asynchronous job (keys of `SimulatorOptions.durations`).
- * @example const kind: JobKind = 'ciCheck';
+ * @example
+ * ```ts
+ * import type { SimulatorJobKind } from '@svc/a11y-sdk/testing';
+ * const kind: SimulatorJobKind = 'ciCheck';
+ * ```
  */
 export type JobKind = 'scan' | 'scanRun' | 'ciCheck' | 'journeyRun' | 'fixVerification';
 

@@ -31,7 +31,7 @@ describe('svc-a11y usage', () => {
 
   it.each([
     [['nope'], /unknown command "nope"/],
-    [['ci'], /ci takes 1 to 20 arguments/],
+    [['ci'], /no URLs to check: pass them as arguments, with --urls-file, or as "urls" in svc-a11y.config.json/],
     [['ci', 'https://a.example/', '--bogus'], /Unknown option '--bogus'/],
     [['ci', 'https://a.example/', '--fail-on', 'SOMETIMES'], /--fail-on must be one of NEW_CRITICAL/],
     [['ci', 'https://a.example/', '--format', 'pdf'], /--format must be one of/],

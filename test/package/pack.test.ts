@@ -22,6 +22,15 @@ describe('npm pack', () => {
     expect(stray).toEqual([]);
   });
 
+  it('prepack builds dist/, so `npm pack` or `npm publish` from a fresh clone never ships without it', async () => {
+    const pkg = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string>; files: string[] };
+    expect(pkg.scripts.prepack).toBe('npm run build');
+    expect(pkg.scripts.build).toBe('tsup');
+    expect(pkg.files).toContain('dist');
+    // The checks that pack the package for inspection skip the lifecycle scripts (no second build in npm test).
+    expect(pkg.scripts['check:package']).toMatch(/^npm_config_ignore_scripts=true publint .*&& npm_config_ignore_scripts=true attw --pack/);
+  });
+
   it('ships no tests, sources, spec, source maps or env files', () => {
     expect(files.filter((f) => /(^|\/)(test|src|generated|scripts)\//.test(f))).toEqual([]);
     expect(files.filter((f) => /\.map$|\.env|openapi\.yaml$|\.test\./.test(f))).toEqual([]);

@@ -1,7 +1,12 @@
-// The client-side token bucket spaces requests to the configured rate.
+// The client-side rate budget (GCRA in the in-process store) spaces requests to the configured rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
-import { TokenBucket } from '../../src/rate-limiter.js';
+import { RateBudget } from '../../src/rate-limit/budget.js';
+import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
+
+/** The in-process budget a client without a shared store uses. */
+const bucket = (requestsPerMinute: number, burst: number) =>
+  new RateBudget({ requestsPerMinute, burst }, Promise.resolve('k'), { store: new MemoryRateLimitStore(), storeTimeoutMs: 250, storeRetryMs: 5000 });
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 let server: Loopback;
@@ -10,12 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('TokenBucket', () => {
+describe('in-process rate budget', () => {
   it('lets a burst through at once, then spaces requests at the rate', async () => {
-    const bucket = new TokenBucket(1200, 2); // 20 per second: one every 50 ms
+    const budget = bucket(1200, 2); // 20 per second: one every 50 ms
     const started = Date.now();
     const times: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, () => bucket.take().then(() => times.push(Date.now() - started))));
+    await Promise.all(Array.from({ length: 6 }, () => budget.take().then(() => times.push(Date.now() - started))));
     times.sort((a, b) => a - b);
     expect(times[1]).toBeLessThan(45); // the burst of 2 (the next token is due at 50 ms)
     expect(times[5]).toBeGreaterThanOrEqual(190); // 4 more at 50 ms each
@@ -23,10 +28,10 @@ describe('TokenBucket', () => {
   });
 
   it('an aborted waiter rejects promptly and does not block the ones behind it', async () => {
-    const bucket = new TokenBucket(60, 1); // one per second
-    await bucket.take();
+    const budget = bucket(60, 1); // one per second
+    await budget.take();
     const controller = new AbortController();
-    const waiting = bucket.take(controller.signal);
+    const waiting = budget.take(controller.signal);
     controller.abort(new Error('gone'));
     await expect(waiting).rejects.toThrow('gone');
   });
@@ -60,16 +65,16 @@ describe('rateLimit validation and aborts', () => {
   });
 
   it('a caller queued behind others is released as soon as its signal aborts, and takes no token', async () => {
-    const bucket = new TokenBucket(60, 1); // one per second
-    await bucket.take();
-    const first = bucket.take(); // queued: due in ~1 s
+    const budget = bucket(60, 1); // one per second
+    await budget.take();
+    const first = budget.take(); // queued: due in ~1 s
     const started = Date.now();
-    const aborted = bucket.take(AbortSignal.timeout(100)); // queued behind `first`
+    const aborted = budget.take(AbortSignal.timeout(100)); // queued behind `first`
     await expect(aborted).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(600);
     await first;
     const next = Date.now();
-    await bucket.take(); // the aborted caller took no token: this one waits one interval, not two
+    await budget.take(); // the aborted caller gave its slot back: this one waits one interval, not two
     expect(Date.now() - next).toBeLessThan(1500);
   });
 });

@@ -1,20 +1,20 @@
 // `svc-a11y ci <url…>`: start a CI check, show progress, print findings, write reports, exit with the verdict.
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import type { A11yClient, CiCheck, FailOn } from '../../index.js';
+import { readFileSync } from 'node:fs';
+import { type A11yClient, type CiCheck, type FailOn, PollTimeoutError } from '../../index.js';
 import { oneOf, parseDuration, parsePairs } from '../args.js';
 import { ciContext } from '../ci-env.js';
+import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
 import { type Command, type CommandContext, version } from '../context.js';
-import { ExitCode } from '../exit-codes.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { appendStepSummary, checkReportPath, writeReport } from '../report-files.js';
 import { toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport } from '../reporters/index.js';
 import { isPageFailure } from '../threshold.js';
 
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
-const FAIL_ON = ['NEW_CRITICAL', 'ANY_CRITICAL', 'SERIOUS_OR_WORSE', 'NONE'] as const;
+const FORMATS = REPORT_FORMATS;
 type Format = (typeof FORMATS)[number];
 
 /** Renders a report in one format. */
-export function render(report: CiReport, format: Format, color = false): string {
+export function render(report: CiReport, format: Format, color = false, options?: Pick<CiOptions, 'sarifMap'>): string {
   switch (format) {
     case 'json':
       return `${JSON.stringify(report, null, 2)}\n`;
@@ -44,59 +44,119 @@ export function exitCodeOf(check: CiCheck): number {
 
 /** The parsed options of a CI check run. */
 export interface CiOptions {
+  urls: string[];
   format: Format;
   reports: Array<readonly [Format, string]>;
   failOn: FailOn | undefined;
+  setBaseline: boolean;
   timeoutMs: number | undefined;
   context: Record<string, string>;
+  /** URL path prefix → repository-relative source file, for SARIF locations. */
+  sarifMap: Array<readonly [string, string]>;
 }
 
-/** Parses and checks every option of `ci` (and `demo`) before anything is sent. */
-export function ciOptions(ctx: CommandContext): CiOptions {
+/** The service's limit on URLs per CI check (document §4: one to twenty). */
+export const MAX_URLS = 20;
+const TOO_MANY_URLS = `a CI check takes at most ${MAX_URLS} URLs (the service's limit per check). Split them into several checks, e.g. one job of a CI matrix per group of pages`;
+
+/**
+ * Parses and checks every option of `ci` (and `demo`) before anything is sent: flags win over the config file
+ * (`--config`, else `svc-a11y.config.json` in the working directory; `demo` reads none); report paths must be
+ * writable.
+ */
+export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOptions {
   const v = ctx.values;
+  const config = readConfig ? loadConfig(v.config as string | undefined, process.cwd()) : undefined;
+  const fromConfig = config ? ` (from ${config.file})` : '';
+  const urls = [...(ctx.args.length ? ctx.args : (config?.urls ?? [])), ...readUrlsFile(v['urls-file'] as string | undefined)];
+  if (urls.length > MAX_URLS) {
+    throw new UsageError(`${urls.length} URLs given, but ${TOO_MANY_URLS}`, 'ci');
+  }
+  const flagReports = ((v.report as string[] | undefined) ?? []).map((pair) => {
+    const [kind, file] = Object.entries(parsePairs([pair], '--report'))[0]!;
+    return [oneOf(kind, FORMATS, '--report FORMAT'), file] as const;
+  });
+  // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
+  const reports = flagReports.length ? flagReports : Object.entries(config?.reports ?? {}).map(([kind, file]) => [kind as Format, file] as const);
+  for (const [kind, file] of reports) checkReportPath(file, `--report ${kind}${flagReports.length ? '' : fromConfig}`);
+  const timeout = (v.timeout as string | undefined) ?? config?.timeout;
   return {
-    format: ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? 'text', FORMATS, '--format'),
-    // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
-    reports: ((v.report as string[] | undefined) ?? []).map((pair) => {
-      const [kind, file] = Object.entries(parsePairs([pair], '--report'))[0]!;
-      return [oneOf(kind, FORMATS, '--report FORMAT'), file] as const;
-    }),
-    failOn: v['fail-on'] === undefined ? undefined : oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on'),
-    timeoutMs: v.timeout === undefined ? undefined : parseDuration(v.timeout as string, '--timeout'),
-    context: { ...ciContext(ctx.out.io.env), ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
+    urls,
+    format: ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? config?.format ?? 'text', FORMATS, '--format'),
+    reports,
+    failOn: v['fail-on'] !== undefined ? oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on') : config?.failOn,
+    setBaseline: v['set-baseline'] === true || config?.setBaseline === true,
+    timeoutMs: timeout === undefined ? undefined : typeof timeout === 'number' ? timeout : parseDuration(timeout, '--timeout'),
+    context: { ...ciContext(ctx.out.io.env), ...config?.context, ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
+    sarifMap: [...Object.entries(config?.sarifMap ?? {}), ...((v['sarif-map'] as string[] | undefined) ?? []).map((pair) => Object.entries(parsePairs([pair], '--sarif-map'))[0]!)],
   };
 }
 
+/** URLs of `--urls-file`: one a line; blank lines and `#` comments are skipped. */
+function readUrlsFile(file: string | undefined): string[] {
+  if (file === undefined) return [];
+  try {
+    return readFileSync(file, 'utf8')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+  } catch (error) {
+    throw new UsageError(`--urls-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
 /** Runs a CI check end to end with an already-built client (shared with `demo`). */
-export async function runCiCheck(ctx: CommandContext, client: A11yClient, urls: string[], options: CiOptions = ciOptions(ctx)): Promise<number> {
-  const v = ctx.values;
-  const { format, reports, failOn, timeoutMs, context } = options;
-  const check = await client.ciChecks.createAndWait(
-    { urls, failOn, setBaseline: v['set-baseline'] === true, context },
-    { timeoutMs, onProgress: (c) => ctx.progress.update({ status: c.status, detail: pagesDetail(c.pages) }) },
-  );
+export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
+  const { urls, failOn, setBaseline, timeoutMs, context } = options;
+  let check: CiCheck;
+  try {
+    check = await client.ciChecks.createAndWait(
+      { urls, failOn, setBaseline, context },
+      { timeoutMs, onProgress: (c) => ctx.progress.update({ status: c.status, detail: pagesDetail(c.pages) }) },
+    );
+  } catch (error) {
+    // The check exists but did not finish in time: its reports still carry what is known, so an
+    // `if: always()` upload step finds them.
+    if (!(error instanceof PollTimeoutError) || error.jobId === undefined) throw error;
+    ctx.progress.done();
+    const last = await client.ciChecks.get(error.jobId).catch((): CiCheck => ({ id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] }));
+    await writeReports(ctx, { check: last, violations: [] }, options);
+    ctx.out.err(`error: check ${last.id} did not finish within the wait (last status: ${last.status}); reports were written with what is known.`);
+    return ExitCode.INCOMPLETE;
+  }
   ctx.progress.done();
   // Findings are read only after a terminal state, and a check that failed has none to read.
   const violations = check.status === 'COMPLETED' ? await client.ciChecks.listViolations(check.id) : [];
-  const report: CiReport = { check, violations };
+  return writeReports(ctx, { check, violations }, options);
+}
 
-  if (!v.quiet || v.format !== undefined || ctx.json) ctx.out.out(render(report, format, ctx.out.color));
-  for (const [kind, file] of reports) {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, render(report, kind));
+/** Prints the report, writes the report files, the job summary and the annotations; returns the exit code. */
+async function writeReports(ctx: CommandContext, report: CiReport, options: CiOptions): Promise<number> {
+  const v = ctx.values;
+  let code = exitCodeOf(report.check);
+  if (!v.quiet || v.format !== undefined || ctx.json) ctx.out.out(render(report, options.format, ctx.out.color, options));
+  for (const [kind, file] of options.reports) {
+    try {
+      await writeReport(ctx.out, file, render(report, kind, false, options));
+    } catch (error) {
+      // Checked before sending; failing now (disk full, a race) must still not pass for success.
+      ctx.out.err(`error: could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      if (code === ExitCode.OK) code = ExitCode.USAGE;
+    }
   }
   const env = ctx.out.io.env;
-  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, toMarkdown(report));
+  if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
   // Workflow commands go to stderr: the runner reads both streams, and stdout stays the report's.
-  if (env.GITHUB_ACTIONS === 'true') for (const line of toGitHubAnnotations(report)) ctx.out.err(line);
-  return exitCodeOf(check);
+  if (env.GITHUB_ACTIONS === 'true') for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
+  return code;
 }
 
 /** `svc-a11y ci`. */
 export const ciCommand: Command = {
   name: 'ci',
   summary: 'Run a CI check of 1–20 URLs and exit with its verdict',
-  args: { min: 1, max: 20, names: '<url…>' },
+  // Zero when the config file or --urls-file names them; more than 20 in all is refused with the reason.
+  args: { min: 0, max: MAX_URLS, names: '[url…]', note: TOO_MANY_URLS },
   options: {
     'fail-on': { type: 'string' },
     'set-baseline': { type: 'boolean' },
@@ -104,9 +164,12 @@ export const ciCommand: Command = {
     timeout: { type: 'string' },
     format: { type: 'string' },
     report: { type: 'string', multiple: true },
+    'sarif-map': { type: 'string', multiple: true },
+    'urls-file': { type: 'string' },
+    config: { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
   },
-  usage: `svc-a11y ci <url…> [options]
+  usage: `svc-a11y ci [url…] [options]
 
   --fail-on <rule>       NEW_CRITICAL | ANY_CRITICAL | SERIOUS_OR_WORSE | NONE (service default when omitted)
   --set-baseline         save the completed check as the baseline of future checks
@@ -114,10 +177,24 @@ export const ciCommand: Command = {
                          filled from the CI environment when its usual variables exist
   --timeout <duration>   overall wait, e.g. 10m (default 10m)
   --format <format>      stdout format: text | json | junit | sarif | markdown (default text)
-  --report FORMAT=FILE   also write a report file (repeatable), e.g. --report junit=a11y.xml --report sarif=a11y.sarif
+  --report FORMAT=FILE   also write a report file (repeatable), e.g. --report junit=a11y.xml --report sarif=a11y.sarif;
+                         every path is checked before the check starts (exit 2 naming it), and the files are
+                         written on every outcome that has a check (PASS, FAIL, a failed job, a wait that timed out)
+  --sarif-map PREFIX=FILE  SARIF: findings on pages under a URL path prefix point at a source file (repeatable),
+                         e.g. --sarif-map /checkout=src/pages/checkout.tsx (longest prefix wins). SARIF holds
+                         the findings that break the threshold only: each result is an alert
+  --urls-file <file>     URLs to check, one a line (# comments and blank lines skipped); at most 20 in all
+  --config <file>        a JSON config file (default: ${DEFAULT_CONFIG_FILE} in the working directory, if present)
+                         with urls, failOn, setBaseline, timeout, format, reports {format: file}, context and
+                         sarifMap {prefix: file}; flags win over it
   -q, --quiet            no progress and no stdout report (reports and the exit code remain)
 
-  With $GITHUB_STEP_SUMMARY set, a markdown summary is appended to it; with GITHUB_ACTIONS=true, up to 10
-  ::error annotations are printed for findings that break the threshold.`,
-  run: (ctx) => runCiCheck(ctx, ctx.client(), ctx.args),
+  With $GITHUB_STEP_SUMMARY set, a markdown summary is appended to it (a summary that cannot be written is a
+  warning, not a failure); with GITHUB_ACTIONS=true, up to 10 error annotations are printed for findings that
+  break the threshold.`,
+  run: (ctx) => {
+    const options = ciOptions(ctx); // every flag, the config file and the report paths, before anything is sent
+    if (options.urls.length === 0) throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file, or as "urls" in ${DEFAULT_CONFIG_FILE}`, 'ci');
+    return runCiCheck(ctx, ctx.client(), options);
+  },
 };

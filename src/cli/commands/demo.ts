@@ -15,12 +15,13 @@ async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> 
 }
 
 async function runDemo(ctx: CommandContext): Promise<number> {
-  const options = ciOptions(ctx); // every flag is checked before anything starts or is sent
+  // Every flag is checked before anything starts or is sent; a pipeline's config file is not the demo's.
+  const options = ciOptions(ctx, { readConfig: false });
   const env = ctx.out.io.env;
   const real = (ctx.values['base-url'] ?? env.SVC_BASE_URL) && (ctx.values['api-key'] ?? env.SVC_API_KEY);
   if (real) {
     const client = clientFrom(ctx.values, env, ctx.out);
-    return runCiCheck(ctx, client, await pickUrls(client, ctx.args), options);
+    return runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
   }
   // Loaded only here: no other command needs the simulator.
   const { startSimulator } = await import('../../testing/index.js');
@@ -29,7 +30,7 @@ async function runDemo(ctx: CommandContext): Promise<number> {
     ctx.out.err(`svc-a11y ${version} demo: a local simulator of the service is running at ${sim.url} (no account needed).`);
     ctx.out.err('Set SVC_BASE_URL and SVC_API_KEY to run the same command against the real service.\n');
     const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
-    const code = await runCiCheck(ctx, client, await pickUrls(client, ctx.args), options);
+    const code = await runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
     // The demo itself succeeded whatever the verdict; say what `ci` would have exited with.
     if (code === 1 || code === 4) ctx.out.err(`\n(svc-a11y ci would exit ${code} for this result: ${code === 1 ? 'verdict FAIL' : 'a page or the check could not run'}.)`);
     return code === 1 || code === 4 ? 0 : code;

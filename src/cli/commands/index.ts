@@ -4,6 +4,7 @@ import { ciCommand } from './ci.js';
 import { demoCommand } from './demo.js';
 import { journeyRunCommand, scanCommand, siteRunCommand, verifyFixCommand } from './jobs.js';
 import { fixesCommand, journeysCommand, rootCausesCommand, sitesCommand, trendCommand } from './lists.js';
+import { simulatorCommand } from './simulator.js';
 import { webhookCommand } from './webhook.js';
 
 /** The commands in the order `--help` lists them. */
@@ -20,4 +21,5 @@ export const commands: readonly Command[] = [
   trendCommand,
   webhookCommand,
   demoCommand,
+  simulatorCommand,
 ];

@@ -1,5 +1,31 @@
 // JUnit XML for CI test-report viewers (GitLab, Jenkins, Azure DevOps, GitHub test-report actions).
-import type { CiViolation } from '../../index.js';
+//
+// Valid against Jenkins' `junit-10.xsd` (jenkinsci/xunit-plugin, shipped as test/fixtures/junit-10.xsd and
+// checked with xmllint in the tests). That schema puts only `name`, `time`, `tests`, `failures` and `errors` on
+// `<testsuites>` (no `skipped`), requires `name`, `tests`, `failures` and `errors` on every `<testsuite>`, and `name`
+// on every `<testcase>`; `time` must match its SUREFIRE_TIME pattern (digits, at most 3 decimals: "0" is fine).
+// `timestamp`, `hostname`, `id` and `package` are optional there and written by nothing here: the API gives no time
+// and no host for a check or a page (see below), and a local hostname would describe the CI machine, not the service
+// that checked the pages.
+//
+// What the consumers read (so the report is shaped for them):
+// - GitLab (lib/gitlab/ci/parsers/test/junit.rb): every `testcase` under `testsuites>testsuite` (nested suites
+//   too); shows `classname` as the "Suite" column and `name` as the name, `file` as a link (not written: the XSD
+//   has no `file` on testcase, and a page is no repository file) and `time` as the duration; the status comes from
+//   the first child among `failure` (failed), `error` (error), `skipped` (skipped), else success, with the
+//   element's text as details. Suite attributes and the counts are not shown; a repeated classname+name is dropped.
+// - Azure DevOps (PublishTestResults@2, testResultsFormat JUnit; the agent's JUnitResultReader): per testsuite
+//   `name` (the run title when there is one suite), `hostname`, `timestamp` and `time`; per testcase `name` (title
+//   and automated test name — a case with an empty name is dropped), `classname` (test storage) and `time`;
+//   `failure` or `error` → Failed with `message` as the error message and the text as the stack trace, `skipped`
+//   → Not executed, else Passed. It counts outcomes from the testcases, not from `tests`/`failures`/`errors`.
+// - Jenkins (junit plugin): suite `name`/`time`/`timestamp`, case `classname` (split at its last `.` into
+//   package and class)/`name`/`time` and the `failure`/`error`/`skipped` children.
+//
+// Times: the API reports no start, end or duration for a check, a page or a finding (CiCheck, Page and CiViolation
+// in generated/schema.ts carry none), so every `time` is 0 rather than a made-up value.
+
+import type { CiViolation, Page } from '../../index.js';
 import { classify } from './findings.js';
 import { type CiReport, impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './report.js';
 
@@ -8,6 +34,15 @@ import { type CiReport, impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } f
 // U+FFFE/U+FFFF), which become U+FFFD so a parser never rejects the whole report.
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
+// Workflow commands in API text (the report may be printed to a CI log with `--format junit`): the GitHub runner
+// runs a line whose first non-blank characters are `::` and, in its older syntax, `##[command]` anywhere in a line;
+// Azure Pipelines runs `##vso[command]` anywhere in a line. A character reference for that `:` or `[` reads the
+// same to every XML parser but no longer matches in the log. Blanks are those .NET's TrimStart removes, plus U+FEFF
+// as in the CLI's output guard (XML has already lost \v and \f to U+FFFD; \r is a reference below, so only \n
+// starts a line here).
+const COMMAND_AT_LINE_START = /(\n[\t \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]*):/g;
+const COMMAND_IN_LINE = /##(vso)?\[/gi;
+
 function xmlText(s: string): string {
   // `>` too, so `]]>` never appears; `\r` as a reference, or parsers would normalise it away.
   return s
@@ -15,7 +50,9 @@ function xmlText(s: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\r/g, '&#13;');
+    .replace(/\r/g, '&#13;')
+    .replace(COMMAND_AT_LINE_START, '$1&#58;')
+    .replace(COMMAND_IN_LINE, (m) => `${m.slice(0, -1)}&#91;`);
 }
 
 function xmlAttr(s: string): string {
@@ -24,7 +61,7 @@ function xmlAttr(s: string): string {
 }
 
 interface Problem {
-  kind: 'failure' | 'error';
+  kind: 'failure' | 'error' | 'skipped';
   type: string;
   message: string;
   body: string;
@@ -36,11 +73,17 @@ interface TestCase {
   problem?: Problem;
 }
 
-/** Name of the testcase that reports a page which could not be checked. */
+/** Name of the testcase that reports a page which could not be checked (an error) or was not checked (skipped). */
 export const PAGE_STATUS_TESTCASE = 'page status';
+
+/** Name of the passing testcase of a checked page that has no finding, so the page is a test of its own. */
+export const PAGE_CHECKED_TESTCASE = 'page checked';
 
 /** Name of the suite that reports problems of the check as a whole (it did not complete, or an unexplained FAIL). */
 export const CHECK_SUITE = 'svc-a11y check';
+
+// Every `time`: the API gives no duration (see the top of this file). "0" matches the XSD's SUREFIRE_TIME.
+const TIME = '0';
 
 function failureOf(v: CiViolation): Problem {
   const impact = impactLabel(v.impact);
@@ -64,8 +107,29 @@ function failureOf(v: CiViolation): Problem {
   };
 }
 
+/**
+ * The testcase of a page with no finding: passing when the check completed and the page is DONE (or says
+ * nothing), else skipped with the reason — a page of a check that did not complete, or one still QUEUED or
+ * RUNNING, was not checked, and must not look green.
+ */
+function emptyPageCase(url: string, page: Page | undefined, checkStatus: string | undefined): TestCase {
+  const status = page?.status;
+  if (checkStatus === 'COMPLETED' && (status === undefined || status === 'DONE')) return { name: PAGE_CHECKED_TESTCASE, classname: url };
+  const reason = checkStatus === 'COMPLETED' ? `page status ${status}` : `the check did not complete (status ${checkStatus ?? 'unknown'})`;
+  return {
+    name: PAGE_STATUS_TESTCASE,
+    classname: url,
+    problem: {
+      kind: 'skipped',
+      type: status ?? 'UNKNOWN',
+      message: `Page was not checked: ${reason}`,
+      body: [`Page: ${url}`, `Status: ${status ?? 'unknown'}`, `Check status: ${checkStatus ?? 'unknown'}`].join('\n'),
+    },
+  };
+}
+
 function renderCase(c: TestCase): string {
-  const open = `    <testcase name="${xmlAttr(c.name)}" classname="${xmlAttr(c.classname)}"`;
+  const open = `    <testcase name="${xmlAttr(c.name)}" classname="${xmlAttr(c.classname)}" time="${TIME}"`;
   if (!c.problem) return `${open}/>`;
   const p = c.problem;
   return [
@@ -75,18 +139,28 @@ function renderCase(c: TestCase): string {
   ].join('\n');
 }
 
-function tally(cases: TestCase[]): string {
-  const failures = cases.filter((c) => c.problem?.kind === 'failure').length;
-  const errors = cases.filter((c) => c.problem?.kind === 'error').length;
-  return `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="0"`;
+interface Tally {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+}
+
+function tally(cases: TestCase[]): Tally {
+  const count = (kind: Problem['kind']) => cases.filter((c) => c.problem?.kind === kind).length;
+  return { tests: cases.length, failures: count('failure'), errors: count('error'), skipped: count('skipped') };
 }
 
 /**
- * JUnit XML of a CI check: one `<testsuite>` per page URL (the check's pages, then URLs seen only in findings),
- * one `<testcase>` per finding named `"<ruleId> <selector>"` with the page URL as classname. Findings that break
- * the threshold carry a `<failure>`; the others pass. A page that could not be checked gets an `<error>` testcase
- * named `page status`, and a check that did not complete gets an `<error>` in the `svc-a11y check` suite, so a
- * check that could not run never looks green. A name repeated within a page gets a ` (2)`, ` (3)` … suffix.
+ * JUnit XML of a CI check, valid against Jenkins' junit-10.xsd: one `<testsuite>` per page URL (the check's pages,
+ * then URLs seen only in findings), one `<testcase>` per finding named `"<ruleId> <selector>"` with the page URL as
+ * classname. Findings that break the threshold carry a `<failure>`; the others pass. A page with no finding gets
+ * one testcase: `page checked` (passing) when the check completed and the page is DONE, else `page status` with
+ * `<skipped>`. A page that could not be checked gets an `<error>` testcase named `page status`, and a check that
+ * did not complete gets an `<error>` in the `svc-a11y check` suite, so a check that could not run never looks green.
+ * A name repeated within a page gets a ` (2)`, ` (3)` … suffix. Every `time` is 0: the API reports no durations.
+ * Text that a CI log would run as a command (`::` at a line start, `##[`, `##vso[`) is written with character
+ * references, so printing the report is safe and every XML parser reads the same text.
  * @example await writeFile('a11y-junit.xml', toJUnit({ check, violations }));
  */
 export function toJUnit(report: CiReport): string {
@@ -117,7 +191,7 @@ export function toJUnit(report: CiReport): string {
   const used = new Map<string, Set<string>>();
   for (const { violation: v, breaking } of findings) {
     const url = pageLabel(v.url);
-    const names = used.get(url) ?? new Set([PAGE_STATUS_TESTCASE]);
+    const names = used.get(url) ?? new Set([PAGE_STATUS_TESTCASE, PAGE_CHECKED_TESTCASE]);
     used.set(url, names);
     const base = `${ruleIdOf(v)} ${targetOf(v)}`;
     let name = base;
@@ -125,6 +199,11 @@ export function toJUnit(report: CiReport): string {
     names.add(name);
     casesOf(url).push({ name, classname: url, ...(breaking ? { problem: failureOf(v) } : {}) });
   }
+
+  // A page without any testcase yet: a test of its own (the first page entry of a URL listed twice decides).
+  const pageOf = new Map<string, Page>();
+  for (const page of [...(check.pages ?? [])].reverse()) pageOf.set(pageLabel(page.url), page);
+  for (const [url, cases] of suites) if (cases.length === 0) cases.push(emptyPageCase(url, pageOf.get(url), check.status));
 
   // Problems of the check as a whole, so JUnit is never green when the check is not.
   const checkCases: TestCase[] = [];
@@ -150,15 +229,19 @@ export function toJUnit(report: CiReport): string {
   }
   if (checkCases.length > 0) suites.set(CHECK_SUITE, checkCases);
 
-  const all = [...suites.values()].flat();
-  const body = [...suites].map(([name, cases]) =>
-    cases.length === 0
-      ? `  <testsuite name="${xmlAttr(name)}" ${tally(cases)}/>`
-      : [`  <testsuite name="${xmlAttr(name)}" ${tally(cases)}>`, ...cases.map(renderCase), '  </testsuite>'].join('\n'),
-  );
+  // `skipped` only on suites: junit-10.xsd has no `skipped` on <testsuites>.
+  const all = tally([...suites.values()].flat());
+  const body = [...suites].map(([name, cases]) => {
+    const t = tally(cases);
+    return [
+      `  <testsuite name="${xmlAttr(name)}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${TIME}">`,
+      ...cases.map(renderCase),
+      '  </testsuite>',
+    ].join('\n');
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="svc-a11y" ${tally(all)}>`,
+    `<testsuites name="svc-a11y" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" time="${TIME}">`,
     ...body,
     '</testsuites>',
     '',

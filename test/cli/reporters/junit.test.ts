@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { toJUnit } from '../../../src/cli/reporters/index.js';
 import type { CiReport } from '../../../src/cli/reporters/index.js';
+import { PAGE_CHECKED_TESTCASE } from '../../../src/cli/reporters/junit.js';
 import {
   adversarialReport,
   CHECKOUT,
@@ -25,8 +26,10 @@ interface Problem extends Attrs {
 interface ParsedCase {
   name: string;
   classname: string;
+  time: string;
   failure?: Problem;
   error?: Problem;
+  skipped?: Problem;
 }
 interface ParsedSuite {
   attrs: Attrs;
@@ -41,12 +44,12 @@ const parser = new XMLParser({
   trimValues: false,
   parseTagValue: false,
   parseAttributeValue: false,
-  isArray: (name) => ['testsuite', 'testcase', 'failure', 'error'].includes(name),
+  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['testsuite', 'testcase', 'failure', 'error', 'skipped'].includes(name),
 });
 
 function parse(xml: string): { attrs: Attrs; suites: ParsedSuite[] } {
   expect(XMLValidator.validate(xml)).toBe(true);
-  const doc = parser.parse(xml) as { testsuites: Attrs & { testsuite?: Array<Attrs & { testcase?: Array<Attrs & { failure?: Problem[]; error?: Problem[] }> }> } };
+  const doc = parser.parse(xml) as { testsuites: Attrs & { testsuite?: Array<Attrs & { testcase?: Array<Attrs & { failure?: Problem[]; error?: Problem[]; skipped?: Problem[] }> }> } };
   const { testsuite = [], ...attrs } = doc.testsuites;
   return {
     attrs: attrs as Attrs,
@@ -55,21 +58,29 @@ function parse(xml: string): { attrs: Attrs; suites: ParsedSuite[] } {
       cases: testcase.map((c) => {
         expect(c.failure?.length ?? 0).toBeLessThanOrEqual(1);
         expect(c.error?.length ?? 0).toBeLessThanOrEqual(1);
-        return { name: c.name!, classname: c.classname!, failure: c.failure?.[0], error: c.error?.[0] };
+        expect(c.skipped?.length ?? 0).toBeLessThanOrEqual(1);
+        return { name: c.name!, classname: c.classname!, time: c.time!, failure: c.failure?.[0], error: c.error?.[0], skipped: c.skipped?.[0] };
       }),
     })),
   };
 }
 
-// `tests`/`failures`/`errors` of every suite match its testcases, and the root's are the sums.
+// `tests`/`failures`/`errors`/`skipped` of every suite match its testcases, and the root's are the sums (the root
+// has no `skipped`: junit-10.xsd rejects it there). Every suite and testcase has a `time`, and none is empty.
 function expectConsistentTotals(doc: ReturnType<typeof parse>): void {
   let tests = 0;
   let failures = 0;
   let errors = 0;
+  expect(doc.attrs.skipped).toBeUndefined();
+  expect(doc.attrs.time).toBe('0');
   for (const suite of doc.suites) {
+    expect(suite.cases.length).toBeGreaterThan(0);
+    expect(suite.attrs.time).toBe('0');
+    for (const c of suite.cases) expect(c.time).toBe('0');
     expect(Number(suite.attrs.tests)).toBe(suite.cases.length);
     expect(Number(suite.attrs.failures)).toBe(suite.cases.filter((c) => c.failure).length);
     expect(Number(suite.attrs.errors)).toBe(suite.cases.filter((c) => c.error).length);
+    expect(Number(suite.attrs.skipped)).toBe(suite.cases.filter((c) => c.skipped).length);
     tests += suite.cases.length;
     failures += Number(suite.attrs.failures);
     errors += Number(suite.attrs.errors);
@@ -167,5 +178,27 @@ describe('toJUnit', () => {
     const names = parse(toJUnit(report)).suites.flatMap((s) => s.cases.map((c) => c.name));
     expect(names).toContain('link-name footer a');
     expect(new Set(names).size).toBe(names.length);
+  });
+  it('gives a checked page without findings one passing testcase, and a page that was not checked a skipped one', () => {
+    const report = unreachableReport();
+    report.check.pages!.push({ url: EXTRA, status: 'DONE' });
+    const doc = parse(toJUnit(report));
+    expectConsistentTotals(doc);
+    expect(doc.suites.find((s) => s.attrs.name === EXTRA)?.cases).toEqual([{ name: PAGE_CHECKED_TESTCASE, classname: EXTRA, time: '0' }]);
+
+    const failed: CiReport = { check: { id: 'x', status: 'FAILED', pages: [{ url: HOME, status: 'QUEUED' }] }, violations: [] };
+    const home = parse(toJUnit(failed)).suites.find((s) => s.attrs.name === HOME)!;
+    expect(home.attrs).toMatchObject({ tests: '1', failures: '0', errors: '0', skipped: '1' });
+    expect(home.cases[0]).toMatchObject({ name: 'page status', skipped: { type: 'QUEUED', message: 'Page was not checked: the check did not complete (status FAILED)' } });
+  });
+
+  it('writes workflow commands in API text as character references: nothing for a CI log to run, the same text for XML', () => {
+    const text = 'a\n::stop-commands::tok\n  ::error::x ##[error]y ##vso[task.complete]z';
+    const xml = toJUnit({ check: { id: 'x', status: 'COMPLETED' }, violations: [v({ ruleId: text, failureSummary: text, impact: 'critical', isNew: true })] });
+    expect(xml).toContain('\n&#58;:stop-commands::tok\n  &#58;:error::x ##&#91;error]y ##vso&#91;task.complete]z');
+    expect(xml).not.toMatch(/^\s*::|##(vso)?\[/m);
+    const [testcase] = parse(xml).suites[0]?.cases ?? [];
+    expect(testcase?.failure?.['#text']).toContain(`Summary: ${text}`);
+    expect(testcase?.name).toBe(`${text} a`);
   });
 });

@@ -1,0 +1,56 @@
+// `svc-a11y simulator`: the local simulator of the service in the foreground, so a user can rehearse a
+// pipeline offline: it prints its URL, keys, the verified site and a ready-to-paste `ci` command, and stops
+// cleanly on Ctrl-C or SIGTERM.
+import { type Command, version } from '../context.js';
+import { UsageError } from '../exit-codes.js';
+
+/** `svc-a11y simulator`. */
+export const simulatorCommand: Command = {
+  name: 'simulator',
+  summary: 'Run the local simulator of the service in the foreground (rehearse a pipeline offline)',
+  args: { min: 0, max: 0, names: '' },
+  options: { port: { type: 'string' } },
+  usage: `svc-a11y simulator [--port <n>]
+
+  --port <n>   TCP port on 127.0.0.1 (default: a free one)
+
+  Starts a stateful simulator of the Developer API v1 on 127.0.0.1 and prints its URL, API keys, the seeded
+  verified site and a ci command to paste into another terminal. Steer outcomes through the URL: a path with
+  /unreachable, /timeout or /error gives that page status, /clean no findings, ?regress=N N new critical
+  findings. Stops on Ctrl-C (SIGINT) or SIGTERM.`,
+  async run(ctx) {
+    const port = ctx.values.port === undefined ? 0 : Number(ctx.values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a whole number from 0 to 65535', 'simulator');
+    // Loaded only here: no other command but `demo` needs the simulator.
+    const { startSimulator } = await import('../../testing/index.js');
+    const sim = await startSimulator({ port });
+    const stopped = new Promise<string>((resolve) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve(signal));
+    });
+    const site = 'https://shop.example.com/';
+    ctx.out.out(
+      [
+        `svc-a11y ${version} simulator listening on ${sim.url}`,
+        '',
+        `  SVC_BASE_URL=${sim.url}`,
+        `  API key (all scopes, Pro plan): ${sim.keys.full}`,
+        `  API key without ci:check:       ${sim.keys.noCi}`,
+        `  API key on the Free plan:       ${sim.keys.freePlan}`,
+        `  verified site: ${site} (id ${sim.ids.verifiedSite})`,
+        '',
+        'Rehearse a pipeline in another terminal: first save a baseline, then gate on new findings.',
+        `  export SVC_BASE_URL=${sim.url} SVC_API_KEY=${sim.keys.full}`,
+        `  svc-a11y ci ${site} ${site}checkout --set-baseline --fail-on NONE`,
+        `  svc-a11y ci ${site} ${site}checkout --report junit=a11y.xml --report sarif=a11y.sarif`,
+        `  (add ?regress=2 to a URL for a FAIL, or a path with /unreachable for an incomplete check)`,
+        '',
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+    const signal = await stopped;
+    await sim.stop();
+    ctx.out.err(`simulator stopped (${signal})`);
+    return 0;
+  },
+};

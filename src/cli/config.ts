@@ -1,0 +1,118 @@
+// The `ci` config file: what a pipeline would otherwise repeat as flags (URLs, threshold, reports, context,
+// SARIF source map), read from `--config FILE` or, as Lighthouse CI and pa11y-ci do, from a default file in
+// the working directory. JSON, checked key by key: a typo is an error naming the file, the key and the rule,
+// never a silently ignored setting.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from './exit-codes.js';
+
+/** The file looked up in the working directory when `--config` is not given. */
+export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
+
+/** Report formats a config file may name. */
+export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
+/** `failOn` values. */
+export const FAIL_ON = ['NEW_CRITICAL', 'ANY_CRITICAL', 'SERIOUS_OR_WORSE', 'NONE'] as const;
+
+/** A parsed config file; every key optional (flags win over it). */
+export interface CiConfig {
+  /** Where it was read from (for messages). */
+  file: string;
+  urls?: string[];
+  failOn?: (typeof FAIL_ON)[number];
+  setBaseline?: boolean;
+  /** A duration like `10m`, or milliseconds. */
+  timeout?: string | number;
+  format?: (typeof REPORT_FORMATS)[number];
+  /** Report files by format. */
+  reports?: Partial<Record<(typeof REPORT_FORMATS)[number], string>>;
+  context?: Record<string, string>;
+  /** URL path prefix → repository-relative source file, for SARIF locations. */
+  sarifMap?: Record<string, string>;
+}
+
+const KEYS = ['$schema', 'urls', 'failOn', 'setBaseline', 'timeout', 'format', 'reports', 'context', 'sarifMap'];
+
+/**
+ * Reads the config: `explicit` (from `--config`) must exist; otherwise {@link DEFAULT_CONFIG_FILE} in `cwd`
+ * is used when present.
+ * @throws UsageError naming the file and what is wrong with it
+ */
+export function loadConfig(explicit: string | undefined, cwd: string): CiConfig | undefined {
+  const file = explicit ?? join(cwd, DEFAULT_CONFIG_FILE);
+  if (explicit === undefined && !isFile(file)) return undefined;
+  if (explicit !== undefined && explicit.trim() === '') throw new UsageError('--config needs a file name');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  return checkConfig(data, file);
+}
+
+/**
+ * Checks parsed config data key by key.
+ * @throws UsageError naming the file, the key and the rule
+ */
+export function checkConfig(data: unknown, file: string): CiConfig {
+  const fail = (key: string, rule: string): never => {
+    throw new UsageError(`config file ${file}: ${key} ${rule}`);
+  };
+  if (!isObject(data)) return fail('(top level)', 'must be a JSON object');
+  for (const key of Object.keys(data)) if (!KEYS.includes(key)) fail(key, `is not a known key (known: ${KEYS.slice(1).join(', ')})`);
+  const config: CiConfig = { file };
+  if (data.urls !== undefined) {
+    if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === 'string' && u.trim() !== '')) fail('urls', 'must be an array of URL strings');
+    config.urls = (data.urls as string[]).map((u) => u.trim());
+  }
+  if (data.failOn !== undefined) config.failOn = choice(data.failOn, FAIL_ON, 'failOn', fail);
+  if (data.setBaseline !== undefined) {
+    if (typeof data.setBaseline !== 'boolean') fail('setBaseline', 'must be true or false');
+    config.setBaseline = data.setBaseline as boolean;
+  }
+  if (data.timeout !== undefined) {
+    if (typeof data.timeout !== 'string' && !(typeof data.timeout === 'number' && Number.isFinite(data.timeout) && data.timeout > 0)) {
+      fail('timeout', 'must be a duration like "10m" or a positive number of milliseconds');
+    }
+    config.timeout = data.timeout as string | number;
+  }
+  if (data.format !== undefined) config.format = choice(data.format, REPORT_FORMATS, 'format', fail);
+  if (data.reports !== undefined) {
+    const reports = stringMap(data.reports, 'reports', fail);
+    for (const key of Object.keys(reports)) choice(key, REPORT_FORMATS, `reports.${key}`, () => fail(`reports.${key}`, `is not a report format (one of ${REPORT_FORMATS.join(', ')})`));
+    config.reports = reports;
+  }
+  if (data.context !== undefined) config.context = stringMap(data.context, 'context', fail);
+  if (data.sarifMap !== undefined) config.sarifMap = stringMap(data.sarifMap, 'sarifMap', fail);
+  return config;
+}
+
+function choice<T extends string>(value: unknown, choices: readonly T[], key: string, fail: (key: string, rule: string) => never): T {
+  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) fail(key, `must be one of ${choices.join(', ')}`);
+  return value as T;
+}
+
+function stringMap(value: unknown, key: string, fail: (key: string, rule: string) => never): Record<string, string> {
+  if (!isObject(value)) return fail(key, 'must be an object of strings');
+  for (const [k, v] of Object.entries(value)) if (typeof v !== 'string' || v === '') fail(`${key}.${k}`, 'must be a non-empty string');
+  return { ...(value as Record<string, string>) };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,136 @@
+// One client's view of its rate budget: take a slot before each request (waiting as the store says), pass a
+// 429's pause on to every sharer, and never fail a call because a shared store is slow or down — then the
+// in-process store stands in, the shared one is tried again later, and the caller hears of it once.
+import { abortReason, sleep } from '../internal/sleep.js';
+import { MemoryRateLimitStore, type RateLimit, type RateLimitStore } from './store.js';
+
+/** A warning the SDK gives the caller instead of writing a log. */
+export interface Warning {
+  /** Stable code: `RATE_LIMIT_STORE_UNAVAILABLE` while the shared store fails, `RATE_LIMIT_STORE_RECOVERED` after. */
+  code: 'RATE_LIMIT_STORE_UNAVAILABLE' | 'RATE_LIMIT_STORE_RECOVERED';
+  message: string;
+  /** The store's error, when there was one (never carries the API key: the store sees only a hash). */
+  cause?: unknown;
+}
+
+/** How a budget reaches its store. */
+export interface BudgetOptions {
+  readonly store: RateLimitStore;
+  /** Longest time one store operation may take before the in-process store stands in. */
+  readonly storeTimeoutMs: number;
+  /** How long to stay on the in-process store after a failure before trying the shared one again. */
+  readonly storeRetryMs: number;
+  readonly onWarning?: ((warning: Warning) => void) | undefined;
+}
+
+/** The rate budget of one client: one key (a hash of the API key) in one store, with a local stand-in. */
+export class RateBudget {
+  // The stand-in while the shared store fails: this client's share of the budget, as last seen.
+  readonly #fallback = new MemoryRateLimitStore();
+  readonly #id = crypto.randomUUID();
+  #sharers = 1;
+  #downUntil = 0;
+  #warned = false;
+
+  /**
+   * @param limit - the budget's rate and burst
+   * @param key - the budget's key in the store (see {@link budgetKey})
+   * @param options - the store and how to treat its failures
+   */
+  constructor(
+    readonly limit: RateLimit,
+    readonly key: Promise<string>,
+    readonly options: BudgetOptions,
+  ) {}
+
+  /** Resolves when a request may be sent; rejects with the signal's reason when it aborts first. */
+  async take(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw abortReason(signal);
+    const key = await this.key;
+    const { store, result } = await this.#run((s, limit) => s.reserve(key, limit, this.#id));
+    if (result.sharers !== undefined && result.sharers >= 1) this.#sharers = result.sharers;
+    try {
+      await sleep(result.waitMs, signal);
+    } catch (error) {
+      // A caller that gave up while waiting gives its slot back to the next one.
+      await store.refund?.(key, this.#limitFor(store)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`). */
+  async pause(delayMs: number): Promise<void> {
+    const key = await this.key;
+    await this.#fallback.pause(key, this.#limitFor(this.#fallback), delayMs);
+    if (this.options.store !== this.#fallback) await this.#run((s, limit) => s.pause(key, limit, delayMs)).catch(() => undefined);
+  }
+
+  // Runs `op` on the shared store within its time bound, else on the in-process stand-in.
+  async #run<T>(op: (store: RateLimitStore, limit: RateLimit) => Promise<T>): Promise<{ store: RateLimitStore; result: T }> {
+    const { store, storeTimeoutMs, storeRetryMs } = this.options;
+    if (store instanceof MemoryRateLimitStore) return { store, result: await op(store, this.limit) };
+    if (Date.now() < this.#downUntil) return { store: this.#fallback, result: await op(this.#fallback, this.#limitFor(this.#fallback)) };
+    try {
+      const result = await bounded(op(store, this.limit), storeTimeoutMs);
+      if (this.#warned) {
+        this.#warned = false;
+        this.#warn({ code: 'RATE_LIMIT_STORE_RECOVERED', message: 'The shared rate-limit store answers again; its budget is used again.' });
+      }
+      return { store, result };
+    } catch (error) {
+      this.#downUntil = Date.now() + storeRetryMs;
+      if (!this.#warned) {
+        this.#warned = true;
+        this.#warn({
+          code: 'RATE_LIMIT_STORE_UNAVAILABLE',
+          message:
+            `The shared rate-limit store failed or took over ${storeTimeoutMs} ms; this client spaces its own requests ` +
+            `(1/${this.#sharers} of the budget, its share when last seen) and tries the store again in ${storeRetryMs} ms.`,
+          cause: error,
+        });
+      }
+      return { store: this.#fallback, result: await op(this.#fallback, this.#limitFor(this.#fallback)) };
+    }
+  }
+
+  // The stand-in's limit is this client's share of the budget; a store's own limit is the whole budget.
+  #limitFor(store: RateLimitStore): RateLimit {
+    if (store !== this.#fallback || this.#sharers <= 1) return this.limit;
+    return { requestsPerMinute: this.limit.requestsPerMinute / this.#sharers, burst: 1 };
+  }
+
+  #warn(warning: Warning): void {
+    try {
+      this.options.onWarning?.(warning);
+    } catch {
+      // A throwing hook must not fail the call it reports on.
+    }
+  }
+}
+
+/** `promise`, or a rejection after `ms`. */
+function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The budget key of an API key: `svc-a11y:rl:v1:` and the first 32 hex digits of its SHA-256, so a shared
+ * store never holds the key in clear. Web Crypto: the same on Node, browsers and edge runtimes.
+ */
+export async function budgetKey(apiKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `svc-a11y:rl:v1:${hex.slice(0, 32)}`;
+}

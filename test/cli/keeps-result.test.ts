@@ -1,0 +1,195 @@
+// A CLI that keeps its result (issue 11): report paths are checked before anything is sent, an unwritable job
+// summary is only a warning, reports are written on every outcome that has a check, a 2xx of the wrong shape is
+// an API error in words, and messages name the CLI's own way out. The built binary against the simulator.
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../src/testing/index.js';
+import { runCli } from '../support/cli.js';
+import { json, startLoopback } from '../support/loopback.js';
+
+let sim: Simulator;
+let dir: string;
+const env = () => ({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
+const root = 'https://shop.example.com/';
+// A page without findings: a check of it passes whatever the baseline.
+const clean = 'https://shop.example.com/clean';
+
+beforeAll(async () => {
+  sim = await startSimulator({ durations: { ciCheck: 150 }, rateLimit: false });
+  dir = await mkdtemp(join(tmpdir(), 'svc-a11y-keeps-'));
+  await writeFile(join(dir, 'a-file'), 'not a folder');
+});
+afterAll(() => sim.stop());
+
+describe('report paths are checked before anything is sent', () => {
+  it.each([
+    ['a directory', () => dir, /is a directory/],
+    ['an empty path', () => '', /file name is empty/],
+    ['a path under a file', () => join(dir, 'a-file', 'a11y.xml'), /is not a directory/],
+  ])('%s → exit 2 naming the path; the service got no request', async (_name, path, message) => {
+    const before = sim.requestCount(sim.keys.full);
+    const r = await runCli(['ci', root, '--report', `junit=${path()}`], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    if (path()) expect(r.stderr).toContain(path());
+    expect(sim.requestCount(sim.keys.full)).toBe(before);
+  });
+
+  it('a missing folder the CLI may create is created, and the report written', async () => {
+    const file = join(dir, 'new', 'deeper', 'a11y.xml');
+    const r = await runCli(['ci', clean, '--report', `junit=${file}`], { env: env() });
+    expect(r.code).toBe(0);
+    expect(await readFile(file, 'utf8')).toContain('<testsuites');
+  });
+});
+
+describe('the result is kept', () => {
+  it('an unwritable $GITHUB_STEP_SUMMARY is a warning; the exit code stays the verdict\'s', async () => {
+    const r = await runCli(['ci', clean], { env: { ...env(), GITHUB_STEP_SUMMARY: dir } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: could not write the job summary/);
+  });
+
+  it('a failed job (every page unreachable) still writes its reports, and exits 4', async () => {
+    const junit = join(dir, 'failed.xml');
+    const r = await runCli(['ci', 'https://shop.example.com/unreachable', '--report', `junit=${junit}`, '--report', `markdown=${join(dir, 'failed.md')}`], { env: env() });
+    expect(r.code).toBe(4);
+    expect(await readFile(junit, 'utf8')).toMatch(/<error /);
+    expect(existsSync(join(dir, 'failed.md'))).toBe(true);
+  });
+
+  it('a wait that times out writes the reports with the check\'s last known status, and exits 4', async () => {
+    const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
+    try {
+      const junit = join(dir, 'timeout.xml');
+      const sarif = join(dir, 'timeout.sarif');
+      const r = await runCli(['ci', root, '--timeout', '1500ms', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], {
+        env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
+      });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toMatch(/last status: (QUEUED|RUNNING)/);
+      expect(r.stderr).not.toContain('last status: unknown');
+      expect(await readFile(junit, 'utf8')).toMatch(/did not complete: (QUEUED|RUNNING)/);
+      expect(JSON.parse(await readFile(sarif, 'utf8')).runs[0].properties.status).toMatch(/QUEUED|RUNNING/);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('a 2xx body of the wrong shape → exit 3 with the API\'s problem in words, never 70', async () => {
+    const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+    const api = await startLoopback([
+      json(202, { id, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${id}` }),
+      json(200, { id, status: 'COMPLETED', verdict: 'PASS' }),
+      json(200, { violations: 'not a list' }),
+    ]);
+    try {
+      const r = await runCli(['ci', root, '--timeout', '20s'], { env: { SVC_API_KEY: 'svc_shape_key', SVC_BASE_URL: api.url } });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/listCiCheckViolations does not match the API description/);
+      expect(r.stderr).not.toMatch(/internal error|not iterable/);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('messages name the CLI\'s own way out', () => {
+  it('a missing key says SVC_API_KEY or --api-key; both missing say both', async () => {
+    const noKey = await runCli(['sites'], { env: { SVC_BASE_URL: sim.url } });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('set SVC_API_KEY or pass --api-key');
+    const none = await runCli(['sites']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('set SVC_API_KEY or pass --api-key');
+    expect(none.stderr).toContain('set SVC_BASE_URL or pass --base-url');
+  });
+
+  it('a refused connection suggests checking SVC_BASE_URL', async () => {
+    const closed = await startLoopback(() => undefined);
+    await closed.close();
+    const r = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_refused_key', SVC_BASE_URL: closed.url } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Check SVC_BASE_URL');
+  });
+
+  it('a base URL ending in /api/v1 and a key without svc_ get warnings', async () => {
+    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: `${sim.url}/api/v1` } });
+    expect(r.stderr).toMatch(/warning: the base URL ends in \/api\/v1/);
+    const k = await runCli(['sites'], { env: { SVC_API_KEY: 'sk_live_abcdef', SVC_BASE_URL: sim.url } });
+    expect(k.stderr).toMatch(/warning: the API key does not start with svc_/);
+    expect(k.stderr).not.toContain('sk_live_abcdef');
+  });
+
+  it('svc-a11y help and svc-a11y help <command> print help, exit 0', async () => {
+    const main = await runCli(['help']);
+    expect(main.code).toBe(0);
+    expect(main.stdout).toContain('Usage: svc-a11y <command>');
+    const ci = await runCli(['help', 'ci']);
+    expect(ci.code).toBe(0);
+    expect(ci.stdout).toContain('Usage: svc-a11y ci');
+  });
+
+  it.each([
+    ['site-run', "'svc-a11y sites' lists the site ids"],
+    ['journey-run', "'svc-a11y journeys <siteId>' lists a site's journey ids"],
+    ['verify-fix', "'svc-a11y fixes <siteId>' lists a site's tracked fix ids"],
+  ])('a bad id for %s points to the command that lists ids', async (command, hint) => {
+    const r = await runCli([command, 'not-an-id'], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(hint);
+  });
+});
+
+describe('config file and --urls-file', () => {
+  it('svc-a11y.config.json in the working directory gives urls, failOn, reports and context', async () => {
+    const cwd = join(dir, 'project');
+    await mkdir(cwd, { recursive: true });
+    await writeFile(
+      join(cwd, 'svc-a11y.config.json'),
+      JSON.stringify({ urls: [`${root}?regress=1`], failOn: 'NEW_CRITICAL', reports: { junit: 'out/a11y.xml' }, context: { team: 'web' } }),
+    );
+    const r = await runCli(['ci'], { env: env(), cwd });
+    expect(r.code).toBe(1);
+    expect(await readFile(join(cwd, 'out/a11y.xml'), 'utf8')).toContain('<failure');
+  });
+
+  it('--config FILE with a typo → exit 2 naming the file, the key and the rule; nothing sent', async () => {
+    const file = join(dir, 'typo.json');
+    await writeFile(file, JSON.stringify({ urls: [root], failon: 'NONE' }));
+    const before = sim.requestCount(sim.keys.full);
+    const r = await runCli(['ci', '--config', file], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`config file ${file}: failon is not a known key`);
+    expect(sim.requestCount(sim.keys.full)).toBe(before);
+  });
+
+  it('--config with a bad value names the rule', async () => {
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ failOn: 'SOMETIMES' }));
+    const r = await runCli(['ci', root, '--config', file], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('failOn must be one of NEW_CRITICAL');
+  });
+
+  it('--urls-file: one URL a line, comments and blank lines skipped', async () => {
+    const file = join(dir, 'urls.txt');
+    await writeFile(file, `# pages of the shop\n${clean}\n\n${clean}/a\n`);
+    const r = await runCli(['ci', '--urls-file', file, '--json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).check.pages.map((p: { url: string }) => p.url)).toEqual([clean, `${clean}/a`]);
+  });
+
+  it('more than 20 URLs in all → exit 2 saying why; nothing sent', async () => {
+    const file = join(dir, 'many.txt');
+    await writeFile(file, Array.from({ length: 21 }, (_, i) => `${root}p${i}`).join('\n'));
+    const before = sim.requestCount(sim.keys.full);
+    const r = await runCli(['ci', '--urls-file', file], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/21 URLs given, but a CI check takes at most 20 URLs \(the service's limit per check\)/);
+    expect(sim.requestCount(sim.keys.full)).toBe(before);
+  });
+});

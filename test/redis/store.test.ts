@@ -1,0 +1,164 @@
+// RedisRateLimitStore against a real redis-server (the run's shared one): one atomic script per request,
+// spacing shared by separate stores (as separate processes would be), keys hashed and expiring, 429 pauses
+// shared, NOSCRIPT survived, and a store that fails never fails a call.
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { A11yClient, type Warning } from '../../src/index.js';
+import { budgetKey } from '../../src/rate-limit/budget.js';
+import { RedisRateLimitStore } from '../../src/redis/index.js';
+import { json, startLoopback, type Loopback } from '../support/loopback.js';
+
+const limit = { requestsPerMinute: 1200, burst: 1 }; // one every 50 ms
+let admin: ReturnType<typeof createClient>;
+let server: Loopback;
+const stores: RedisRateLimitStore[] = [];
+const store = () => {
+  const s = new RedisRateLimitStore({ url: inject('redisUrl') });
+  stores.push(s);
+  return s;
+};
+const unique = () => `svc-a11y:test:${Math.random().toString(36).slice(2)}`;
+
+beforeAll(async () => {
+  admin = createClient({ url: inject('redisUrl') });
+  await admin.connect();
+  server = await startLoopback(json(200, []));
+});
+afterAll(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+  await admin.quit();
+  await server.close();
+});
+
+describe('RedisRateLimitStore', () => {
+  it('two stores (two processes) share one budget: reservations are spaced by the interval across both', async () => {
+    const [a, b] = [store(), store()];
+    const key = unique();
+    await Promise.all([a.reserve(unique(), limit, 'warm-up'), b.reserve(unique(), limit, 'warm-up')]); // connect both
+    const slots: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { waitMs } = await (i % 2 ? a : b).reserve(key, limit, `client-${i % 2}`);
+      slots.push(Date.now() + waitMs);
+    }
+    // Each slot comes one interval (50 ms) after the one before, whichever store reserved it (± a few ms of
+    // round trip between Redis' clock and ours).
+    for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBeGreaterThanOrEqual(44);
+    expect(slots[5]! - slots[0]!).toBeGreaterThanOrEqual(240);
+    expect(slots[5]! - slots[0]!).toBeLessThan(300);
+  });
+
+  it('counts the clients sharing the budget in the last minute', async () => {
+    const s = store();
+    const key = unique();
+    await s.reserve(key, limit, 'a');
+    await s.reserve(key, limit, 'b');
+    expect((await s.reserve(key, limit, 'c')).sharers).toBe(3);
+    expect((await s.reserve(key, limit, 'a')).sharers).toBe(3);
+  });
+
+  it('a pause holds for every sharer; a refund gives the slot to the next reservation', async () => {
+    const [a, b] = [store(), store()];
+    const key = unique();
+    await a.pause(key, limit, 2000);
+    expect((await b.reserve(key, limit, 'b')).waitMs).toBeGreaterThanOrEqual(1900);
+    const before = (await b.reserve(key, limit, 'b')).waitMs;
+    await a.refund(key, limit);
+    const after = (await b.reserve(key, limit, 'b')).waitMs;
+    expect(after - before).toBeLessThan(20); // the refunded slot, not one interval later
+  });
+
+  it('keys hold a hash of the API key, never the key, and expire', async () => {
+    const apiKey = 'svc_redis_secret_key_0123456789';
+    const client = new A11yClient({ apiKey, baseUrl: server.url, rateLimit: { ...limit, store: store() } });
+    await client.sites.list();
+    const key = await budgetKey(apiKey);
+    expect(key).toMatch(/^svc-a11y:rl:v1:[0-9a-f]{32}$/);
+    const keys = await admin.keys('svc-a11y:rl:*');
+    expect(keys).toEqual(expect.arrayContaining([key, `${key}:sharers`]));
+    for (const k of keys) expect(k).not.toContain(apiKey);
+    expect(await admin.pTTL(key)).toBeGreaterThan(0);
+    expect(await admin.pTTL(`${key}:sharers`)).toBeGreaterThan(0);
+  });
+
+  it('survives SCRIPT FLUSH (a restarted server): the script is loaded again', async () => {
+    const s = store();
+    const key = unique();
+    await s.reserve(key, limit, 'a');
+    await admin.scriptFlush();
+    expect((await s.reserve(key, limit, 'a')).waitMs).toBeGreaterThan(0);
+  });
+
+  it('{ client }: a node-redis client of the caller\'s own, which the store does not close', async () => {
+    const own = createClient({ url: inject('redisUrl') });
+    await own.connect();
+    const s = new RedisRateLimitStore({ client: own });
+    const key = unique();
+    expect((await s.reserve(key, limit, 'x')).waitMs).toBe(0);
+    await s.close();
+    expect(await own.ping()).toBe('PONG');
+    await own.quit();
+  });
+});
+
+describe('a shared store that fails never fails a call', () => {
+  it('an unreachable Redis: calls succeed on the in-process budget, onWarning hears of it once', async () => {
+    const closed = await startLoopback(() => undefined);
+    await closed.close();
+    const warnings: Warning[] = [];
+    const dead = new RedisRateLimitStore({ url: closed.url.replace('http', 'redis') });
+    const client = new A11yClient({
+      apiKey: 'svc_redis_down_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 6000, store: dead, storeTimeoutMs: 200, storeRetryMs: 60_000 },
+      onWarning: (w) => warnings.push(w),
+    });
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) expect(await client.sites.list()).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(warnings.map((w) => w.code)).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE']);
+    expect(JSON.stringify(warnings)).not.toContain('svc_redis_down_key');
+    await dead.close();
+  });
+
+  it('a store slower than storeTimeoutMs: the call goes on after the bound, spaced locally', async () => {
+    const slow = { reserve: () => new Promise<never>(() => undefined), pause: () => new Promise<never>(() => undefined) };
+    const warnings: Warning[] = [];
+    const client = new A11yClient({
+      apiKey: 'svc_redis_slow_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 6000, store: slow, storeTimeoutMs: 100, storeRetryMs: 60_000 },
+      onWarning: (w) => warnings.push(w),
+    });
+    const started = Date.now();
+    expect(await client.sites.list()).toEqual([]);
+    expect(await client.sites.list()).toEqual([]);
+    // One bounded wait (100 ms), then the stand-in until storeRetryMs: not one wait per call.
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a store that recovers is used again, and onWarning says so', async () => {
+    let failing = true;
+    const memory = new Map<string, number>();
+    const flaky = {
+      reserve: async (key: string) => {
+        if (failing) throw new Error('connection lost');
+        memory.set(key, (memory.get(key) ?? 0) + 1);
+        return { waitMs: 0 };
+      },
+      pause: async () => undefined,
+    };
+    const warnings: Warning[] = [];
+    const client = new A11yClient({ apiKey: 'svc_flaky_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 6000, store: flaky, storeRetryMs: 50 }, onWarning: (w) => warnings.push(w) });
+    await client.sites.list();
+    failing = false;
+    await new Promise((r) => setTimeout(r, 80));
+    await client.sites.list();
+    expect(warnings.map((w) => w.code)).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE', 'RATE_LIMIT_STORE_RECOVERED']);
+    expect([...memory.values()]).toEqual([1]);
+  });
+
+  it('a store that is not a store is refused at construction', () => {
+    expect(() => new A11yClient({ apiKey: 'svc_x_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 60, store: {} as never } })).toThrow(/rateLimit.store/);
+  });
+});
