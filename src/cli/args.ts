@@ -12,6 +12,8 @@ export type OptionValues = Record<string, string | boolean | string[] | undefine
 export const globalOptions = {
   'api-key': { type: 'string' },
   'base-url': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'redis-url': { type: 'string' },
   json: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -35,7 +37,7 @@ export function findCommand(argv: string[]): number {
     const token = argv[i]!;
     if (token === '--') return i + 1 < argv.length ? i + 1 : -1;
     if (!token.startsWith('-')) return i;
-    if ((token === '--api-key' || token === '--base-url') && !token.includes('=')) i++;
+    if (['--api-key', '--base-url', '--rate-limit', '--redis-url'].includes(token)) i++;
   }
   return -1;
 }

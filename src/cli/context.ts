@@ -1,6 +1,7 @@
 // What a command receives, and the shape every command has.
 import { createRequire } from 'node:module';
-import { A11yClient } from '../index.js';
+import { A11yClient, type ClientOptions } from '../index.js';
+import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
@@ -45,7 +46,7 @@ export interface Command {
  * the CLI's own ways out (the variable or the flag); likely mistakes get a warning on stderr. Responses are
  * validated against the description, so a 2xx of the wrong shape is an API error in words (exit 3), not a crash.
  */
-export function clientFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output): A11yClient {
+export function clientFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>> = []): A11yClient {
   const apiKey = ((values['api-key'] as string | undefined) ?? env.SVC_API_KEY)?.trim() || undefined;
   const baseUrl = ((values['base-url'] as string | undefined) ?? env.SVC_BASE_URL)?.trim() || undefined;
   out.protect(apiKey);
@@ -55,7 +56,46 @@ export function clientFrom(values: OptionValues, env: Record<string, string | un
     out.err(`warning: the base URL ends in /api/v1, which the CLI adds itself; use the service's address without it (such as ${baseUrl!.replace(/\/api\/v1\/?$/i, '')})`);
   }
   if (!apiKey!.startsWith('svc_')) out.err('warning: the API key does not start with svc_, as the service\'s keys do; check SVC_API_KEY or --api-key');
-  return new A11yClient({ apiKey, baseUrl, headers: { 'User-Agent': `svc-a11y/${version}` }, validateResponses: true });
+  return new A11yClient({
+    apiKey,
+    baseUrl,
+    headers: { 'User-Agent': `svc-a11y/${version}` },
+    validateResponses: true,
+    rateLimit: rateLimitFrom(values, env, out, cleanups),
+    onWarning: (w) => out.err(`warning: ${w.message}${w.cause instanceof Error ? ` (${w.cause.message})` : ''}`),
+  });
+}
+
+/**
+ * The rate budget of `--rate-limit` / `SVC_RATE_LIMIT` (requests per minute), shared through Redis with
+ * `--redis-url` / `SVC_REDIS_URL`, so the jobs of a CI matrix using one key share one budget. A Redis URL alone
+ * means the service's default rate (120 per minute). The Redis connection is closed when the command ends.
+ */
+function rateLimitFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>>): ClientOptions['rateLimit'] {
+  const rate = ((values['rate-limit'] as string | undefined) ?? env.SVC_RATE_LIMIT)?.trim() || undefined;
+  const redisUrl = ((values['redis-url'] as string | undefined) ?? env.SVC_REDIS_URL)?.trim() || undefined;
+  if (rate === undefined && redisUrl === undefined) return undefined;
+  const requestsPerMinute = rate === undefined ? DEFAULT_RATE : Number(rate);
+  if (!Number.isFinite(requestsPerMinute) || requestsPerMinute <= 0) throw new UsageError('--rate-limit (or SVC_RATE_LIMIT) must be a positive number of requests per minute, such as 120');
+  if (redisUrl !== undefined && !/^rediss?:\/\//i.test(redisUrl)) throw new UsageError('--redis-url (or SVC_REDIS_URL) must be a redis:// or rediss:// URL');
+  if (redisUrl === undefined) return { requestsPerMinute };
+  out.protect(redisUrlPassword(redisUrl));
+  const store = new RedisRateLimitStore({ url: redisUrl });
+  cleanups.push(() => store.close());
+  // CI machines reach Redis over a network: a wider bound than the SDK's default for one store operation.
+  return { requestsPerMinute, store, storeTimeoutMs: 1000 };
+}
+
+/** The service's default rate per key (document §8). */
+const DEFAULT_RATE = 120;
+
+// A password in the Redis URL is a secret like the key: never printed.
+function redisUrlPassword(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Prints a value as JSON on stdout. */

@@ -24,6 +24,8 @@ import { Progress } from './progress.js';
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const out = new Output(io);
   out.protect(io.env.SVC_API_KEY);
+  // What commands opened and must close before the process can exit (a Redis connection).
+  const cleanups: Array<() => Promise<void>> = [];
   let commandName: string | undefined;
   let idArgument: string | undefined;
   try {
@@ -60,11 +62,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       out,
       json,
       progress: new Progress(out, !values['no-progress'] && !values.quiet && !json),
-      client: () => clientFrom(values, io.env, out),
+      client: () => clientFrom(values, io.env, out, cleanups),
     };
     return await command.run(ctx);
   } catch (error) {
     return report(error, out, commandName, idArgument);
+  } finally {
+    await Promise.all(cleanups.map((close) => close().catch(() => undefined)));
   }
 }
 
