@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../con
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { appendStepSummary, checkReportPath, writeReport } from '../report-files.js';
-import { toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport } from '../reporters/index.js';
+import { checkSarifMap, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport, type SarifMapEntry } from '../reporters/index.js';
 import { isPageFailure } from '../threshold.js';
 
 const FORMATS = REPORT_FORMATS;
@@ -21,7 +21,7 @@ export function render(report: CiReport, format: Format, color = false, options?
     case 'junit':
       return toJUnit(report);
     case 'sarif':
-      return `${JSON.stringify(toSarif(report, { toolVersion: version }), null, 2)}\n`;
+      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options?.sarifMap }), null, 2)}\n`;
     case 'markdown':
       return toMarkdown(report);
     default:
@@ -52,7 +52,7 @@ export interface CiOptions {
   timeoutMs: number | undefined;
   context: Record<string, string>;
   /** URL path prefix → repository-relative source file, for SARIF locations. */
-  sarifMap: Array<readonly [string, string]>;
+  sarifMap: SarifMapEntry[];
 }
 
 /** The service's limit on URLs per CI check (document §4: one to twenty). */
@@ -88,8 +88,18 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     setBaseline: v['set-baseline'] === true || config?.setBaseline === true,
     timeoutMs: timeout === undefined ? undefined : typeof timeout === 'number' ? timeout : parseDuration(timeout, '--timeout'),
     context: { ...ciContext(ctx.out.io.env), ...config?.context, ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
-    sarifMap: [...Object.entries(config?.sarifMap ?? {}), ...((v['sarif-map'] as string[] | undefined) ?? []).map((pair) => Object.entries(parsePairs([pair], '--sarif-map'))[0]!)],
+    sarifMap: sarifMapOf(config?.sarifMap, v['sarif-map'] as string[] | undefined),
   };
+}
+
+/** The SARIF source map: the config file's, then `--sarif-map`'s (a later equal prefix wins), each entry checked. */
+function sarifMapOf(fromConfig: Record<string, string> | undefined, fromFlags: string[] | undefined): SarifMapEntry[] {
+  const entries = [...Object.entries(fromConfig ?? {}), ...(fromFlags ?? []).map((pair) => Object.entries(parsePairs([pair], '--sarif-map'))[0]!)];
+  try {
+    return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
+  } catch (error) {
+    throw new UsageError(`--sarif-map / sarifMap: ${(error as Error).message}`);
+  }
 }
 
 /** URLs of `--urls-file`: one a line; blank lines and `#` comments are skipped. */

@@ -1,8 +1,14 @@
 // SARIF 2.1.0 for code-scanning dashboards (GitHub code scanning, Azure DevOps, SonarQube). Failures only: a
-// SARIF result is an alert, and a finding that passes the threshold is not one.
+// SARIF result is an alert, and a finding that passes the threshold is not one. Checked in the tests with
+// Microsoft's SARIF validator and GitHub's ingestion rules (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`).
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { CiViolation } from '../../index.js';
 import { classify } from './findings.js';
+import { mdCell } from './markdown.js';
+import { checkSarifMap, hashOf, physicalLocationOf, type SarifMapEntry, wellFormedText } from './sarif-location.js';
+
+export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
+export type { SarifMapEntry } from './sarif-location.js';
 import { type CiReport, compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './report.js';
 
 /** `$schema` of the log. */
@@ -14,6 +20,9 @@ export const FINGERPRINT_KEY = 'a11yFingerprint/v1';
 /** Default `tool.driver.informationUri`: the package's registry page. */
 export const DEFAULT_INFORMATION_URI = 'https://www.npmjs.com/package/@svc/a11y-sdk';
 
+/** Most results GitHub code scanning accepts in one run: it rejects the whole file above this. */
+export const MAX_SARIF_RESULTS = 25_000;
+
 /** Options of {@link toSarif}. */
 export interface SarifOptions {
   /** Version of the CLI, reported as `tool.driver.version`. */
@@ -23,6 +32,19 @@ export interface SarifOptions {
    * @default DEFAULT_INFORMATION_URI
    */
   informationUri?: string;
+  /**
+   * Source files that render pages; the longest matching prefix wins, and of two equal prefixes the later entry
+   * (so `[...fromConfig, ...fromFlags]` lets flags win). Unmapped pages are located by host and path. Checked as
+   * {@link checkSarifMap} does: an invalid entry throws.
+   * @example [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }]
+   */
+  sourceMap?: readonly SarifMapEntry[];
+  /**
+   * Most results in the log; the rest (last in report order: existing after new, least severe last) are counted
+   * in a warning notification and in `properties.omittedResults`.
+   * @default MAX_SARIF_RESULTS
+   */
+  maxResults?: number;
 }
 
 /**
@@ -42,95 +64,167 @@ export function sarifLevel(impact: string | undefined): Result.level {
   }
 }
 
-// Page URLs come from the API as strings; the schema wants RFC 3986. WHATWG serialisation leaves a few characters
-// RFC 3986 forbids (`|`, `^`, a stray `%`), so those are percent-encoded; an unparsable value becomes one encoded
-// relative segment rather than an invalid log.
-function toUri(value: string): string {
-  try {
-    return new URL(value).href
-      .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
-      .replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (c) => encodeURIComponent(c));
-  } catch {
-    return encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
-  }
+// GitHub's `problem.severity` of a rule (error | warning | recommendation) follows the levels above.
+const PROBLEM_SEVERITY = { error: 'error', warning: 'warning', note: 'recommendation' } as const;
+
+// GitHub limits (docs: "SARIF support for code scanning"): descriptions 1024 characters, 20 tags per rule of which
+// 10 are shown. Messages have no documented limit; 4000 characters keep a huge API string from bloating the file
+// towards GitHub's 10 MB (gzip) upload limit. Path segments are clipped like file names (with a hash, so they stay
+const MAX_DESCRIPTION_CHARS = 1024;
+const MAX_MESSAGE_CHARS = 4000;
+const MAX_TAGS = 10;
+function clip(value: string, max: number): string {
+  const chars = Array.from(value);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : value;
 }
 
-// An absolute URI, or undefined: `helpUri` and `informationUri` must be absolute.
+// Display text from API data: controls other than line breaks and tabs, and bidirectional overrides (which reorder
+// what the reader sees), become U+FFFD; `](` is broken up because SARIF §3.11.6 reads `[text](target)` in a
+// plain-text message as an embedded link, which GitHub renders: API data must not add links to an alert.
+function displayText(value: string, max: number, oneLine = false): string {
+  const lines = value.replace(/\r\n?/g, '\n');
+  const text = (oneLine ? lines.replace(/[\n\t]/g, ' ') : lines)
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '\uFFFD')
+    .replace(/\]\(/g, '] (');
+  return clip(text, max);
+}
+
+// Page URLs come from the API as strings; the schema wants RFC 3986. WHATWG serialisation leaves a few characters
+// RFC 3986 forbids (`|`, `^`, a stray `%`), so those are percent-encoded.
+function toUri(value: string): string {
+  return new URL(value).href
+    .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
+    .replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (c) => encodeURIComponent(c));
+}
+
+// A link for `helpUri` and `informationUri`, or undefined: absolute http(s) only (never `javascript:` from API data)
+// and at most 2048 characters, the API's own URL limit (a 100 kB one made the validator drop every finding).
 function absoluteUri(value: string | undefined): string | undefined {
-  if (!value || !URL.canParse(value)) return undefined;
+  if (!value || value.length > 2048 || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return undefined;
   return toUri(value);
 }
 
 function ruleOf(id: string, findings: CiViolation[]): ReportingDescriptor {
-  const wcag = [...new Set(findings.flatMap((v) => v.wcagSc ?? []))].sort(compareText);
+  const wcag = [...new Set(findings.flatMap((v) => v.wcagSc ?? []).map((sc) => displayText(sc, 40, true).trim()))]
+    .filter(Boolean)
+    .sort(compareText);
   const helpUri = findings.map((v) => absoluteUri(v.helpUrl)).find((u) => u !== undefined);
+  const name = displayText(id, 200, true);
+  const criteria = wcag.length ? `WCAG ${wcag.join(', ')}` : '';
+  const level = (['error', 'warning', 'note'] as const).find((l) => findings.some((v) => sarifLevel(v.impact) === l)) ?? 'warning';
+  const todo = 'Open the page named in the alert, find the element by its CSS selector and apply the fix the message lists.';
   return {
     id,
-    shortDescription: { text: `Accessibility rule ${id}${wcag.length ? ` (WCAG ${wcag.join(', ')})` : ''}` },
-    ...(helpUri ? { helpUri, help: { text: `How to fix: ${helpUri}` } } : {}),
-    properties: { tags: [...new Set(['accessibility', ...wcag])] },
+    shortDescription: { text: clip(`Accessibility rule ${name}${criteria ? ` (${criteria})` : ''}`, MAX_DESCRIPTION_CHARS) },
+    fullDescription: {
+      text: clip(
+        `Rendered pages break the accessibility rule ${name}${criteria ? `, which checks ${criteria}` : ''}. Each alert names ` +
+          'the page URL and the element (CSS selector); its file is the page’s host and path, or the source file mapped to the page.',
+        MAX_DESCRIPTION_CHARS,
+      ),
+    },
+    ...(helpUri ? { helpUri } : {}),
+    help: {
+      text: `${helpUri ? `How to fix: ${helpUri}\n\n` : ''}${todo}${criteria ? `\n\nCriteria: ${criteria}.` : ''}`,
+      markdown: `**${mdCell(name)}**${criteria ? ` (${mdCell(criteria)})` : ''}\n\n${helpUri ? `[How to fix](<${helpUri}>)\n\n` : ''}${todo}`,
+    },
+    // No `precision` (the API does not say how often a rule is right) and no `security-severity` (these are not
+    // security findings; GitHub would list them as such).
+    properties: {
+      tags: [...new Set(['accessibility', ...wcag])].slice(0, MAX_TAGS),
+      'problem.severity': PROBLEM_SEVERITY[level],
+    },
   };
 }
 
-function locationOf(v: CiViolation): Location | undefined {
-  if (!v.url && !v.target) return undefined;
+function locationOf(v: CiViolation, map: readonly SarifMapEntry[]): Location {
   return {
-    ...(v.url ? { physicalLocation: { artifactLocation: { uri: toUri(v.url) } } } : {}),
+    physicalLocation: physicalLocationOf(v.url, map),
     ...(v.target ? { logicalLocations: [{ fullyQualifiedName: v.target, kind: 'element' }] } : {}),
   };
 }
 
-function resultOf(v: CiViolation, ruleIndex: number): Result {
-  const location = locationOf(v);
+// GitHub matches alerts across runs by `primaryLocationLineHash` only; without one its upload action hashes the
+// region's line (line 1 of a mapped file, the same for every alert in it). So the API's fingerprint also fills that
+// key, hashed into the action's own `hex:occurrence` shape; neither value depends on the location.
+function fingerprintsOf(fingerprint: string): Record<string, string> {
+  return { [FINGERPRINT_KEY]: fingerprint, primaryLocationLineHash: `${hashOf(fingerprint, 16)}:1` };
+}
+
+function resultOf(v: CiViolation, ruleIndex: number, map: readonly SarifMapEntry[]): Result {
   const age = v.isNew === true ? ', new' : v.isNew === false ? ', existing' : '';
+  const text =
+    `${ruleIdOf(v)} (${impactLabel(v.impact)}${age}) at ${v.target || 'an unknown element'} on ${pageLabel(v.url)}` +
+    (v.failureSummary ? `: ${v.failureSummary}` : '');
   return {
     ruleId: ruleIdOf(v),
     ruleIndex,
     level: sarifLevel(v.impact),
     kind: 'fail',
-    message: {
-      text:
-        `${ruleIdOf(v)} (${impactLabel(v.impact)}${age}) at ${v.target || 'an unknown element'} on ${pageLabel(v.url)}` +
-        (v.failureSummary ? `: ${v.failureSummary}` : ''),
-    },
-    ...(location ? { locations: [location] } : {}),
-    ...(v.fingerprint ? { partialFingerprints: { [FINGERPRINT_KEY]: v.fingerprint } } : {}),
+    message: { text: displayText(text, MAX_MESSAGE_CHARS) },
+    locations: [locationOf(v, map)],
+    ...(v.fingerprint ? { partialFingerprints: fingerprintsOf(v.fingerprint) } : {}),
     ...(v.isNew === undefined ? {} : { baselineState: v.isNew ? 'new' : 'unchanged' }),
     properties: {
       impact: impactLabel(v.impact),
       ...(v.isNew === undefined ? {} : { isNew: v.isNew }),
       wcagSc: v.wcagSc ?? [],
+      ...(v.url ? { pageUrl: v.url } : {}),
       ...(v.helpUrl ? { helpUrl: v.helpUrl } : {}),
     },
   };
 }
 
+// Every string of the log, API data in `properties` and logical locations included, as well-formed UTF-16.
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') return wellFormedText(value) as T;
+  if (Array.isArray(value)) return value.map(wellFormed) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)])) as T;
+  }
+  return value;
+}
+
 /**
  * SARIF 2.1.0 log of a CI check, as an object (the caller serialises it): one run of the `svc-a11y` driver whose
- * results are the findings that break the threshold, each with its level from the impact, the page URL as artifact,
- * the selector as a logical location and the API's fingerprint in `partialFingerprints`. Pages that could not be
- * checked, and a check that did not complete, are tool execution notifications.
+ * results are the findings that break the threshold, each with its level from the impact, a repository-relative
+ * location (the mapped source file, else the page's host and path; the full page URL stays in the message and in
+ * `properties.pageUrl`), the selector as a logical location and the API's fingerprint in `partialFingerprints`.
+ * Pages that could not be checked, a check that did not complete and results left out over `maxResults` are tool
+ * execution notifications. Throws when a `sourceMap` entry is invalid (see {@link parseSarifMap}).
  * @example await writeFile('a11y.sarif', JSON.stringify(toSarif({ check, violations }, { toolVersion: '0.1.0' }), null, 2));
  */
 export function toSarif(report: CiReport, options: SarifOptions): Log {
   const { check } = report;
-  const { failOn, failures, failedPages } = classify(report);
+  const { failOn, failures: all, failedPages } = classify(report);
+  const map = checkSarifMap(options.sourceMap ?? []);
+  const failures = all.slice(0, Math.max(0, options.maxResults ?? MAX_SARIF_RESULTS));
 
-  const ruleIds = [...new Set(failures.map(ruleIdOf))].sort(compareText);
-  const rules = ruleIds.map((id) => ruleOf(id, failures.filter((v) => ruleIdOf(v) === id)));
-  const results = failures.map((v) => resultOf(v, ruleIds.indexOf(ruleIdOf(v))));
+  const byRule = new Map<string, CiViolation[]>();
+  for (const v of failures) byRule.get(ruleIdOf(v))?.push(v) ?? byRule.set(ruleIdOf(v), [v]);
+  const ruleIds = [...byRule.keys()].sort(compareText);
+  const rules = ruleIds.map((id) => ruleOf(id, byRule.get(id) ?? []));
+  const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+  const results = failures.map((v) => resultOf(v, ruleIndex.get(ruleIdOf(v)) ?? -1, map));
 
   const notifications: Notification[] = failedPages.map((page) => ({
     level: 'error',
-    message: { text: `Page could not be checked (${page.status}): ${pageLabel(page.url)}` },
-    ...(page.url ? { locations: [{ physicalLocation: { artifactLocation: { uri: toUri(page.url) } } }] } : {}),
+    message: { text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS) },
+    locations: [{ physicalLocation: physicalLocationOf(page.url, map) }],
+    ...(page.url ? { properties: { pageUrl: page.url } } : {}),
   }));
   if (check.status !== 'COMPLETED') {
     const reason = check.failureReason ? `: ${check.failureReason}` : '';
-    notifications.unshift({ level: 'error', message: { text: `Check did not complete (${check.status})${reason}` } });
+    const text = displayText(`Check did not complete (${check.status})${reason}`, MAX_MESSAGE_CHARS);
+    notifications.unshift({ level: 'error', message: { text } });
+  }
+  const omitted = all.length - failures.length;
+  if (omitted > 0) {
+    const text = `${omitted} more failing findings are not in this log, which holds the first ${failures.length} (GitHub code scanning rejects a run of over ${MAX_SARIF_RESULTS} results).`;
+    notifications.push({ level: 'warning', message: { text } });
   }
 
-  return {
+  return wellFormed<Log>({
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [
@@ -158,8 +252,9 @@ export function toSarif(report: CiReport, options: SarifOptions): Log {
           ...(check.appUrl ? { appUrl: check.appUrl } : {}),
           ...(check.baselineMissing === undefined ? {} : { baselineMissing: check.baselineMissing }),
           ...(check.baselineCheckId ? { baselineCheckId: check.baselineCheckId } : {}),
+          ...(omitted > 0 ? { omittedResults: omitted } : {}),
         },
       },
     ],
-  };
+  });
 }
