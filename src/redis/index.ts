@@ -34,8 +34,14 @@ return { math.ceil(wait), redis.call('ZCARD', KEYS[2]) }
 
 /** A connected Redis client: node-redis (`redis` 4–6: `sendCommand`) or ioredis (`call`). */
 export type RedisLikeClient =
-  | { sendCommand(args: string[]): Promise<unknown> }
-  | { call(command: string, ...args: string[]): Promise<unknown> };
+  | {
+      /** node-redis: sends one command given as its words. */
+      sendCommand(args: string[]): Promise<unknown>;
+    }
+  | {
+      /** ioredis: sends one command given as its name and arguments. */
+      call(command: string, ...args: string[]): Promise<unknown>;
+    };
 
 /** Options of {@link RedisRateLimitStore}: a URL (the store connects with the `redis` package) or a client. */
 export type RedisRateLimitStoreOptions =
@@ -71,7 +77,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly #owned: boolean;
   readonly #options: RedisRateLimitStoreOptions;
 
-  /** @param options - `{ url }` or `{ client }` */
+  /**
+   * Creates the store; nothing connects until {@link RedisRateLimitStore.connect} or the first request.
+   * @param options - `{ url }` or `{ client }`
+   */
   constructor(options: RedisRateLimitStoreOptions) {
     if (!options || (typeof options.url !== 'string' && !options.client)) throw new TypeError('RedisRateLimitStore needs { url } or { client }.');
     this.#options = options;
