@@ -131,7 +131,7 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
     ctx.progress.done();
     const last = await client.ciChecks.get(error.jobId).catch((): CiCheck => ({ id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] }));
     await writeReports(ctx, { check: last, violations: [] }, options);
-    ctx.out.err(`error: check ${last.id} did not finish within the wait (last status: ${last.status}); reports were written with what is known.`);
+    ctx.out.err(`error: ${error.message} Its reports were written with what is known (status ${last.status}).`);
     return ExitCode.INCOMPLETE;
   }
   ctx.progress.done();
