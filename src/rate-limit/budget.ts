@@ -27,7 +27,8 @@ export interface BudgetOptions {
 export class RateBudget {
   // The stand-in while the shared store fails: this client's share of the budget, as last seen.
   readonly #fallback = new MemoryRateLimitStore();
-  readonly #id = crypto.randomUUID();
+  // Web Crypto exists only in secure contexts in browsers: any unique-enough id serves for counting sharers.
+  readonly #id = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   #sharers = 1;
   #downUntil = 0;
   #warned = false;
@@ -61,8 +62,9 @@ export class RateBudget {
   /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`). */
   async pause(delayMs: number): Promise<void> {
     const key = await this.key;
-    await this.#fallback.pause(key, this.#limitFor(this.#fallback), delayMs);
-    if (this.options.store !== this.#fallback) await this.#run((s, limit) => s.pause(key, limit, delayMs)).catch(() => undefined);
+    // The stand-in pauses too, so a store outage right after a 429 does not send early.
+    if (!(this.options.store instanceof MemoryRateLimitStore)) await this.#fallback.pause(key, this.#limitFor(this.#fallback), delayMs);
+    await this.#run((s, limit) => s.pause(key, limit, delayMs));
   }
 
   // Runs `op` on the shared store within its time bound, else on the in-process stand-in.
@@ -128,8 +130,12 @@ function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * The budget key of an API key: `svc-a11y:rl:v1:` and the first 32 hex digits of its SHA-256, so a shared
  * store never holds the key in clear. Web Crypto: the same on Node, browsers and edge runtimes.
+ * @example await budgetKey('svc_…') // 'svc-a11y:rl:v1:3f9c…'
  */
 export async function budgetKey(apiKey: string): Promise<string> {
+  // Without Web Crypto (a browser page over plain http) there is no shared store to hide the key from: the
+  // in-process store needs a key, not a secret one.
+  if (!globalThis.crypto?.subtle) return 'svc-a11y:rl:v1:local';
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `svc-a11y:rl:v1:${hex.slice(0, 32)}`;
