@@ -78,3 +78,43 @@ describe('rateLimit validation and aborts', () => {
     expect(Date.now() - next).toBeLessThan(1500);
   });
 });
+
+describe('a 429 pauses the whole budget', () => {
+  it('pause(ms) holds every later slot until then, with no burst right after', async () => {
+    const budget = bucket(6000, 3); // 100 per second, burst 3
+    await budget.pause(300);
+    const started = Date.now();
+    const times: number[] = [];
+    await Promise.all(Array.from({ length: 3 }, () => budget.take().then(() => times.push(Date.now() - started))));
+    times.sort((a, b) => a - b);
+    expect(times[0]).toBeGreaterThanOrEqual(280);
+    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(15); // spaced at the rate, not a burst of 3
+  });
+
+  it('a client whose request gets a 429 with Retry-After makes its other calls wait too', async () => {
+    const hits: number[] = [];
+    const limited = await startLoopback([
+      (req, res) => {
+        hits.push(Date.now());
+        res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{"code":"RATE_LIMITED"}');
+      },
+      (req, res) => {
+        hits.push(Date.now());
+        res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      },
+    ]);
+    try {
+      const client = new A11yClient({ apiKey: 'svc_rate_key', baseUrl: limited.url, rateLimit: { requestsPerMinute: 6000, burst: 1 } });
+      const a = client.sites.list(); // 429, then (after 1 s) 200
+      await new Promise((r) => setTimeout(r, 100));
+      const b = client.sites.list(); // started after the 429: without the shared pause it would go now
+      await Promise.all([a, b]);
+      const first = hits[0]!;
+      expect(hits).toHaveLength(3);
+      // Every request after the 429 came at least the Retry-After later.
+      for (const at of hits.slice(1)) expect(at - first).toBeGreaterThanOrEqual(950);
+    } finally {
+      await limited.close();
+    }
+  });
+});
