@@ -1,9 +1,10 @@
-// Waiting for an asynchronous job: poll with bounded exponential backoff and jitter until the status is
-// terminal, under one deadline and one AbortSignal. The document's rule (§3): QUEUED and RUNNING are not
-// results; any other status is terminal.
+// Waiting for an asynchronous job: poll until the status is terminal, under one deadline and one AbortSignal,
+// each wait from the server's hint, else the job's progress, else bounded exponential backoff with jitter.
+// The document's rule (§3): QUEUED and RUNNING are not results; any other status is terminal.
 import { APIConnectionError, ConfigurationError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import { atLeast } from './options.js';
+import { type JobTrack, observeJob, progressWait, readProgress } from './progress.js';
 import { MAX_TIMER_MS } from './retry.js';
 
 /**
@@ -17,7 +18,9 @@ export function isTerminalStatus(status: string): boolean {
 /** Options of `waitForCompletion` and the `*AndWait` helpers. Invalid values throw `ConfigurationError` before anything is sent. */
 export interface WaitOptions<T = unknown> {
   /**
-   * First wait between polls, in milliseconds (a finite number ≥ 1); later waits grow by half each time.
+   * First wait between polls, in milliseconds (a finite number ≥ 1); later waits grow by half each time,
+   * unless the server's `Retry-After` or the job's progress says when to look again. Also the shortest
+   * wait planned from progress.
    * @default 1000
    */
   intervalMs?: number;
@@ -75,6 +78,10 @@ function nextWait(attempt: number, hintMs: number | undefined, intervalMs: numbe
  * terminal, and returns that resource, all under one deadline and one AbortSignal. A terminal failure
  * (such as `FAILED` with its reason) is returned, not thrown. 429s and transient failures during the
  * polls are waited out (their `Retry-After` when given) and polling continues, inside the deadline.
+ *
+ * Each wait: the server's hint when it sent one (see `nextWait`); else, when the job reports progress
+ * (pages done of pages to do, see `progress.ts`), a poll near its estimated completion (`progressWait`);
+ * else the backoff.
  */
 export async function pollUntilTerminal<T extends { status?: unknown }>(
   operationId: string,
@@ -104,6 +111,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
     const job = await begin(signal);
     jobId = job.jobId;
     if (typeof job.status === 'string') lastStatus = job.status;
+    // A job this wait created did not run before the wait began: the estimate of its start is bounded.
+    let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: started, status: 'QUEUED' }) : {};
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;
@@ -114,7 +123,11 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         lastStatus = status;
         options.onProgress?.(resource);
         if (isTerminalStatus(status)) return resource;
-        wait = nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
+        const now = Date.now();
+        track = observeJob(track, { atMs: now, status, progress: readProgress(resource) });
+        // The server's hint wins; progress only plans the waits the server left to the client.
+        const fromProgress = retryAfterMs === undefined ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, random: Math.random }) : undefined;
+        wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;

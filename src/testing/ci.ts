@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { zCreateCiCheckBody } from '../../generated/zod.gen.js';
 import { type Finding, type PageResult, type SeverityCounts, checkPage, countFindings, normalizePageUrl, zeroCounts } from './findings.js';
 import { type JobTiming, itemStage, phaseOf } from './jobs.js';
+import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
 import { lookup, pageUrl, parseBody } from './requests.js';
 import { type SiteRecord, siteForUrl } from './state.js';
@@ -78,7 +79,7 @@ export function verdictOf(failOn: FailOn, counts: SeverityCounts, newCounts: Sev
 export function ciCheckView(world: World, job: CiCheckJob, now: number) {
   const phase = phaseOf(job, now);
   const pages = job.pages.map((p, i) => {
-    const stage = itemStage(i, job.pages.length, phase);
+    const stage = itemStage(i, job.pages.length, phase, job.pageEnds);
     return stage === 'DONE' ? { url: p.url, status: p.status, counts: countFindings(p.findings) } : { url: p.url, status: stage, counts: zeroCounts() };
   });
   const base = { id: job.id, failOn: job.failOn, pages, appUrl: `${world.baseUrl}/app/ci/checks/${job.id}` };
@@ -130,6 +131,7 @@ export function createCiCheck(ctx: Ctx): Reply {
     setBaseline: body.setBaseline ?? false,
     pages: body.urls.map((u) => checkPage(world.seed, u)),
     baselineId: baseline?.id,
+    pageEnds: drawPageEnds(world.pageDurations, body.urls.length),
   };
   world.ciChecks.set(job.id, job);
   return accepted(`/api/v1/ci/checks/${job.id}`, { id: job.id }, ctx.world, job);

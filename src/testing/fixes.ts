@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { type PageResult, checkPage, countFindings, selectorSignature, zeroCounts } from './findings.js';
 import { type JobTiming, iso, itemStage, phaseOf } from './jobs.js';
+import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
 import { find, lookup } from './requests.js';
 import type { FixRecord } from './state.js';
@@ -27,7 +28,7 @@ function result(job: FixVerificationJob) {
 export function verificationView(job: FixVerificationJob, now: number) {
   const phase = phaseOf(job, now);
   const pages = job.pages.map((p, i) => {
-    const stage = itemStage(i, job.pages.length, phase);
+    const stage = itemStage(i, job.pages.length, phase, job.pageEnds);
     if (stage !== 'DONE') return { url: p.url, status: stage, counts: zeroCounts() };
     return { url: p.url, status: p.status, counts: countFindings(p.findings) };
   });
@@ -99,6 +100,7 @@ export function createFixVerification(ctx: Ctx): Reply {
     durationMs: world.durations.fixVerification,
     fix,
     pages: fix.pages.map((url) => checkPage(world.seed, url)),
+    pageEnds: drawPageEnds(world.pageDurations, fix.pages.length),
   };
   world.fixVerifications.set(job.id, job);
   return accepted(`/api/v1/fix-verifications/${job.id}`, { id: job.id, status: 'QUEUED' }, ctx.world, job);

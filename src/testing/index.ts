@@ -6,6 +6,7 @@
 export { startSimulator } from './simulator.js';
 export type { Simulator, SimulatorOptions } from './simulator.js';
 export type { SimulatorIds, SimulatorKeys } from './state.js';
+export type { SimulatorPageDurations } from './page-durations.js';
 export type { SimulatorRateLimit } from './rate-limit.js';
 export type { SimulatorDelivery, SimulatorWebhook } from './webhooks.js';
 export type { JobKind as SimulatorJobKind } from './jobs.js';

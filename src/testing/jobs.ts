@@ -18,6 +18,11 @@ export interface JobTiming {
   createdAt: number;
   /** Time spent QUEUED + RUNNING, in ms. */
   durationMs: number;
+  /**
+   * When each page finishes, as shares of the RUNNING span (ascending, the last is 1): uneven pages
+   * (`SimulatorOptions.pageDurations`). Absent: the pages finish evenly.
+   */
+  pageEnds?: number[] | undefined;
 }
 
 /** Where a job stands at a given time. */
@@ -47,19 +52,25 @@ export function phaseOf(job: JobTiming, now: number): Phase {
 }
 
 /**
- * How many of `total` sequential items are finished at `progress` (items finish evenly over the RUNNING
- * span; the last one only when the job is DONE).
+ * How many of `total` sequential items are finished at `progress`: evenly over the RUNNING span, or at
+ * `ends` (shares of the span) when given; the last one only when the job is DONE.
  * @example itemsDone(8, { stage: 'RUNNING', progress: 0.5, startedAt, finishedAt }) // 4
+ * @example itemsDone(3, { stage: 'RUNNING', progress: 0.5, startedAt, finishedAt }, [0.1, 0.2, 1]) // 2
  */
-export function itemsDone(total: number, phase: Phase): number {
+export function itemsDone(total: number, phase: Phase, ends?: readonly number[]): number {
   if (phase.stage === 'DONE') return total;
   if (phase.stage === 'QUEUED') return 0;
+  if (ends && ends.length === total) {
+    let done = 0;
+    while (done < total - 1 && ends[done]! <= phase.progress) done++;
+    return done;
+  }
   return Math.max(0, Math.min(total - 1, Math.floor(phase.progress * total)));
 }
 
-/** Status of the i-th of a job's sequential items (pages, checkpoints) at `phase`. */
-export function itemStage(index: number, total: number, phase: Phase): 'QUEUED' | 'RUNNING' | 'DONE' {
-  const done = itemsDone(total, phase);
+/** Status of the i-th of a job's sequential items (pages, checkpoints) at `phase` (`ends` as in {@link itemsDone}). */
+export function itemStage(index: number, total: number, phase: Phase, ends?: readonly number[]): 'QUEUED' | 'RUNNING' | 'DONE' {
+  const done = itemsDone(total, phase, ends);
   if (index < done) return 'DONE';
   return index === done && phase.stage === 'RUNNING' ? 'RUNNING' : 'QUEUED';
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Finding, type PageResult, checkPage, countFindings, zeroCounts } from './findings.js';
 import { type JobTiming, iso, itemsDone, phaseOf } from './jobs.js';
+import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
 import { find, lookup } from './requests.js';
 import type { SiteRecord } from './state.js';
@@ -60,7 +61,7 @@ export function scanRunView(run: ScanRunJob, now: number) {
     const failureReason = phase.stage === 'DONE' ? { failureReason: { code: 'ROOT_UNREACHABLE', reason: "The site's root URL could not be reached." } } : {};
     return { ...base, status, pagesTotal: 0, pagesDone: 0, counts: zeroCounts(), totalViolations: 0, ...failureReason };
   }
-  const done = itemsDone(run.pages.length, phase);
+  const done = itemsDone(run.pages.length, phase, run.pageEnds);
   const findings = run.pages.slice(0, done).flatMap((p) => p.findings);
   return {
     ...base,
@@ -92,6 +93,7 @@ export function createScanRun(ctx: Ctx): Reply {
     }
   }
   const run = addScanRun(world, site, now, world.durations.scanRun);
+  run.pageEnds = drawPageEnds(world.pageDurations, run.pages.length);
   world.scanRunObserved(run, true);
   return accepted(`/api/v1/scan-runs/${run.id}`, { id: run.id, status: 'QUEUED' }, ctx.world, run);
 }

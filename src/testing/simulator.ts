@@ -1,6 +1,7 @@
 // startSimulator(): options in, a listening simulator out. Wires the world, the server, the rate limiter
 // and the webhook sender together, and owns their shutdown.
 import { type JobKind, phaseOf } from './jobs.js';
+import { type SimulatorPageDurations, pageDurationSource } from './page-durations.js';
 import { type SimulatorRateLimit, SlidingWindowLimiter } from './rate-limit.js';
 import { scanRunView, seedScanRunHistory } from './scan-runs.js';
 import { RequestCounter, listen } from './server.js';
@@ -48,6 +49,14 @@ export interface SimulatorOptions {
    * @default false
    */
   pollHints?: boolean;
+  /**
+   * Uneven pages: each page of a multi-page job (CI check, scan run, fix verification) takes a random,
+   * seeded share of the job's RUNNING span, so `pages[].status`, `pagesDone` and `pagesScanned` move
+   * unevenly over time. The job's duration (`durations`) and its QUEUED quarter stay as they are.
+   * @default undefined (pages finish evenly)
+   * @example { seed: 7, spread: 0.5 }
+   */
+  pageDurations?: SimulatorPageDurations;
 }
 
 /** A running simulator. */
@@ -108,11 +117,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return [kind, ms];
     }),
   ) as Record<JobKind, number>;
+  const pageDurations = pageDurationSource(options.pageDurations, seed);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
   const sender = new WebhookSender(options.webhook, clock);
   const world: World = {
-    seed, clock, durations, org, baseUrl: '', pollHints: options.pollHints ?? false,
+    seed, clock, durations, org, baseUrl: '', pollHints: options.pollHints ?? false, pageDurations,
     scans: new Map(), scanRuns: new Map(), ciChecks: new Map(), journeyRuns: new Map(), fixVerifications: new Map(),
     scanRunObserved: (run, created) => {
       if (!sender.enabled || run.delivered) return;

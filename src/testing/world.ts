@@ -5,6 +5,7 @@ import { type JobKind, type JobTiming, phaseOf } from './jobs.js';
 import type { JourneyRunJob } from './journeys.js';
 import type { ScanRunJob } from './scan-runs.js';
 import type { ScanJob } from './scans.js';
+import type { PageDurationSource } from './page-durations.js';
 import type { KeyInfo, Organisation } from './state.js';
 
 /** Everything one simulator instance knows. */
@@ -16,6 +17,8 @@ export interface World {
   durations: Record<JobKind, number>;
   /** Send `Retry-After` (whole seconds until the job should finish) on 202s and non-terminal job reads. */
   pollHints: boolean;
+  /** Uneven pages of multi-page jobs (undefined: pages finish evenly). */
+  pageDurations?: PageDurationSource | undefined;
   org: Organisation;
   scans: Map<string, ScanJob>;
   scanRuns: Map<string, ScanRunJob>;

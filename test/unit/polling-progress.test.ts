@@ -1,0 +1,213 @@
+// Waiting that reads progress: reading progress from any job kind, the completion estimate and the wait it
+// plans (pure, by table), then the poller against loopback jobs whose pages move with time.
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { A11yClient } from '../../src/index.js';
+import { type JobTrack, estimateCompletion, observeJob, progressWait, readProgress } from '../../src/progress.js';
+import { type Loopback, type Seen, startLoopback } from '../support/loopback.js';
+
+const page = (status: unknown) => ({ url: 'https://shop.example.com/', status });
+
+describe('readProgress', () => {
+  it.each([
+    ['CI check: DONE, TIMEOUT, UNREACHABLE, ERROR are finished pages', { status: 'RUNNING', pages: ['DONE', 'TIMEOUT', 'UNREACHABLE', 'ERROR', 'RUNNING', 'QUEUED'].map(page) }, { done: 4, total: 6 }],
+    ['CI check: a page without a known status is not finished', { pages: [page('DONE'), page(undefined), page('SOMETHING_NEW'), null, 'DONE', 7] }, { done: 1, total: 6 }],
+    ['CI check of one page, under way', { pages: [page('RUNNING')] }, { done: 0, total: 1 }],
+    ['scan run: pagesDone of pagesTotal', { status: 'RUNNING', pagesDone: 5, pagesTotal: 12 }, { done: 5, total: 12 }],
+    ['fix verification: pagesScanned (+ pagesFailed) of pagesRequested', { pagesRequested: 4, pagesScanned: 1, pagesFailed: 2, pages: [] }, { done: 3, total: 4 }],
+    ['fix verification without pagesFailed', { pagesRequested: 4, pagesScanned: 2 }, { done: 2, total: 4 }],
+  ])('%s', (_name, resource, expected) => {
+    expect(readProgress(resource)).toEqual(expected);
+  });
+
+  it.each([
+    ['not an object', 'RUNNING'],
+    ['null', null],
+    ['a single-page scan (no progress fields)', { status: 'RUNNING', requestedUrl: 'https://shop.example.com/' }],
+    ['a journey run (checkpoints are not progress)', { status: 'RUNNING', checkpoints: [{ status: 'COMPLETED' }] }],
+    ['scan run still QUEUED (pagesTotal 0)', { pagesDone: 0, pagesTotal: 0 }],
+    ['done > total', { pagesDone: 13, pagesTotal: 12 }],
+    ['negative done', { pagesDone: -1, pagesTotal: 12 }],
+    ['negative total', { pagesDone: 0, pagesTotal: -3 }],
+    ['NaN', { pagesDone: Number.NaN, pagesTotal: 12 }],
+    ['Infinity', { pagesDone: 1, pagesTotal: Number.POSITIVE_INFINITY }],
+    ['fractions', { pagesDone: 1.5, pagesTotal: 12 }],
+    ['strings', { pagesDone: '3', pagesTotal: '12' }],
+    ['only one of the pair', { pagesDone: 3 }],
+    ['pagesScanned absent', { pagesRequested: 2, pages: [page('DONE')] }],
+    ['pagesFailed not a number', { pagesRequested: 2, pagesScanned: 1, pagesFailed: 'one' }],
+    ['scanned + failed > requested', { pagesRequested: 2, pagesScanned: 2, pagesFailed: 1 }],
+    ['an empty pages[]', { pages: [] }],
+    ['pages not an array', { pages: { 0: page('DONE') } }],
+  ])('none for %s', (_name, resource) => {
+    expect(readProgress(resource)).toBeUndefined();
+  });
+});
+
+describe('observeJob', () => {
+  it('anchors a job this wait created a quarter into [last seen QUEUED, first seen RUNNING], with half that window as its uncertainty', () => {
+    let track = observeJob({}, { atMs: 0, status: 'QUEUED' });
+    expect(track).toEqual({ queuedAtMs: 0 });
+    track = observeJob(track, { atMs: 1000, status: 'RUNNING', progress: { done: 1, total: 10 } });
+    expect(track).toEqual({ queuedAtMs: 0, runningSeenAtMs: 1000, anchor: { atMs: 250, pages: 0, uncertaintyMs: 500 }, changedAtMs: 1000, last: { atMs: 1000, done: 1, total: 10 } });
+    // Same progress: the moment it last changed stays; a new value moves it.
+    track = observeJob(track, { atMs: 2000, status: 'RUNNING', progress: { done: 1, total: 10 } });
+    expect([track.changedAtMs, track.last?.atMs]).toEqual([1000, 2000]);
+    track = observeJob(track, { atMs: 3000, status: 'RUNNING', progress: { done: 3, total: 10 } });
+    expect([track.changedAtMs, track.anchor?.atMs]).toEqual([3000, 250]);
+    // Back to QUEUED (requeued): nothing learnt about the run holds any longer.
+    expect(observeJob(track, { atMs: 4000, status: 'QUEUED' })).toEqual({ queuedAtMs: 4000 });
+  });
+
+  it('a job already running when the wait began counts from the first look (the page under way as half)', () => {
+    const track = observeJob({}, { atMs: 5000, status: 'RUNNING', progress: { done: 4, total: 10 } });
+    expect(track.anchor).toEqual({ atMs: 5000, pages: 4.5, uncertaintyMs: 0 });
+    expect(estimateCompletion(track)).toBeUndefined();
+  });
+
+  it('a look without progress forgets the last progress (no estimate from stale figures)', () => {
+    let track = observeJob({ queuedAtMs: 0 }, { atMs: 1000, status: 'RUNNING', progress: { done: 5, total: 10 } });
+    track = observeJob(track, { atMs: 2000, status: 'RUNNING' });
+    expect(track.last).toBeUndefined();
+    expect(estimateCompletion(track)).toBeUndefined();
+  });
+});
+
+const anchored = (last: { atMs: number; done: number; total: number }, anchor = { atMs: 0, pages: 0, uncertaintyMs: 0 }, changedAtMs = last.atMs): JobTrack => ({ anchor, last, changedAtMs, runningSeenAtMs: 0 });
+
+describe('estimateCompletion', () => {
+  it.each([
+    ['2 of 10 pages in 2.5 s (the third half done): 1 s a page, 7.5 pages left', anchored({ atMs: 2500, done: 2, total: 10 }), { remainingMs: 7500, msPerPage: 1000, spread: Math.sqrt(1 / 2.5 + 1 / 8) }],
+    ['the anchor\'s uncertainty widens the spread', anchored({ atMs: 2500, done: 2, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 1000 }), { remainingMs: 7500, msPerPage: 1000, spread: Math.sqrt(1 / 2.5 + 1 / 8 + 0.16) }],
+    ['counted from a first look at 3.5 pages: 2 pages in 2 s', anchored({ atMs: 3000, done: 5, total: 10 }, { atMs: 1000, pages: 3.5, uncertaintyMs: 0 }), { remainingMs: 4500, msPerPage: 1000, spread: Math.sqrt(1 / 2 + 1 / 5) }],
+    ['every page finished but still RUNNING: nothing left', anchored({ atMs: 4500, done: 4, total: 4 }), { remainingMs: 0, msPerPage: 1000, spread: Math.sqrt(1 / 4.5) }],
+  ])('%s', (_name, track, expected) => {
+    const e = estimateCompletion(track)!;
+    expect(e.remainingMs).toBeCloseTo(expected.remainingMs, 6);
+    expect(e.msPerPage).toBeCloseTo(expected.msPerPage, 6);
+    expect(e.spread).toBeCloseTo(expected.spread, 6);
+  });
+
+  it.each([
+    ['nothing seen', {}],
+    ['a single page under way (a job of one page tells nothing of its speed)', anchored({ atMs: 5000, done: 0, total: 1 })],
+    ['no page finished yet', anchored({ atMs: 5000, done: 0, total: 10 })],
+    ['no page finished since the first look', anchored({ atMs: 9000, done: 4, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 })],
+    ['progress went backwards', anchored({ atMs: 9000, done: 2, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 })],
+    ['no time elapsed since the anchor', anchored({ atMs: 0, done: 2, total: 10 })],
+  ])('none: %s', (_name, track) => {
+    expect(estimateCompletion(track as JobTrack)).toBeUndefined();
+  });
+});
+
+describe('progressWait', () => {
+  const bounds = { intervalMs: 1000, maxIntervalMs: 10_000 };
+  const middle = () => 0.5; // jitter factor 0.9
+  it.each([
+    // 7500 · e^−0.7246 (earliest plausible) + 0.6 · 1000 (allowance: max(interval, 10 % of 2.5 + 7.5 s)) = 4234, × 0.9
+    ['aims at the earliest plausible completion plus 60 % of the allowance', anchored({ atMs: 2500, done: 2, total: 10 }), 2500, 2500, 4234.0 * 0.9],
+    ['capped at maxIntervalMs when completion is far', anchored({ atMs: 10_000, done: 2, total: 100 }), 10_000, 10_000, 10_000 * 0.9],
+    ['at least intervalMs when completion is near', anchored({ atMs: 9500, done: 9, total: 10 }), 9500, 9500, 1000 * 0.9],
+    // Still at 9 of 10 for 11 s (> 2 pages of 2.1 s + 1 interval): half the time since it moved.
+    ['a stall: waits grow with the time since progress last moved (×1.5 per poll)', anchored({ atMs: 20_000, done: 9, total: 10 }, undefined, 9000), 20_000, 20_000, 5500 * 0.9],
+  ])('%s', (_name, track, nowMs, waitedMs, expected) => {
+    expect(progressWait(track, nowMs, { ...bounds, waitedMs, random: middle })).toBeCloseTo(expected, 0);
+  });
+
+  it('jitter takes 0–20 % off, as the backoff', () => {
+    const track = anchored({ atMs: 10_000, done: 2, total: 100 });
+    expect(progressWait(track, 10_000, { ...bounds, waitedMs: 10_000, random: () => 0 })).toBe(8000);
+    expect(progressWait(track, 10_000, { ...bounds, waitedMs: 10_000, random: () => 0.999_999 })).toBeCloseTo(10_000, 0);
+  });
+
+  it('undefined without an estimate (the caller backs off as before)', () => {
+    expect(progressWait(anchored({ atMs: 5000, done: 0, total: 1 }), 5000, { ...bounds, waitedMs: 5000, random: middle })).toBeUndefined();
+    expect(progressWait({}, 5000, { ...bounds, waitedMs: 5000, random: middle })).toBeUndefined();
+  });
+});
+
+// Loopback jobs whose progress is a function of the time since the create, like the simulator's.
+const id = '396154c7-55f5-43ad-bac0-2dd077d2efcb';
+const servers: Loopback[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+interface Script {
+  /** Progress at `t` ms after the create: pages done (of `pages`), or 'QUEUED', or 'COMPLETED'. */
+  at(t: number): number | 'QUEUED' | 'COMPLETED';
+  pages: number;
+  /** Headers of the answers about the job while it is not terminal. */
+  headers?: Record<string, string>;
+}
+
+/** A CI-check service playing `script`; `hide` drops the pages from the answers (a job without progress). */
+async function serveJob(script: Script, hide = false) {
+  let createdAt = 0;
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const server = await startLoopback((req: Seen, res: ServerResponse) => {
+    if (req.method === 'POST') {
+      createdAt = req.at;
+      return send(res, 202, { id }, { location: `/api/v1/ci/checks/${id}` });
+    }
+    const state = script.at(req.at - createdAt);
+    const done = state === 'QUEUED' ? 0 : state === 'COMPLETED' ? script.pages : state;
+    const pages = Array.from({ length: script.pages }, (_, i) => page(i < done ? 'DONE' : i === done ? 'RUNNING' : 'QUEUED'));
+    const status = typeof state === 'number' ? 'RUNNING' : state;
+    send(res, 200, { id, status, failOn: 'NEW_CRITICAL', ...(hide ? {} : { pages }) }, status === 'COMPLETED' ? {} : script.headers);
+  });
+  servers.push(server);
+  return { server, createdAt: () => createdAt };
+}
+
+const createAndWait = (url: string, options: { intervalMs: number; maxIntervalMs: number }) =>
+  new A11yClient({ apiKey: 'svc_poll_test_key', baseUrl: url }).ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, { ...options, timeoutMs: 10_000 });
+
+describe('polling a job that reports progress (loopback)', () => {
+  it('notices a 10-page job within max(10 % of T, intervalMs) with few requests; with progress hidden, the backoff misses that', async () => {
+    // T = 1.1 s: QUEUED 100 ms, then one page every 100 ms. The defaults scaled ÷20 (50 ms / 500 ms).
+    const T = 1100;
+    const script: Script = { pages: 10, at: (t) => (t >= T ? 'COMPLETED' : t < 100 ? 'QUEUED' : Math.floor((t - 100) / 100)) };
+    const run = async (hide: boolean) => {
+      const { server: s, createdAt } = await serveJob(script, hide);
+      await createAndWait(s.url, { intervalMs: 50, maxIntervalMs: 500 });
+      return { lateness: Date.now() - createdAt() - T, requests: s.requests.length };
+    };
+    const [withProgress, without] = await Promise.all([run(false), run(true)]);
+    // Target max(110, 50) ms; +40 ms for a busy machine's timers.
+    expect(withProgress.lateness).toBeLessThanOrEqual(150);
+    expect(withProgress.requests).toBeLessThanOrEqual(9);
+    // The backoff's 7th poll comes at 871–1089 ms (50, 50, 75, 112, 169, 253, 380 ms, −0–20 % each), before
+    // completion; its 8th at 1271 ms or later: at least 171 ms late, whatever the jitter.
+    expect(without.lateness).toBeGreaterThanOrEqual(170);
+    expect(without.requests).toBe(9);
+  });
+
+  it('progress that stalls: waits grow ×1.5 instead of hammering at intervalMs', async () => {
+    // 9 of 10 pages in 270 ms, then nothing for 1.2 s.
+    const T = 1500;
+    const script: Script = { pages: 10, at: (t) => (t >= T ? 'COMPLETED' : Math.min(9, Math.floor(t / 30))) };
+    const { server: s, createdAt } = await serveJob(script);
+    await createAndWait(s.url, { intervalMs: 20, maxIntervalMs: 400 });
+    const polls = s.requests.slice(1).map((r) => r.at - createdAt());
+    const inStall = polls.filter((t) => t > 400 && t < T);
+    // At intervalMs that would be ~55 polls; the estimate alone (the last page's remaining half, growing
+    // slowly with elapsed time) ~20; half the time since progress moved gives ~6.
+    expect(inStall.length).toBeLessThanOrEqual(10);
+    const gaps = polls.slice(1).map((t, i) => t - polls[i]!);
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(200);
+  });
+
+  it('a Retry-After hint wins over progress', async () => {
+    // 9 of 10 pages in 20 ms: progress alone would look again after ~intervalMs; the server says 1 s.
+    const script: Script = { pages: 10, headers: { 'retry-after': '1' }, at: (t) => (t >= 600 ? 'COMPLETED' : Math.min(9, Math.floor(t / 2))) };
+    const { server: s } = await serveJob(script);
+    await createAndWait(s.url, { intervalMs: 20, maxIntervalMs: 2000 });
+    const [, first, second] = s.requests;
+    expect(s.requests).toHaveLength(3);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(900); // the RUNNING answer's hint, not progress's ~20 ms
+  });
+});
