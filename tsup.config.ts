@@ -3,7 +3,9 @@ import { defineConfig, type Options } from 'tsup';
 // No source maps: they would ship absolute paths. `platform: neutral` keeps node: imports out of the
 // portable entries unless a file asks for them (the CLI and the simulator are Node-only).
 const common: Options = {
-  dts: true,
+  // `@internal` members (the resources' transport, option helpers) stay out of the published declarations:
+  // users see the API, reviewers of api/*.api.md see only what users can import.
+  dts: { compilerOptions: { stripInternal: true } },
   sourcemap: false,
   treeshake: true,
   target: 'es2022',

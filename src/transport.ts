@@ -8,7 +8,7 @@ import { redact, scrubError } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
-import { budgetKey, RateBudget } from './rate-limit/budget.js';
+import type { RateBudget } from './rate-limit/budget.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
 import { validateRequest, validateResponse } from './validation.js';
@@ -33,7 +33,7 @@ interface Policy extends RetryPolicy {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly signal?: AbortSignal | undefined;
-  readonly limiter?: RateBudget | undefined;
+  readonly limiter?: Pick<RateBudget, 'take' | 'pause'> | undefined;
 }
 
 /** What an attempt that got no usable 2xx body leaves: why, and how to end it either way. */
@@ -73,7 +73,7 @@ export class Transport {
       maxRetries: options.maxRetries,
       maxRetryDelayMs: options.maxRetryDelayMs,
       maxResponseBytes: options.maxResponseBytes,
-      limiter: limit ? new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning: options.onWarning }) : undefined,
+      limiter: limit ? lazyBudget(limit, apiKey, options.onWarning) : undefined,
     };
   }
 
@@ -202,6 +202,17 @@ function arm(policy: Policy, info: { method: string; url: string }): { signal: A
       user?.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/**
+ * The client's rate budget, its module loaded on first use: a client without `rateLimit` (most of them) never
+ * loads it, and the root bundle stays small.
+ */
+function lazyBudget(limit: NonNullable<ResolvedOptions['rateLimit']>, apiKey: string, onWarning: ResolvedOptions['onWarning']): Pick<RateBudget, 'take' | 'pause'> {
+  let budget: Promise<RateBudget> | undefined;
+  const load = () =>
+    (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning })));
+  return { take: (signal) => load().then((b) => b.take(signal)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
 }
 
 const dataOf = <O extends OperationId>(sent: Sent<O>): SuccessBody<O> => sent.data;

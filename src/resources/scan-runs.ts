@@ -1,34 +1,34 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import type { CreateScanRunRequest, ScanRun } from '../types.js';
+import type { CreateScanRunRequest, RootCauses, ScanAccepted, ScanRun, Violation } from '../types.js';
 import { startAndWait, waitForJob } from './jobs.js';
 import { Resource } from './resource.js';
 
 /** Full-site scan runs (`client.scanRuns`). */
 export class ScanRuns extends Resource {
   /** Queues a crawl of a site (202). Scope `scans:write`. */
-  create(body: CreateScanRunRequest, options?: RequestOptions) {
+  create(body: CreateScanRunRequest, options?: RequestOptions): Promise<ScanAccepted> {
     return this.transport.request(ops.createScanRun, { body }, options);
   }
 
   /** A run's status, progress (`pagesDone`/`pagesTotal`) and counters. Scope `scans:read`. */
-  get(id: string, options?: RequestOptions) {
+  get(id: string, options?: RequestOptions): Promise<ScanRun> {
     return this.transport.request(ops.getScanRun, { path: { id } }, options);
   }
 
   /** A terminal run's findings, deduplicated by rule. Scope `scans:read`. */
-  listViolations(id: string, options?: RequestOptions) {
+  listViolations(id: string, options?: RequestOptions): Promise<Violation[]> {
     return this.transport.request(ops.listScanRunViolations, { path: { id } }, options);
   }
 
   /** A run's deterministic root-cause groups. Scope `scans:read`. */
-  getRootCauses(id: string, options?: RequestOptions) {
+  getRootCauses(id: string, options?: RequestOptions): Promise<RootCauses> {
     return this.transport.request(ops.getScanRunRootCauses, { path: { id } }, options);
   }
 
   /** Polls the run until its status is terminal, and returns it. */
-  waitForCompletion(id: string, options?: WaitOptions<ScanRun>) {
+  waitForCompletion(id: string, options?: WaitOptions<ScanRun>): Promise<ScanRun> {
     return waitForJob(this.transport, ops.getScanRun, id, options);
   }
 
@@ -36,7 +36,7 @@ export class ScanRuns extends Resource {
    * Queues a run and waits for its terminal state.
    * @example const run = await client.scanRuns.createAndWait({ siteId }, { onProgress: (r) => console.log(r.pagesDone) });
    */
-  createAndWait(body: CreateScanRunRequest, options?: WaitOptions<ScanRun>) {
+  createAndWait(body: CreateScanRunRequest, options?: WaitOptions<ScanRun>): Promise<ScanRun> {
     return startAndWait(this.transport, ops.createScanRun, { body }, ops.getScanRun, options);
   }
 }

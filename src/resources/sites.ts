@@ -1,5 +1,6 @@
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
+import type { Fix, Journey, Site, SiteTrend } from '../types.js';
 import { Resource } from './resource.js';
 
 /** The organization's sites, their journeys, trend and tracked fixes (`client.sites`). */
@@ -8,12 +9,12 @@ export class Sites extends Resource {
    * Lists the organization's sites. Scope `sites:read`.
    * @example const sites = await client.sites.list();
    */
-  list(options?: RequestOptions) {
+  list(options?: RequestOptions): Promise<Site[]> {
     return this.transport.request(ops.listSites, {}, options);
   }
 
   /** Lists a site's saved journeys. Scope `sites:read`. */
-  listJourneys(siteId: string, options?: RequestOptions) {
+  listJourneys(siteId: string, options?: RequestOptions): Promise<Journey[]> {
     return this.transport.request(ops.listSiteJourneys, { path: { id: siteId } }, options);
   }
 
@@ -21,12 +22,12 @@ export class Sites extends Resource {
    * A site's violation-count trend, oldest point first. Scope `scans:read`; plan feature `TREND_HISTORY`.
    * @param options.limit - how many points (the service's default applies when omitted)
    */
-  getTrend(siteId: string, options?: RequestOptions & { limit?: number }) {
+  getTrend(siteId: string, options?: RequestOptions & { limit?: number }): Promise<SiteTrend> {
     return this.transport.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
   }
 
   /** Lists a site's tracked fixes (remediation items). Scope `sites:read`. */
-  listFixes(siteId: string, options?: RequestOptions) {
+  listFixes(siteId: string, options?: RequestOptions): Promise<Fix[]> {
     return this.transport.request(ops.listSiteFixes, { path: { id: siteId } }, options);
   }
 }
