@@ -265,10 +265,14 @@ function targetOrigin(location: string | null, requestUrl: string): string | und
 // even a POST may be re-sent after them.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
+// Node (undici): cause.code or cause.cause.code; Bun: on the TypeError itself; Deno 2: only the cause's message
+// "client error (Connect)" (TCP, DNS or TLS, all before the request is written). workerd says "Network connection
+// lost." whether or not the request left, so it is never re-sent there.
 function isNotSent(error: unknown): boolean {
-  const cause = (error as { cause?: { cause?: { code?: unknown }; code?: unknown } } | undefined)?.cause;
-  const code = cause?.cause?.code ?? cause?.code;
-  return typeof code === 'string' && NOT_SENT.has(code);
+  const e = error as { code?: unknown; cause?: { cause?: { code?: unknown }; code?: unknown; message?: unknown } } | undefined;
+  const code = e?.cause?.cause?.code ?? e?.cause?.code ?? e?.code;
+  if (typeof code === 'string') return NOT_SENT.has(code);
+  return typeof e?.cause?.message === 'string' && e.cause.message.includes('client error (Connect)');
 }
 
 function describe(error: unknown): string {
