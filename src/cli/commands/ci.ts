@@ -119,17 +119,28 @@ function readUrlsFile(file: string | undefined): string[] {
 export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
   const { urls, failOn, setBaseline, timeoutMs, context } = options;
   let check: CiCheck;
+  let seen: CiCheck | undefined;
   try {
     check = await client.ciChecks.createAndWait(
       { urls, failOn, setBaseline, context },
-      { timeoutMs, onProgress: (c) => ctx.progress.update({ status: c.status, detail: pagesDetail(c.pages) }) },
+      {
+        timeoutMs,
+        onProgress: (c) => {
+          seen = c;
+          ctx.progress.update({ status: c.status, detail: pagesDetail(c.pages) });
+        },
+      },
     );
   } catch (error) {
     // The check exists but did not finish in time: its reports still carry what is known, so an
     // `if: always()` upload step finds them.
     if (!(error instanceof PollTimeoutError) || error.jobId === undefined) throw error;
     ctx.progress.done();
-    const last = await client.ciChecks.get(error.jobId).catch((): CiCheck => ({ id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] }));
+    // One quick look for its latest state (bounded: the service may be what made the wait time out), else the
+    // last one seen.
+    const last = await client.ciChecks
+      .get(error.jobId, { timeoutMs: 5_000, maxRetries: 0 })
+      .catch((): CiCheck => seen ?? { id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] });
     await writeReports(ctx, { check: last, violations: [] }, options);
     ctx.out.err(`error: ${error.message} Its reports were written with what is known (status ${last.status}).`);
     return ExitCode.INCOMPLETE;
