@@ -45,7 +45,14 @@ interface Failed {
   readonly discard: () => void;
 }
 
-type Request = { readonly method: string; readonly url: string; readonly body: string | undefined; readonly headers: Record<string, string> };
+type Request = {
+  readonly method: string;
+  readonly url: string;
+  readonly body: string | undefined;
+  readonly headers: Record<string, string>;
+  /** Method and URL as errors show them (no userinfo): built once per call, not per attempt. */
+  readonly info: { readonly method: string; readonly url: string };
+};
 
 /** Sends operations for one client. Holds the API key in private fields only: never enumerable or inspectable. */
 export class Transport {
@@ -90,7 +97,7 @@ export class Transport {
     validateRequest(op.schemas.body, input.body);
     const body = input.body === undefined ? undefined : serializeBody(input.body);
     const url = options?.url ?? this.options.baseUrl + expandRoute(op.route, input.path) + serializeQuery(input.query);
-    const request = { method: op.method, url, body, headers: body === undefined ? this.#getHeaders : this.#jsonHeaders };
+    const request = { method: op.method, url, body, headers: body === undefined ? this.#getHeaders : this.#jsonHeaders, info: { method: op.method, url: safeUrl(url) } };
     const policy = options ? { ...this.#policy, ...requestOverrides(options) } : this.#policy;
 
     // 2. Attempts, re-sent as decideRetry() allows, each waiting its turn in the rate budget.
@@ -124,7 +131,7 @@ export class Transport {
    * redirect, a body over `maxResponseBytes`.
    */
   async #attempt(request: Request, policy: Policy): Promise<{ response: Response; text: string } | Failed> {
-    const info = { method: request.method, url: safeUrl(request.url) };
+    const { info } = request;
     const { signal, disarm } = arm(policy, info);
     let response: Response;
     try {

@@ -55,13 +55,17 @@ export function parseDuration(text: string, flag: string): number {
 
 /** `key=value` pairs → object; a pair without `=` is a usage error naming the flag. */
 export function parsePairs(pairs: string[], flag: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const pair of pairs) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${pair}"`);
-    result[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return result;
+  return Object.fromEntries(pairs.map((pair) => parsePair(pair, flag)));
+}
+
+/**
+ * One `key=value` (the key ends at the first `=`), kept as a pair: a repeatable flag may name one key twice.
+ * @example parsePair('junit=a.xml', '--report') // ['junit', 'a.xml']
+ */
+export function parsePair(pair: string, flag: string): [string, string] {
+  const at = pair.indexOf('=');
+  if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${pair}"`);
+  return [pair.slice(0, at), pair.slice(at + 1)];
 }
 
 /** Checks a value against a list of choices. */

@@ -47,8 +47,8 @@ export interface Command {
  * validated against the description, so a 2xx of the wrong shape is an API error in words (exit 3), not a crash.
  */
 export function clientFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>> = []): A11yClient {
-  const apiKey = ((values['api-key'] as string | undefined) ?? env.SVC_API_KEY)?.trim() || undefined;
-  const baseUrl = ((values['base-url'] as string | undefined) ?? env.SVC_BASE_URL)?.trim() || undefined;
+  const apiKey = setting(values, env, 'api-key', 'SVC_API_KEY');
+  const baseUrl = setting(values, env, 'base-url', 'SVC_BASE_URL');
   out.protect(apiKey);
   const missing = [!apiKey && 'an API key: set SVC_API_KEY or pass --api-key', !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"].filter(Boolean);
   if (missing.length) throw new UsageError(`missing ${missing.join('; and ')}`);
@@ -72,8 +72,8 @@ export function clientFrom(values: OptionValues, env: Record<string, string | un
  * means the service's default rate (120 per minute). The Redis connection is closed when the command ends.
  */
 function rateLimitFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>>): ClientOptions['rateLimit'] {
-  const rate = ((values['rate-limit'] as string | undefined) ?? env.SVC_RATE_LIMIT)?.trim() || undefined;
-  const redisUrl = ((values['redis-url'] as string | undefined) ?? env.SVC_REDIS_URL)?.trim() || undefined;
+  const rate = setting(values, env, 'rate-limit', 'SVC_RATE_LIMIT');
+  const redisUrl = setting(values, env, 'redis-url', 'SVC_REDIS_URL');
   if (rate === undefined && redisUrl === undefined) return undefined;
   const requestsPerMinute = rate === undefined ? DEFAULT_RATE : Number(rate);
   if (!Number.isFinite(requestsPerMinute) || requestsPerMinute <= 0) throw new UsageError('--rate-limit (or SVC_RATE_LIMIT) must be a positive number of requests per minute, such as 120');
@@ -84,6 +84,11 @@ function rateLimitFrom(values: OptionValues, env: Record<string, string | undefi
   cleanups.push(() => store.close());
   // CI machines reach Redis over a network: a wider bound than the SDK's default for one store operation.
   return { requestsPerMinute, store, storeTimeoutMs: 1000 };
+}
+
+/** A flag's value, else its environment variable's; blank counts as unset. */
+function setting(values: OptionValues, env: Record<string, string | undefined>, flag: string, variable: string): string | undefined {
+  return ((values[flag] as string | undefined) ?? env[variable])?.trim() || undefined;
 }
 
 /** The service's default rate per key (document §8). */

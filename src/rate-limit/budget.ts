@@ -48,13 +48,13 @@ export class RateBudget {
   async take(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) throw abortReason(signal);
     const key = await this.key;
-    const { store, result } = await this.#run((s, limit) => s.reserve(key, limit, this.#id));
+    const { store, limit, result } = await this.#run((s, l) => s.reserve(key, l, this.#id));
     if (result.sharers !== undefined && result.sharers >= 1) this.#sharers = result.sharers;
     try {
       await sleep(result.waitMs, signal);
     } catch (error) {
       // A caller that gave up while waiting gives its slot back to the next one.
-      await store.refund?.(key, this.#limitFor(store)).catch(() => undefined);
+      await store.refund?.(key, limit).catch(() => undefined);
       throw error;
     }
   }
@@ -63,42 +63,44 @@ export class RateBudget {
   async pause(delayMs: number): Promise<void> {
     const key = await this.key;
     // The stand-in pauses too, so a store outage right after a 429 does not send early.
-    if (!(this.options.store instanceof MemoryRateLimitStore)) await this.#fallback.pause(key, this.#limitFor(this.#fallback), delayMs);
-    await this.#run((s, limit) => s.pause(key, limit, delayMs));
+    if (!(this.options.store instanceof MemoryRateLimitStore)) await this.#fallback.pause(key, this.#share(), delayMs);
+    await this.#run((s, l) => s.pause(key, l, delayMs));
   }
 
-  // Runs `op` on the shared store within its time bound, else on the in-process stand-in.
-  async #run<T>(op: (store: RateLimitStore, limit: RateLimit) => Promise<T>): Promise<{ store: RateLimitStore; result: T }> {
+  // Runs `op` on the shared store within its time bound, else on the in-process stand-in at this client's
+  // share; says which store and limit it used.
+  async #run<T>(op: (store: RateLimitStore, limit: RateLimit) => Promise<T>): Promise<{ store: RateLimitStore; limit: RateLimit; result: T }> {
     const { store, storeTimeoutMs, storeRetryMs } = this.options;
-    if (store instanceof MemoryRateLimitStore) return { store, result: await op(store, this.limit) };
-    if (Date.now() < this.#downUntil) return { store: this.#fallback, result: await op(this.#fallback, this.#limitFor(this.#fallback)) };
-    try {
-      const result = await bounded(op(store, this.limit), storeTimeoutMs);
-      if (this.#warned) {
-        this.#warned = false;
-        this.#warn({ code: 'RATE_LIMIT_STORE_RECOVERED', message: 'The shared rate-limit store answers again; its budget is used again.' });
+    if (store instanceof MemoryRateLimitStore) return { store, limit: this.limit, result: await op(store, this.limit) };
+    if (Date.now() >= this.#downUntil) {
+      try {
+        const result = await bounded(op(store, this.limit), storeTimeoutMs);
+        if (this.#warned) {
+          this.#warned = false;
+          this.#warn({ code: 'RATE_LIMIT_STORE_RECOVERED', message: 'The shared rate-limit store answers again; its budget is used again.' });
+        }
+        return { store, limit: this.limit, result };
+      } catch (error) {
+        this.#downUntil = Date.now() + storeRetryMs;
+        if (!this.#warned) {
+          this.#warned = true;
+          this.#warn({
+            code: 'RATE_LIMIT_STORE_UNAVAILABLE',
+            message:
+              `The shared rate-limit store failed or took over ${storeTimeoutMs} ms; this client spaces its own requests ` +
+              `(1/${this.#sharers} of the budget, its share when last seen) and tries the store again in ${storeRetryMs} ms.`,
+            cause: error,
+          });
+        }
       }
-      return { store, result };
-    } catch (error) {
-      this.#downUntil = Date.now() + storeRetryMs;
-      if (!this.#warned) {
-        this.#warned = true;
-        this.#warn({
-          code: 'RATE_LIMIT_STORE_UNAVAILABLE',
-          message:
-            `The shared rate-limit store failed or took over ${storeTimeoutMs} ms; this client spaces its own requests ` +
-            `(1/${this.#sharers} of the budget, its share when last seen) and tries the store again in ${storeRetryMs} ms.`,
-          cause: error,
-        });
-      }
-      return { store: this.#fallback, result: await op(this.#fallback, this.#limitFor(this.#fallback)) };
     }
+    const share = this.#share();
+    return { store: this.#fallback, limit: share, result: await op(this.#fallback, share) };
   }
 
-  // The stand-in's limit is this client's share of the budget; a store's own limit is the whole budget.
-  #limitFor(store: RateLimitStore): RateLimit {
-    if (store !== this.#fallback || this.#sharers <= 1) return this.limit;
-    return { requestsPerMinute: this.limit.requestsPerMinute / this.#sharers, burst: 1 };
+  // This client's share of the budget (the stand-in's limit): the rate divided by the sharers last seen.
+  #share(): RateLimit {
+    return this.#sharers <= 1 ? this.limit : { requestsPerMinute: this.limit.requestsPerMinute / this.#sharers, burst: 1 };
   }
 
   #warn(warning: Warning): void {

@@ -1,7 +1,7 @@
 // `svc-a11y ci <url…>`: start a CI check, show progress, print findings, write reports, exit with the verdict.
 import { readFileSync } from 'node:fs';
 import { type A11yClient, type CiCheck, type FailOn, PollTimeoutError } from '../../index.js';
-import { oneOf, parseDuration, parsePairs } from '../args.js';
+import { oneOf, parseDuration, parsePair, parsePairs } from '../args.js';
 import { ciContext } from '../ci-env.js';
 import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
 import { type Command, type CommandContext, version } from '../context.js';
@@ -73,7 +73,7 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     throw new UsageError(`${urls.length} URLs given, but ${TOO_MANY_URLS}`, 'ci');
   }
   const flagReports = ((v.report as string[] | undefined) ?? []).map((pair) => {
-    const [kind, file] = Object.entries(parsePairs([pair], '--report'))[0]!;
+    const [kind, file] = parsePair(pair, '--report');
     return [oneOf(kind, FORMATS, '--report FORMAT'), file] as const;
   });
   // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
@@ -94,7 +94,7 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
 
 /** The SARIF source map: the config file's, then `--sarif-map`'s (a later equal prefix wins), each entry checked. */
 function sarifMapOf(fromConfig: Record<string, string> | undefined, fromFlags: string[] | undefined): SarifMapEntry[] {
-  const entries = [...Object.entries(fromConfig ?? {}), ...(fromFlags ?? []).map((pair) => Object.entries(parsePairs([pair], '--sarif-map'))[0]!)];
+  const entries = [...Object.entries(fromConfig ?? {}), ...(fromFlags ?? []).map((pair) => parsePair(pair, '--sarif-map'))];
   try {
     return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
   } catch (error) {
