@@ -84,6 +84,12 @@ export class CommandGuard {
   }
 }
 
+// A URL's `user:password@` is a secret too (a staging site behind basic auth, a token as the user name): the API
+// echoes page URLs as the caller sent them, and reports end up in public logs and uploaded files. The userinfo
+// characters of RFC 3986, plus `\` for Markdown's escapes; the scheme is bounded so a long run of word characters
+// costs linear time, not quadratic.
+const URL_USERINFO = /\b([a-z][a-z\d+.-]{0,31}:\/\/)[\w\-.~%!$&'()*+,;=:\\]+@/gi;
+
 // The workflow commands the CLI itself writes (see reporters/annotations.ts): an annotation and nothing else.
 const ANNOTATION = /^::(?:error|warning|notice)(?: [^\r\n]*)?::[^\r\n]*$/;
 
@@ -110,7 +116,7 @@ export class Output {
     if (secret && secret.length >= 4) this.#secrets.push(secret);
   }
 
-  /** Writes report output to stdout (redacted, command-guarded). */
+  /** Writes report output to stdout (secrets and URL credentials redacted, command-guarded). */
   out(text: string): void {
     this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text)));
   }
@@ -136,7 +142,7 @@ export class Output {
     this.io.stderr.write(text);
   }
 
-  /** `text` with every protected secret redacted: for what the CLI writes to files. */
+  /** `text` with every protected secret and every URL's `user:password@` redacted: for what the CLI writes to files. */
   scrub(text: string): string {
     return this.#clean(text);
   }
@@ -149,6 +155,6 @@ export class Output {
   #clean(text: string): string {
     let result = text;
     for (const secret of this.#secrets) result = redact(result, secret);
-    return result;
+    return result.includes('@') ? result.replace(URL_USERINFO, '$1[redacted]@') : result;
   }
 }

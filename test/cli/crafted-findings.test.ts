@@ -21,12 +21,17 @@ const evil = [
   'cr\r::warning file=x::injected',
   '  ::notice::indented\t##vso[task.setvariable variable=x]1 ##[error]old',
   'lone \ud800 surrogate',
+  // A long run of scheme-like characters: redacting URL credentials must stay linear on it.
+  `${'x.'.repeat(40_000)}://`,
 ];
+// A staging site behind basic auth: the API echoes the URL as sent, password and all.
+const PASSWORD = 'Pa_ss%40w0rd-canary';
+const withCredentials = `https://deploy:${PASSWORD}@staging.example.com/login`;
 const finding = (i: number, text: string) => ({
   ruleId: i % 2 ? 'color-contrast' : `rule-${text}`,
   impact: 'critical',
   wcagSc: ['1.4.3', text.slice(0, 30)],
-  url: i === 0 ? `${page}?token=${KEY}` : page,
+  url: i === 0 ? `${page}?token=${KEY}` : i === 4 ? withCredentials : page,
   helpUrl: i === 1 ? `javascript:alert(1)` : 'https://docs.example.com/rule',
   target: `#el-${i} ${text}`,
   failureSummary: i === 2 ? `${'x'.repeat(100_000)} ${text}` : text,
@@ -42,6 +47,7 @@ const check = {
   pages: [
     { url: page, status: 'DONE', counts: { critical: violations.length, serious: 0, moderate: 0, minor: 0 } },
     { url: 'https://shop.example.com/clean', status: 'DONE', counts: { critical: 0, serious: 0, moderate: 0, minor: 0 } },
+    { url: withCredentials, status: 'DONE', counts: { critical: 1, serious: 0, moderate: 0, minor: 0 } },
   ],
   counts: { critical: violations.length, serious: 0, moderate: 0, minor: 0 },
 };
@@ -75,6 +81,15 @@ describe('crafted findings through every format and file', () => {
     for (const [name, text] of Object.entries({ ...outputs, ...files })) expect(text, name).not.toContain(KEY);
   });
 
+  it('a page URL\'s user:password@ is in no output and no file; the rest of the URL is', () => {
+    for (const [name, text] of Object.entries({ ...outputs, ...files })) {
+      expect(text, name).not.toContain('w0rd-canary');
+      expect(text, name).not.toContain('deploy:');
+    }
+    for (const name of ['stdout json', 'stdout text', 'stdout junit', 'stdout markdown']) expect(outputs[name], name).toContain('[redacted]@staging.example.com/login');
+    expect(JSON.parse(files.json!).check.pages[2].url).toBe('https://[redacted]@staging.example.com/login');
+  });
+
   it('no line of stdout or stderr starts a workflow command, except the CLI\'s own annotations', () => {
     for (const [name, text] of Object.entries(outputs)) {
       for (const line of text.split(/\r\n|\r|\n/)) {
@@ -102,7 +117,7 @@ describe('crafted findings through every format and file', () => {
     expect(report.findings.filter((f) => f.level === 'error')).toEqual([]);
     const log = JSON.parse(files.sarif!);
     const uris = log.runs[0].results.map((r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => r.locations[0]!.physicalLocation.artifactLocation.uri);
-    expect(new Set(uris)).toEqual(new Set(['src/pages/checkout.tsx']));
+    expect(new Set(uris)).toEqual(new Set(['src/pages/checkout.tsx', 'staging.example.com/login']));
   });
 
   it('JSON on stdout and in the file parses, and keeps the findings\' text (redacted only where it held the key)', () => {

@@ -202,6 +202,38 @@ describe('Output: every write is guarded, on stdout and stderr', () => {
     expect(stderr()).toBe('::error::leaked [redacted]\n');
   });
 
+  it('redacts the user:password@ of every URL, on both streams and in scrub(), and nothing that only looks like one', () => {
+    const { out, stdout, stderr } = capture();
+    const cases: Array<[string, string]> = [
+      ['https://deploy:s3cret@staging.example.com/a', 'https://[redacted]@staging.example.com/a'],
+      ['http://token@host:8080', 'http://[redacted]@host:8080'],
+      ['redis://:pw%40x@127.0.0.1:6379/0', 'redis://[redacted]@127.0.0.1:6379/0'],
+      // Markdown's escapes and XML's entities stay inside the userinfo they came from.
+      ['https://u:p\\_w\\*@h/', 'https://[redacted]@h/'],
+      ['https://u:a&amp;b@h/', 'https://[redacted]@h/'],
+      ['HTTPS://U:P@H', 'HTTPS://[redacted]@H'],
+      // Not userinfo: an @ in the path or query, e-mail addresses, an @ past the end of a JSON string.
+      ['https://host/@user?by=a@b', 'https://host/@user?by=a@b'],
+      ['mail ops@example.com, see https://example.com', 'mail ops@example.com, see https://example.com'],
+      ['{"url":"https://host","email":"a@b"}', '{"url":"https://host","email":"a@b"}'],
+    ];
+    for (const [input, expected] of cases) {
+      out.out(`${input}\n`);
+      out.err(input);
+      expect(out.scrub(input), input).toBe(expected);
+    }
+    const lines = cases.map(([, expected]) => `${expected}\n`).join('');
+    expect(stdout()).toBe(lines);
+    expect(stderr()).toBe(lines);
+  });
+
+  // With an unbounded scheme the pattern backtracks quadratically here (~10¹¹ steps: the test would time out).
+  it('redacts URL credentials after a long run of scheme-like characters without backtracking over it', () => {
+    const { out } = capture();
+    const text = `${'a.'.repeat(200_000)}://${'b'.repeat(200_000)} https://u:p@h`;
+    expect(out.scrub(text).endsWith('https://[redacted]@h')).toBe(true);
+  });
+
   it('keeps the two streams apart: a partial line on stdout does not hide a line start on stderr', () => {
     const { out, stdout, stderr } = capture();
     out.out('no newline yet');
