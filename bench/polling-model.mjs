@@ -1,0 +1,131 @@
+// A model of benchmark 4's multi-page jobs in simulated time (no HTTP, no timers: 400 jobs per row in well under
+// a second), to answer what the real-time rows cannot: how few requests could any client need, and where do the
+// shipped policy's tuning constants sit. Same job model as the simulator (QUEUED for the first quarter of T, then
+// pages finishing at log-normal shares of the RUNNING span), same progress code (src/progress.ts, compiled here
+// by esbuild, so nothing needs building first).
+// Usage: node bench/polling-model.mjs   (diagnosis only: not part of `npm run bench` or `npm test`)
+import { build } from 'esbuild';
+import { seeded } from './lib/progress-jobs.mjs';
+
+const MIN_REQUESTS = 2; // create + one terminal GET, as benchmark 4
+const JOBS = 400;
+const ROWS = [
+  { label: 'T=4 s', minMs: 4_000, maxMs: 4_000, seed: 4 },
+  { label: 'T=10 s', minMs: 10_000, maxMs: 10_000, seed: 10 },
+  { label: 'T=20 s', minMs: 20_000, maxMs: 20_000, seed: 20 },
+  { label: 'T=30 s', minMs: 30_000, maxMs: 30_000, seed: 30 },
+  { label: 'T=4–30 s', minMs: 4_000, maxMs: 30_000, seed: 70 },
+  { label: 'T=4–30 s, spread 1', minMs: 4_000, maxMs: 30_000, seed: 60, spread: 1 },
+];
+
+// src/progress.ts with its tuning constants read from `globalThis.__model` when set: each replacement must
+// match, so a change to the source stops this script instead of silently measuring something else.
+async function loadProgress() {
+  const { outputFiles } = await build({ entryPoints: [new URL('../src/progress.ts', import.meta.url).pathname], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+  let code = outputFiles[0].text;
+  const knobs = [
+    ['window * START_IN_WINDOW', 'window * (globalThis.__model?.startInWindow ?? START_IN_WINDOW)'],
+    ['AIM_INTO_ALLOWANCE * allowanceMs', '(globalThis.__model?.aim ?? AIM_INTO_ALLOWANCE) * allowanceMs'],
+    ['Math.exp(-estimate.spread)', 'Math.exp(-(globalThis.__model?.uncertainty ?? 1) * estimate.spread)'],
+  ];
+  for (const [from, to] of knobs) {
+    if (!code.includes(from)) throw new Error(`bench/polling-model.mjs: src/progress.ts no longer contains "${from}"`);
+    code = code.replace(from, to);
+  }
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+function pageEnds(next, count, spread) {
+  const durations = Array.from({ length: count }, () => Math.exp(spread * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())));
+  const sum = durations.reduce((a, b) => a + b, 0);
+  let elapsed = 0;
+  const ends = durations.map((d) => (elapsed += d) / sum);
+  ends[count - 1] = 1;
+  return ends;
+}
+
+// The job as the simulator answers at time t (src/testing/jobs.ts: phaseOf, itemsDone).
+function answerAt(job, t) {
+  const startedAt = Math.round(job.T * 0.25);
+  if (t >= job.T) return { status: 'COMPLETED' };
+  if (t < startedAt) return { status: 'QUEUED', pages: job.ends.map(() => ({ status: 'QUEUED' })) };
+  const progress = (t - startedAt) / (job.T - startedAt);
+  let done = 0;
+  while (done < job.ends.length - 1 && job.ends[done] <= progress) done++;
+  return { status: 'RUNNING', pages: job.ends.map((_, i) => ({ status: i < done ? 'DONE' : i === done ? 'RUNNING' : 'QUEUED' })) };
+}
+
+function jobsOf(row) {
+  const next = seeded(row.seed * 7 + 1);
+  return Array.from({ length: JOBS }, () => {
+    const T = Math.round(row.minMs + (row.maxMs - row.minMs) * next());
+    return { T, ends: pageEnds(next, 5 + Math.floor(16 * next()), row.spread ?? 0.5) };
+  });
+}
+
+// pollUntilTerminal's loop at the defaults (1 s / 10 s), in simulated time.
+function pollShipped(progress, job, next) {
+  const intervalMs = 1_000;
+  const maxIntervalMs = 10_000;
+  let track = progress.observeJob({}, { atMs: 0, status: 'QUEUED' });
+  let t = intervalMs * (0.8 + next() * 0.2);
+  for (let attempt = 0, requests = 2; ; attempt++, requests++) {
+    const answer = answerAt(job, t);
+    if (answer.status === 'COMPLETED') return { requests, latenessMs: t - job.T };
+    track = progress.observeJob(track, { atMs: t, status: answer.status, progress: progress.readProgress(answer) });
+    t += progress.progressWait(track, t, { intervalMs, maxIntervalMs, waitedMs: t, random: next }) ?? Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + next() * 0.2);
+  }
+}
+
+// The fewest requests of a client that backs off blind (×growth from 1 s, capped, jittered) until it first
+// sees the job RUNNING, then knows T exactly and polls once per cap up to T.
+function pollOracle(job, next, growth, capMs) {
+  let t = 1_000 * (0.8 + next() * 0.2);
+  let requests = 2;
+  for (let attempt = 1; t < job.T / 4; attempt++, requests++) t += Math.min(capMs, 1_000 * growth ** attempt) * (0.8 + next() * 0.2);
+  // The GET at t saw the job RUNNING (or already done): then one GET per cap until T.
+  return t < job.T ? requests + Math.max(1, Math.ceil((job.T - t) / capMs)) : requests;
+}
+
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
+const shipped = (progress) => (row) => {
+  const next = seeded(row.seed);
+  const runs = jobsOf(row).map((job) => ({ ...pollShipped(progress, job, next), targetMs: Math.max(0.1 * job.T, 1_000) }));
+  const requests = runs.reduce((a, r) => a + r.requests, 0) / runs.length / MIN_REQUESTS;
+  return `${requests.toFixed(2)}× / ${p95(runs.map((r) => r.latenessMs / r.targetMs)).toFixed(2)}`;
+};
+
+const progress = await loadProgress();
+const head = ['', ...ROWS.map((r) => r.label)];
+const table = (title, rows) => {
+  console.log(`\n${title}\n| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
+  for (const [label, cell] of rows) console.log(`| ${label} | ${ROWS.map(cell).join(' | ')} |`);
+};
+
+table('Oracle: blind backoff until first seen RUNNING, then T known exactly (mean requests ÷ 2)', [
+  ...[1.5, 2, 3].flatMap((growth) =>
+    [10_000, Infinity].map((cap) => [`×${growth}, cap ${cap === Infinity ? 'none' : '10 s'}`, (row) => {
+      const next = seeded(row.seed);
+      return `${(jobsOf(row).reduce((a, job) => a + pollOracle(job, next, growth, cap), 0) / JOBS / MIN_REQUESTS).toFixed(2)}×`;
+    }]),
+  ),
+]);
+
+const settings = [
+  ['shipped (aim 0.6, uncertainty ×1, start 0.25)', {}],
+  ['aim 0.4', { aim: 0.4 }],
+  ['aim 0.8', { aim: 0.8 }],
+  ['aim 1.0', { aim: 1 }],
+  ['uncertainty ×0.7', { uncertainty: 0.7 }],
+  ['uncertainty ×1.5', { uncertainty: 1.5 }],
+  ['start in window 0', { startInWindow: 0 }],
+  ['start in window 0.5', { startInWindow: 0.5 }],
+];
+table('Policy with progress at the defaults: mean requests ÷ 2 / lateness p95 ÷ max(10 % of T, 1 s)', settings.map(([label, knobs]) => [label, (row) => {
+  globalThis.__model = knobs;
+  try {
+    return shipped(progress)(row);
+  } finally {
+    globalThis.__model = undefined;
+  }
+}]));
