@@ -25,13 +25,13 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /**
    * Time allowed for one attempt, in milliseconds: from sending the request until its whole body has been
-   * read. A GET that runs out of time (headers or body) is re-sent like any other timeout.
+   * read (a finite number ≥ 1). A GET that runs out of time (headers or body) is re-sent like any other timeout.
    * @default 30000
    */
   timeoutMs?: number;
   /**
    * Re-sends after the first attempt: on 429 (any method), and on 5xx, 408, timeouts and connection
-   * errors (GET only; a POST that may have been processed is never re-sent).
+   * errors (GET only; a POST that may have been processed is never re-sent). A whole number ≥ 0.
    * @default 2
    */
   maxRetries?: number;
@@ -182,8 +182,8 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   const resolved: ResolvedOptions = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     fetch: fetchImpl,
-    timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),
-    maxRetries: nonNegative('maxRetries', options.maxRetries, 2),
+    timeoutMs: atLeast('timeoutMs', options.timeoutMs, 30_000, 1),
+    maxRetries: retries(options.maxRetries, 2),
     maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 60_000),
     maxResponseBytes: atLeast('maxResponseBytes', options.maxResponseBytes, 32 * 1024 * 1024, 1),
     headers: Object.freeze(headers),
@@ -210,8 +210,8 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
  */
 export function requestOverrides(options: RequestOptions): { signal?: AbortSignal | undefined; timeoutMs?: number; maxRetries?: number } {
   const out: { signal?: AbortSignal | undefined; timeoutMs?: number; maxRetries?: number } = { signal: options.signal };
-  if (options.timeoutMs !== undefined) out.timeoutMs = nonNegative('timeoutMs', options.timeoutMs, 0);
-  if (options.maxRetries !== undefined) out.maxRetries = nonNegative('maxRetries', options.maxRetries, 0);
+  if (options.timeoutMs !== undefined) out.timeoutMs = atLeast('timeoutMs', options.timeoutMs, 0, 1);
+  if (options.maxRetries !== undefined) out.maxRetries = retries(options.maxRetries, 0);
   return out;
 }
 
@@ -238,15 +238,25 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   return atLeast(name, value, fallback, 0);
 }
 
+// A count of re-sends: 1.5 or Infinity would silently mean something else.
+function retries(value: number | undefined, fallback: number): number {
+  const n = nonNegative('maxRetries', value, fallback);
+  if (!Number.isInteger(n)) throw new ConfigurationError(`maxRetries must be a whole number (0, 1, 2…), got ${n}.`);
+  return n;
+}
+
 /**
- * `value` (or `fallback` when undefined), checked to be a finite number ≥ `min`.
+ * `value` (or `fallback` when undefined), checked to be a finite number ≥ `min`. The message says what was
+ * given: a string such as "30000" is named as a string, not shown as if it were the number.
  * @throws ConfigurationError naming the option and the rule
  * @internal
  */
 export function atLeast(name: string, value: number | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-    throw new ConfigurationError(`${name} must be ${min === 0 ? 'a non-negative number' : `a finite number of at least ${min}`}, got ${String(value)}.`);
+    const rule = min === 0 ? 'a finite number ≥ 0' : `a finite number ≥ ${min}`;
+    const given = typeof value === 'number' ? String(value) : typeof value === 'string' ? `the string ${JSON.stringify(value)}` : value === null ? 'null' : `a value of type ${typeof value}`;
+    throw new ConfigurationError(`${name} must be ${rule}, got ${given}.`);
   }
   return value;
 }

@@ -1,38 +1,53 @@
 // Report files: every path is checked before anything is sent (a check must not run only to lose its result
 // at the end), and writing them never changes the verdict's exit code unnoticed.
-import { accessSync, constants, statSync } from 'node:fs';
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
 
 /**
- * Checks that `file` can be written: not empty, not a directory, and either a writable file or a path whose
- * nearest existing ancestor is a writable directory (the CLI creates the folders in between).
+ * Makes sure `file` can be written, by doing it: not empty, not a directory; the missing folders are created
+ * (one level at a time) and the file is opened for writing (a new one is removed again). Permission bits are
+ * not enough: root passes every `access()` test, yet cannot write to a read-only mount or into `/proc`.
  * @throws UsageError naming the path and what is wrong (exit 2, before anything is sent)
  */
 export function checkReportPath(file: string, what: string): void {
   if (file.trim() === '') throw new UsageError(`${what}: the file name is empty`);
   const stat = statOf(file);
   if (stat?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, '')}/a11y-report`);
-  if (stat) {
-    if (!writable(file)) throw new UsageError(`${what}: ${file} is not writable`);
-    return;
-  }
-  for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
-    const parent = statOf(dir);
-    if (parent) {
-      if (!parent.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
-      if (!writable(dir)) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not writable`);
-      return;
-    }
-    if (dirname(dir) === dir) throw new UsageError(`${what}: cannot create ${file}: no existing folder above it`);
+  if (!stat) createFolders(file, what);
+  try {
+    // 'r+' opens an existing file for writing without changing it; 'wx' creates a new one (removed below).
+    closeSync(openSync(file, stat ? 'r+' : 'wx'));
+    if (!stat) unlinkSync(file);
+  } catch (error) {
+    throw new UsageError(`${what}: ${file} is not writable (${codeOf(error)})`);
   }
 }
 
-/** Writes a report file (folders created), with every protected secret scrubbed from it. */
+// The folders between the nearest existing one and `file`, created top-down without `recursive`: Node's
+// recursive mkdir never returns on some paths (ENOENT forever under /proc).
+function createFolders(file: string, what: string): void {
+  const missing: string[] = [];
+  let dir = dirname(resolve(file));
+  for (let stat = statOf(dir); !stat; stat = statOf(dir)) {
+    if (dirname(dir) === dir) throw new UsageError(`${what}: cannot create ${file}: no existing folder above it`);
+    missing.unshift(dir);
+    dir = dirname(dir);
+  }
+  if (!statOf(dir)!.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if (codeOf(error) !== 'EEXIST') throw new UsageError(`${what}: cannot create ${file}: the folder ${folder} cannot be created (${codeOf(error)})`);
+    }
+  }
+}
+
+/** Writes a report file (its folders were made by {@link checkReportPath}), with every protected secret scrubbed from it. */
 export async function writeReport(out: Output, file: string, text: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, out.scrub(text));
 }
 
@@ -44,7 +59,7 @@ export async function appendStepSummary(out: Output, file: string, markdown: str
   try {
     await appendFile(file, out.scrub(markdown));
   } catch (error) {
-    out.err(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the exit code is unchanged`);
+    out.err(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY (${codeOf(error)}); the exit code is unchanged`);
   }
 }
 
@@ -56,11 +71,6 @@ function statOf(path: string) {
   }
 }
 
-function writable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }

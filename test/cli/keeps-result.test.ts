@@ -29,6 +29,9 @@ describe('report paths are checked before anything is sent', () => {
     ['a directory', () => dir, /is a directory/],
     ['an empty path', () => '', /file name is empty/],
     ['a path under a file', () => join(dir, 'a-file', 'a11y.xml'), /is not a directory/],
+    // Root passes every access() test here; only writing tells (and Node's recursive mkdir never returns under /proc).
+    ['a folder under /proc', () => `/proc/svc-a11y-${process.pid}/a11y.xml`, /the folder \/proc\/svc-a11y-\d+ cannot be created \(E[A-Z]+\)/],
+    ['a file on a read-only mount (/sys)', () => '/sys/svc-a11y-report.xml', /is not writable \(E[A-Z]+\)/],
   ])('%s → exit 2 naming the path; the service got no request', async (_name, path, message) => {
     const before = sim.requestCount(sim.keys.full);
     const r = await runCli(['ci', root, '--report', `junit=${path()}`], { env: env() });
@@ -36,6 +39,13 @@ describe('report paths are checked before anything is sent', () => {
     expect(r.stderr).toMatch(message);
     if (path()) expect(r.stderr).toContain(path());
     expect(sim.requestCount(sim.keys.full)).toBe(before);
+  });
+
+  it('checking a new path leaves no file behind when the check then fails before any result (401)', async () => {
+    const file = join(dir, 'refused', 'a11y.xml');
+    const r = await runCli(['ci', root, '--report', `junit=${file}`], { env: { ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' } });
+    expect(r.code).toBe(3);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('a missing folder the CLI may create is created, and the report written', async () => {

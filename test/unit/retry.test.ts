@@ -170,15 +170,28 @@ describe('timeouts', () => {
 
 describe('per-call options and the fetch it calls', () => {
   it.each([
-    ['timeoutMs', { timeoutMs: -1 }],
-    ['timeoutMs', { timeoutMs: Number.NaN }],
-    ['maxRetries', { maxRetries: Number.POSITIVE_INFINITY }],
-  ])('a bad per-call %s is a ConfigurationError naming it, and nothing is sent', async (name, options) => {
+    ['timeoutMs', { timeoutMs: -1 }, 'timeoutMs must be a finite number ≥ 1, got -1.'],
+    ['timeoutMs', { timeoutMs: 0 }, 'timeoutMs must be a finite number ≥ 1, got 0.'],
+    ['timeoutMs', { timeoutMs: Number.NaN }, 'timeoutMs must be a finite number ≥ 1, got NaN.'],
+    ['timeoutMs', { timeoutMs: '30000' as unknown as number }, 'timeoutMs must be a finite number ≥ 1, got the string "30000".'],
+    ['maxRetries', { maxRetries: Number.POSITIVE_INFINITY }, 'maxRetries must be a finite number ≥ 0, got Infinity.'],
+    ['maxRetries', { maxRetries: 1.5 }, 'maxRetries must be a whole number (0, 1, 2…), got 1.5.'],
+  ])('a bad per-call %s is a ConfigurationError naming it and the rule, and nothing is sent (%j)', async (_name, options, message) => {
     await serve(json(200, site));
     const err = (await failure(client().sites.list(options))) as Error;
     expect(err).toBeInstanceOf(ConfigurationError);
-    expect(err.message).toContain(`${name} must be a non-negative number`);
+    expect(err.message).toBe(message);
     expect(server!.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [{ timeoutMs: 0 }, 'timeoutMs must be a finite number ≥ 1, got 0.'],
+    [{ maxRetries: 2.5 }, 'maxRetries must be a whole number (0, 1, 2…), got 2.5.'],
+    [{ maxRetryDelayMs: null as unknown as number }, 'maxRetryDelayMs must be a finite number ≥ 0, got null.'],
+  ])('a bad client option %j is refused when the client is built', (options, message) => {
+    const build = () => new A11yClient({ apiKey: 'svc_retry_test_key', baseUrl: 'http://127.0.0.1:9', ...options });
+    expect(build).toThrow(ConfigurationError);
+    expect(build).toThrow(message);
   });
 
   it('calls the given fetch with a URL string and an init (fetch builds the only Request), body re-sent as is', async () => {
