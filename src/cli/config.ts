@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './exit-codes.js';
+import { parseDuration } from './args.js';
 
 /** The file looked up in the working directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
@@ -21,8 +22,8 @@ export interface CiConfig {
   urls?: string[];
   failOn?: (typeof FAIL_ON)[number];
   setBaseline?: boolean;
-  /** A duration like `10m`, or milliseconds. */
-  timeout?: string | number;
+  /** The wait limit in milliseconds (the file may say `"10m"`, `"90s"` or a number of milliseconds). */
+  timeout?: number;
   format?: (typeof REPORT_FORMATS)[number];
   /** Report files by format. */
   reports?: Partial<Record<(typeof REPORT_FORMATS)[number], string>>;
@@ -71,6 +72,10 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   if (data.urls !== undefined) {
     if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === 'string' && u.trim() !== '')) fail('urls', 'must be an array of URL strings');
     config.urls = (data.urls as string[]).map((u) => u.trim());
+    // Checked here too (the SDK checks them again), so the message names this file rather than the request.
+    config.urls.forEach((u, i) => {
+      if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol)) fail(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
+    });
   }
   if (data.failOn !== undefined) config.failOn = choice(data.failOn, FAIL_ON, 'failOn', fail);
   if (data.setBaseline !== undefined) {
@@ -78,10 +83,16 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     config.setBaseline = data.setBaseline as boolean;
   }
   if (data.timeout !== undefined) {
-    if (typeof data.timeout !== 'string' && !(typeof data.timeout === 'number' && Number.isFinite(data.timeout) && data.timeout > 0)) {
-      fail('timeout', 'must be a duration like "10m" or a positive number of milliseconds');
-    }
-    config.timeout = data.timeout as string | number;
+    const rule = 'must be a duration like "10m", "90s" or "1500ms", or a positive number of milliseconds';
+    if (typeof data.timeout === 'string') {
+      try {
+        config.timeout = parseDuration(data.timeout, 'timeout');
+      } catch {
+        fail('timeout', `${rule}, got ${JSON.stringify(data.timeout)}`);
+      }
+    } else if (typeof data.timeout === 'number' && Number.isFinite(data.timeout) && data.timeout > 0) {
+      config.timeout = data.timeout;
+    } else fail('timeout', rule);
   }
   if (data.format !== undefined) config.format = choice(data.format, REPORT_FORMATS, 'format', fail);
   if (data.reports !== undefined) {

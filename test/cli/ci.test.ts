@@ -142,7 +142,7 @@ describe('svc-a11y ci: checks that could not run never pass', () => {
     try {
       const r = await runCli(['ci', root, '--timeout', '1500ms'], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url } });
       expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(/did not reach a terminal status within \d+ ms \(last status: (QUEUED|RUNNING)\)/);
+      expect(r.stderr).toMatch(/CI check [0-9a-f-]{36} did not finish within \d+ ms \(--timeout\); it was (QUEUED|RUNNING) when last seen\./);
     } finally {
       await slow.stop();
     }

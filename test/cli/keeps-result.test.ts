@@ -71,17 +71,19 @@ describe('the result is kept', () => {
     expect(existsSync(join(dir, 'failed.md'))).toBe(true);
   });
 
-  it('a wait that times out writes the reports with the check\'s last known status, and exits 4', async () => {
+  // 500 ms: the deadline comes before the first poll (≥ 800 ms), so only the CLI's last look knows the status.
+  it.each(['500', '1500'])('a wait that times out (%s ms) writes the reports with the check\'s last known status, says it once, and exits 4', async (ms) => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
-      const junit = join(dir, 'timeout.xml');
-      const sarif = join(dir, 'timeout.sarif');
-      const r = await runCli(['ci', root, '--timeout', '1500ms', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], {
+      const junit = join(dir, `timeout-${ms}.xml`);
+      const sarif = join(dir, `timeout-${ms}.sarif`);
+      const r = await runCli(['ci', root, '--timeout', `${ms}ms`, '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], {
         env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
       });
       expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(/last status: (QUEUED|RUNNING)/);
-      expect(r.stderr).not.toContain('last status: unknown');
+      expect(r.stderr).toMatch(new RegExp(`did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen\\.`));
+      expect(r.stderr).not.toMatch(/unknown/);
+      expect(r.stdout).toMatch(/Threshold NEW_CRITICAL( \(default\))?: not judged/);
       expect(await readFile(junit, 'utf8')).toMatch(/did not complete: (QUEUED|RUNNING)/);
       expect(JSON.parse(await readFile(sarif, 'utf8')).runs[0].properties.status).toMatch(/QUEUED|RUNNING/);
     } finally {
@@ -183,6 +185,31 @@ describe('config file and --urls-file', () => {
     const r = await runCli(['ci', root, '--config', file], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('failOn must be one of NEW_CRITICAL');
+  });
+
+  it.each([
+    [{ timeout: 'abc' }, 'timeout must be a duration like "10m", "90s" or "1500ms", or a positive number of milliseconds, got "abc"'],
+    [{ urls: ['shop.example.com'] }, 'urls[0] must be an absolute http(s) URL, got "shop.example.com"'],
+  ])('--config value %j → exit 2 naming the file, the key and the rule; nothing sent', async (data, message) => {
+    const file = join(dir, 'bad-value.json');
+    await writeFile(file, JSON.stringify(data));
+    const before = sim.requestCount(sim.keys.full);
+    const r = await runCli(['ci', '--config', file, ...('urls' in data ? [] : [root])], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`config file ${file}: ${message}`);
+    expect(sim.requestCount(sim.keys.full)).toBe(before);
+  });
+
+  it('URLs on the command line (--urls-file too) replace the config file\'s, as every flag does', async () => {
+    const file = join(dir, 'replacing.json');
+    await writeFile(file, JSON.stringify({ urls: [`${root}?regress=1`, `${root}a`] }));
+    const list = join(dir, 'replacing.txt');
+    await writeFile(list, `${clean}\n`);
+    for (const args of [['--urls-file', list], [clean]]) {
+      const r = await runCli(['ci', '--config', file, ...args, '--json'], { env: env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).check.pages.map((p: { url: string }) => p.url)).toEqual([clean]);
+    }
   });
 
   it('--urls-file: one URL a line, comments and blank lines skipped', async () => {

@@ -21,10 +21,10 @@ describe('svc-a11y simulator', () => {
       // The printed commands, run as printed (variables and arguments; report files left out): the baseline
       // run passes, and the gate after it passes too (nothing new).
       const [, baseUrl, apiKey] = /export SVC_BASE_URL=(\S+) SVC_API_KEY=(\S+)/.exec(stdout)!;
-      const commands = stdout.split('\n').filter((l) => l.trim().startsWith('svc-a11y ci '));
+      const commands = stdout.split('\n').filter((l) => l.trim().startsWith('npx svc-a11y ci '));
       expect(commands).toHaveLength(2);
       for (const command of commands) {
-        const argv = command.trim().split(' ').slice(2).filter((a) => a !== '--report' && !/^(junit|sarif)=/.test(a));
+        const argv = command.trim().split(' ').slice(3).filter((a) => a !== '--report' && !/^(junit|sarif)=/.test(a));
         const r = await runCli(['ci', ...argv], { env: { SVC_BASE_URL: baseUrl!, SVC_API_KEY: apiKey! } });
         expect(r.stdout).toContain('Accessibility check: PASS');
         expect(r.code).toBe(0);

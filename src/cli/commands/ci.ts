@@ -68,7 +68,9 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
   const v = ctx.values;
   const config = readConfig ? loadConfig(v.config as string | undefined, process.cwd()) : undefined;
   const fromConfig = config ? ` (from ${config.file})` : '';
-  const urls = [...(ctx.args.length ? ctx.args : (config?.urls ?? [])), ...readUrlsFile(v['urls-file'] as string | undefined)];
+  // URLs from the command line (arguments and --urls-file) replace the config file's, as every other flag does.
+  const flagUrls = [...ctx.args, ...readUrlsFile(v['urls-file'] as string | undefined)];
+  const urls = flagUrls.length ? flagUrls : (config?.urls ?? []);
   if (urls.length > MAX_URLS) {
     throw new UsageError(`${urls.length} URLs given, but ${TOO_MANY_URLS}`, 'ci');
   }
@@ -79,14 +81,14 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
   // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
   const reports = flagReports.length ? flagReports : Object.entries(config?.reports ?? {}).map(([kind, file]) => [kind as Format, file] as const);
   for (const [kind, file] of reports) checkReportPath(file, `--report ${kind}${flagReports.length ? '' : fromConfig}`);
-  const timeout = (v.timeout as string | undefined) ?? config?.timeout;
+  const flagTimeout = v.timeout as string | undefined;
   return {
     urls,
     format: ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? config?.format ?? 'text', FORMATS, '--format'),
     reports,
     failOn: v['fail-on'] !== undefined ? oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on') : config?.failOn,
     setBaseline: v['set-baseline'] === true || config?.setBaseline === true,
-    timeoutMs: timeout === undefined ? undefined : typeof timeout === 'number' ? timeout : parseDuration(timeout, '--timeout'),
+    timeoutMs: flagTimeout === undefined ? config?.timeout : parseDuration(flagTimeout, '--timeout'),
     context: { ...ciContext(ctx.out.io.env), ...config?.context, ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
     sarifMap: sarifMapOf(config?.sarifMap, v['sarif-map'] as string[] | undefined),
   };
@@ -115,6 +117,9 @@ function readUrlsFile(file: string | undefined): string[] {
   }
 }
 
+// The SDK's wait deadline when --timeout is not given (WaitOptions.timeoutMs).
+const DEFAULT_WAIT_MS = 600_000;
+
 /** Runs a CI check end to end with an already-built client (shared with `demo`). */
 export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
   const { urls, failOn, setBaseline, timeoutMs, context } = options;
@@ -142,7 +147,8 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
       .get(error.jobId, { timeoutMs: 5_000, maxRetries: 0 })
       .catch((): CiCheck => seen ?? { id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] });
     await writeReports(ctx, { check: last, violations: [] }, options);
-    ctx.out.err(`error: ${error.message} Its reports were written with what is known (status ${last.status}).`);
+    const limit = timeoutMs === undefined ? `${DEFAULT_WAIT_MS} ms (the default --timeout)` : `${timeoutMs} ms (--timeout)`;
+    ctx.out.err(`error: CI check ${error.jobId} did not finish within ${limit}; it was ${last.status} when last seen. Its reports were written with what is known.`);
     return ExitCode.INCOMPLETE;
   }
   ctx.progress.done();

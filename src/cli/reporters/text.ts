@@ -55,8 +55,10 @@ export function toText(report: CiReport, options: TextOptions): string {
   if (check.status !== 'COMPLETED') {
     out.push(`The check did not complete (${cleanText(check.status ?? 'unknown')})${check.failureReason ? `: ${cleanText(check.failureReason)}` : ''}`);
   }
+  // Findings are read only once a check completes: for one that did not, "0 findings break it" would read as a pass.
+  const judged = check.status === 'COMPLETED' ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it` : 'not judged (no findings before the check completes)';
   out.push(
-    `Threshold ${failOn}${failOnDefaulted ? ' (default)' : ''}: ${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it` +
+    `Threshold ${failOn}${failOnDefaulted ? ' (default)' : ''}: ${judged}` +
       (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked` : ''),
     `Findings: ${countsLine(check.counts)}`,
     `New:      ${countsLine(check.newCounts)}`,
