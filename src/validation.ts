@@ -50,9 +50,9 @@ function describeRule(issue: Issue): string {
     case 'invalid_type':
       return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
     case 'too_big':
-      return `must ${issue.origin === 'array' ? 'hold' : 'be'} at most ${String(issue.maximum)}${unit(issue.origin)}`;
+      return `must ${issue.origin === 'array' ? 'hold' : 'be'} at most ${String(issue.maximum)}${unit(issue.origin, issue.maximum)}`;
     case 'too_small':
-      return `must ${issue.origin === 'array' ? 'hold' : 'be'} at least ${String(issue.minimum)}${unit(issue.origin)}`;
+      return `must ${issue.origin === 'array' ? 'hold' : 'be'} at least ${String(issue.minimum)}${unit(issue.origin, issue.minimum)}`;
     case 'invalid_format':
       if (issue.format === 'regex' && /\^\[Hh\]\[Tt\]/.test(issue.pattern ?? '')) return 'must be an absolute http(s) URL';
       if (issue.format === 'guid') return 'must be a valid UUID (8-4-4-4-12 hex digits)';
@@ -66,8 +66,9 @@ function describeRule(issue: Issue): string {
   }
 }
 
-function unit(origin: string): string {
-  return origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
+function unit(origin: string, count: number | bigint): string {
+  const noun = origin === 'string' ? ' character' : origin === 'array' ? ' item' : '';
+  return noun && Number(count) !== 1 ? `${noun}s` : noun;
 }
 
 function article(type: string): string {

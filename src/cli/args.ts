@@ -27,7 +27,10 @@ export function parseCommandArgs(argv: string[], options: Record<string, OptionS
     return { values: values as OptionValues, positionals };
   } catch (error) {
     // util.parseArgs' messages name the option but never echo a value (so never a key).
-    throw new UsageError(error instanceof Error ? error.message.split('. To specify')[0]! : 'invalid arguments', command);
+    const message = error instanceof Error ? error.message : 'invalid arguments';
+    // `--limit -1`: parseArgs takes a value starting with "-" for an option; say how to pass it.
+    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
+    throw new UsageError(ambiguous ? `${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE` : message.split('. To specify')[0]!, command);
   }
 }
 

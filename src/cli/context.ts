@@ -1,6 +1,6 @@
 // What a command receives, and the shape every command has.
 import { createRequire } from 'node:module';
-import { A11yClient, type ClientOptions } from '../index.js';
+import { A11yClient, type ClientOptions, ConfigurationError } from '../index.js';
 import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
@@ -48,14 +48,31 @@ export interface Command {
  */
 export function clientFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>> = []): A11yClient {
   const apiKey = setting(values, env, 'api-key', 'SVC_API_KEY');
-  const baseUrl = setting(values, env, 'base-url', 'SVC_BASE_URL');
+  let baseUrl = setting(values, env, 'base-url', 'SVC_BASE_URL');
   out.protect(apiKey);
   const missing = [!apiKey && 'an API key: set SVC_API_KEY or pass --api-key', !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"].filter(Boolean);
   if (missing.length) throw new UsageError(`missing ${missing.join('; and ')}`);
+  // Copied from the API's URLs, the address often ends in /api/v1: every call would then 404 at /api/v1/api/v1/…
   if (/\/api\/v1\/?$/i.test(baseUrl!)) {
-    out.err(`warning: the base URL ends in /api/v1, which the CLI adds itself; use the service's address without it (such as ${baseUrl!.replace(/\/api\/v1\/?$/i, '')})`);
+    baseUrl = baseUrl!.replace(/\/api\/v1\/?$/i, '');
+    out.err(`warning: the base URL ends in /api/v1, which the CLI adds itself; using ${baseUrl} (set SVC_BASE_URL or --base-url without it)`);
   }
   if (!apiKey!.startsWith('svc_')) out.err('warning: the API key does not start with svc_, as the service\'s keys do; check SVC_API_KEY or --api-key');
+  try {
+    return build(apiKey!, baseUrl!, values, env, out, cleanups);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    // The SDK names its options; a CLI user set a variable or a flag.
+    throw new UsageError(
+      error.message
+        .replace(/^apiKey\b/, 'the API key (SVC_API_KEY or --api-key)')
+        .replace(/^baseUrl( \(or SVC_BASE_URL\))?/, 'the base URL (SVC_BASE_URL or --base-url)')
+        .replace(/\.$/, ''),
+    );
+  }
+}
+
+function build(apiKey: string, baseUrl: string, values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>>): A11yClient {
   return new A11yClient({
     apiKey,
     baseUrl,

@@ -32,7 +32,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     let at = findCommand(argv);
     // `svc-a11y help [command]` is `--help`, as git and npm users expect.
     if (at >= 0 && argv[at] === 'help') {
-      const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+      // `help help` is help too.
+      const rest = [...argv.slice(0, at), ...argv.slice(at + 1)].filter((a) => a !== 'help');
       argv = [...rest, '--help'];
       at = findCommand(argv);
     }
@@ -80,6 +81,15 @@ const ID_SOURCES: Record<string, string> = {
   '<scanRunId>': "'svc-a11y site-run <siteId> --json' prints a run's id",
 };
 
+// The next step after an API error a user can fix: where the registered sites and their ids are listed.
+function apiErrorHint(error: ApiError, idArgument: string | undefined): string | undefined {
+  const ids = error.status === 404 && idArgument ? ID_SOURCES[idArgument] : undefined;
+  if (ids) return ids;
+  if (error.code === 'SITE_NOT_FOUND') return "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them";
+  if (error.code === 'DOMAIN_NOT_VERIFIED') return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
+  return undefined;
+}
+
 /** Prints an error the way its exit code documents, and returns that code. Never a stack trace. */
 function report(error: unknown, out: Output, command: string | undefined, idArgument?: string): number {
   if (error instanceof UsageError) {
@@ -97,6 +107,8 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
   if (error instanceof ApiError) {
     out.err(`error: API answered ${error.status}${error.code ? ` ${error.code}` : ''}${error.title ? ` — ${error.title}` : ''}${error.detail ? `: ${error.detail}` : ''}`);
     if (error.traceId) out.err(`traceId: ${error.traceId} (quote it to support)`);
+    const hint = apiErrorHint(error, idArgument);
+    if (hint) out.err(`${hint}.`);
     return ExitCode.API_ERROR;
   }
   if (error instanceof APIConnectionError) {

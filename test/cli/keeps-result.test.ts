@@ -129,11 +129,24 @@ describe('messages name the CLI\'s own way out', () => {
   });
 
   it('a base URL ending in /api/v1 and a key without svc_ get warnings', async () => {
-    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: `${sim.url}/api/v1` } });
-    expect(r.stderr).toMatch(/warning: the base URL ends in \/api\/v1/);
+    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: `${sim.url}/api/v1/` } });
+    expect(r.stderr).toContain(`warning: the base URL ends in /api/v1, which the CLI adds itself; using ${sim.url} (set SVC_BASE_URL or --base-url without it)`);
+    // …and the command runs against the service's address, not /api/v1/api/v1.
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('shop.example.com');
     const k = await runCli(['sites'], { env: { SVC_API_KEY: 'sk_live_abcdef', SVC_BASE_URL: sim.url } });
     expect(k.stderr).toMatch(/warning: the API key does not start with svc_/);
     expect(k.stderr).not.toContain('sk_live_abcdef');
+  });
+
+  it.each([
+    [{ SVC_API_KEY: 'svc_…' }, 'error: the API key (SVC_API_KEY or --api-key) must be a valid HTTP header value'],
+    [{ SVC_BASE_URL: 'localhost:4010' }, 'error: the base URL (SVC_BASE_URL or --base-url) must be an absolute http(s) URL'],
+  ])('a bad %j is named as the variable and the flag, not the SDK option; exit 2', async (bad, message) => {
+    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url, ...bad } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/\b(apiKey|baseUrl)\b/);
   });
 
   it('svc-a11y help and svc-a11y help <command> print help, exit 0', async () => {
@@ -143,6 +156,9 @@ describe('messages name the CLI\'s own way out', () => {
     const ci = await runCli(['help', 'ci']);
     expect(ci.code).toBe(0);
     expect(ci.stdout).toContain('Usage: svc-a11y ci');
+    const helpHelp = await runCli(['help', 'help']);
+    expect(helpHelp.code).toBe(0);
+    expect(helpHelp.stdout).toContain('Usage: svc-a11y <command>');
   });
 
   it.each([
@@ -152,6 +168,20 @@ describe('messages name the CLI\'s own way out', () => {
   ])('a bad id for %s points to the command that lists ids', async (command, hint) => {
     const r = await runCli([command, 'not-an-id'], { env: env() });
     expect(r.code).toBe(2);
+    expect(r.stderr).toContain(hint);
+  });
+});
+
+describe('API errors a user can fix name the next step', () => {
+  it.each([
+    [['site-run', '00000000-0000-4000-8000-000000000000'], /404/, "'svc-a11y sites' lists the site ids."],
+    [['verify-fix', '00000000-0000-4000-8000-000000000000'], /404/, "'svc-a11y fixes <siteId>' lists a site's tracked fix ids."],
+    [['ci', 'https://unknown.example.com/'], /404 SITE_NOT_FOUND/, "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them."],
+    [['ci', 'https://blog.example.org/'], /409 DOMAIN_NOT_VERIFIED/, "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)."],
+  ])('%j → exit 3, the API\'s answer and where to look', async (args, answer, hint) => {
+    const r = await runCli(args, { env: env() });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(answer);
     expect(r.stderr).toContain(hint);
   });
 });

@@ -37,7 +37,8 @@ describe('svc-a11y usage', () => {
     [['ci', 'https://a.example/', '--format', 'pdf'], /--format must be one of/],
     [['ci', 'https://a.example/', '--report', 'junit'], /--report takes key=value/],
     [['ci', 'https://a.example/', '--timeout', 'soon'], /--timeout must be a duration/],
-    [['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit', '-3'], /--limit|Unknown option/],
+    [['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit', '-3'], /--limit needs a value; one starting with "-" is given as --limit=VALUE/],
+    [['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit=-3'], /--limit must be a non-negative whole number/],
     [['sites', 'extra'], /sites takes 0 arguments/],
     [['--api-key'], /argument missing/],
   ])('%j → exit 2 with a usage message', async (args, message) => {

@@ -17,7 +17,7 @@ const cases: Array<[string, string, () => Promise<unknown>, RegExp]> = [
   ['ftp url', 'url', () => client().scans.create({ url: 'ftp://shop.example.com/' }), /absolute http\(s\) URL/],
   ['url over 2048', 'url', () => client().scans.create({ url: long }), /at most 2048 characters/],
   ['missing url', 'url', () => client().scans.create({} as never), /is required/],
-  ['no urls', 'urls', () => client().ciChecks.create({ urls: [] }), /at least 1 items/],
+  ['no urls', 'urls', () => client().ciChecks.create({ urls: [] }), /^must hold at least 1 item$/],
   ['21 urls', 'urls', () => client().ciChecks.create({ urls: Array.from({ length: 21 }, (_, i) => `https://a.example/${i}`) }), /at most 20 items/],
   ['one bad url among urls', 'urls[1]', () => client().ciChecks.create({ urls: ['https://a.example/', 'nope'] }), /absolute http\(s\) URL/],
   ['failOn outside its enum', 'failOn', () => client().ciChecks.create({ urls: ['https://a.example/'], failOn: 'SOMETIMES' as never }), /one of NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE/],
