@@ -117,6 +117,7 @@ const settings = [
   ['aim 0.8', { aim: 0.8 }],
   ['aim 1.0', { aim: 1 }],
   ['uncertainty ×0.7', { uncertainty: 0.7 }],
+  ['uncertainty ×1.25', { uncertainty: 1.25 }],
   ['uncertainty ×1.5', { uncertainty: 1.5 }],
   ['start in window 0', { startInWindow: 0 }],
   ['start in window 0.5', { startInWindow: 0.5 }],
