@@ -18,4 +18,5 @@ app.post('/hooks/a11y', express.raw({ type: 'application/json' }), async (req, r
   }
 });
 
-app.listen(Number(process.env.PORT ?? 3000));
+// Every IPv4 interface by default (the service must reach it); HOST=127.0.0.1 behind a local reverse proxy.
+app.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '0.0.0.0');

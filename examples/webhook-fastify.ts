@@ -16,4 +16,5 @@ app.post('/hooks/a11y', async (req, reply) => {
   }
 });
 
-await app.listen({ port: Number(process.env.PORT ?? 3000) });
+// HOST unset: Fastify's default, localhost (behind a reverse proxy); HOST=0.0.0.0 to take deliveries directly.
+await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST });
