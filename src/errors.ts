@@ -405,13 +405,19 @@ function str(value: unknown): string | undefined {
 }
 
 /**
- * Narrows `err` to an {@link ApiError}, optionally with a given problem code.
+ * Narrows `err` to an {@link ApiError}, optionally with a given problem code; `RATE_LIMITED` narrows to a
+ * {@link RateLimitError} (with `retryAfterMs`).
  * @example
  * ```ts
  * try { await client.scans.create({ url }) }
  * catch (e) { if (isApiError(e, 'SCAN_ALREADY_RUNNING')) { ... } else throw e }
  * ```
+ * @example if (isApiError(e, 'RATE_LIMITED')) await sleep(e.retryAfterMs ?? 1000)
  */
-export function isApiError<C extends ProblemCode>(err: unknown, code?: C): err is ApiError & { code: C } {
+export function isApiError(err: unknown, code: 'RATE_LIMITED'): err is RateLimitError & { code: 'RATE_LIMITED' };
+export function isApiError<C extends ProblemCode>(err: unknown, code?: C): err is ApiError & { code: C };
+export function isApiError(err: unknown, code?: ProblemCode): boolean {
+  // A RATE_LIMITED problem on another status is no RateLimitError: the narrowing above must hold.
+  if (code === 'RATE_LIMITED') return err instanceof RateLimitError && err.code === code;
   return err instanceof ApiError && (code === undefined || err.code === code);
 }

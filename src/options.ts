@@ -10,37 +10,37 @@ export interface ClientOptions {
    * API key (begins with `svc_`), sent as `Authorization: Bearer <key>`.
    * @default process.env.SVC_API_KEY
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * The service's base address (`{base_url}` in the document); paths add `/api/v1`.
    * @default process.env.SVC_BASE_URL
    * @example 'https://a11y.example.com'
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * The `fetch` to send requests with (a proxy agent, a test double, an instrumented fetch). It is called
    * as `fetch(url, init)`: `url` a string, `init` with `method`, `headers`, `body` and a `signal`.
    * @default globalThis.fetch
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
    * Time allowed for one attempt, in milliseconds: from sending the request until its whole body has been
    * read (a finite number ≥ 1). A GET that runs out of time (headers or body) is re-sent like any other timeout.
    * @default 30000
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Re-sends after the first attempt: on 429 (any method), and on 5xx, 408, timeouts and connection
    * errors (GET only; a POST that may have been processed is never re-sent). A whole number ≥ 0.
    * @default 2
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * The longest wait the client accepts before a re-send; a longer `Retry-After` throws
    * `RateLimitError` at once, carrying the wait.
    * @default 60000
    */
-  maxRetryDelayMs?: number;
+  maxRetryDelayMs?: number | undefined;
   /**
    * Longest response body read, in bytes, counted while it streams in (memory stays bounded whatever the
    * server sends); a longer one fails with `ResponseTooLargeError`. The document bounds no result count;
@@ -48,18 +48,18 @@ export interface ClientOptions {
    * (error) bodies are read up to 64 KiB only.
    * @default 33554432 (32 MiB)
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Extra headers on every request (e.g. a `User-Agent` suffix). `Authorization` is always the API key.
    * @default {}
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Validate every 2xx body against the API description (throws `ResponseValidationError`). The
    * schemas are loaded only when this is on.
    * @default false
    */
-  validateResponses?: boolean;
+  validateResponses?: boolean | undefined;
   /**
    * A client-side rate budget that spaces requests so the key stays under its rate (the service allows 120
    * requests per minute per key by default). With a shared `store` (such as `RedisRateLimitStore` from
@@ -69,7 +69,7 @@ export interface ClientOptions {
    * `storeRetryMs`, and `onWarning` hears of it once.
    * @default undefined (off)
    * @example { requestsPerMinute: 120 }
-   * @example { requestsPerMinute: 120, store: new RedisRateLimitStore({ url: process.env.SVC_REDIS_URL }) }
+   * @example { requestsPerMinute: 120, store: new RedisRateLimitStore({ url: process.env.SVC_REDIS_URL! }) }
    */
   rateLimit?: {
     /** Sustained rate, in requests per minute. */
@@ -78,40 +78,40 @@ export interface ClientOptions {
      * Requests that may go at once after a quiet spell.
      * @default 1
      */
-    burst?: number;
+    burst?: number | undefined;
     /**
      * Where the budget lives.
      * @default a new MemoryRateLimitStore (this client only)
      */
-    store?: RateLimitStore;
+    store?: RateLimitStore | undefined;
     /**
      * Longest wait for one store operation before the client spaces its own requests instead.
      * @default 250
      */
-    storeTimeoutMs?: number;
+    storeTimeoutMs?: number | undefined;
     /**
      * How long the client spaces its own requests after a store failure before it tries the store again.
      * @default 5000
      */
-    storeRetryMs?: number;
-  };
+    storeRetryMs?: number | undefined;
+  } | undefined;
   /**
    * Called with what the SDK would otherwise log (it writes no logs), such as a shared rate-limit store
    * becoming unavailable and recovering. Called once per change, never with the API key.
    * @default undefined
    * @example { onWarning: (w) => console.warn(`[a11y] ${w.code}: ${w.message}`) }
    */
-  onWarning?: (warning: Warning) => void;
+  onWarning?: ((warning: Warning) => void) | undefined;
 }
 
 /** Per-call options, the trailing argument of every method. */
 export interface RequestOptions {
   /** Aborts the call, including any wait between attempts. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` for this call. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Overrides the client's `maxRetries` for this call. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
 }
 
 /** Options after defaults and environment fallbacks; frozen. */

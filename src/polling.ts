@@ -23,22 +23,22 @@ export interface WaitOptions<T = unknown> {
    * wait planned from progress.
    * @default 1000
    */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /**
    * Longest wait between polls, in milliseconds (a finite number ≥ 1; below `intervalMs` it is raised to it).
    * @default 10000
    */
-  maxIntervalMs?: number;
+  maxIntervalMs?: number | undefined;
   /**
    * Overall deadline of the wait, in milliseconds (a finite number ≥ 1), covering the request that starts
    * the job in `*AndWait`; then `PollTimeoutError`. Beyond ~24.8 days (the longest timer) it is clamped.
    * @default 600000 (10 minutes)
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Aborts the whole wait, including a request in flight. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Called with the resource after every poll (for progress display). */
-  onProgress?: (resource: T) => void;
+  onProgress?: ((resource: T) => void) | undefined;
 }
 
 /** One poll's answer: the resource, and the server's hint of when to ask again (its `Retry-After`). */

@@ -22,7 +22,7 @@ export class Sites extends Resource {
    * A site's violation-count trend, oldest point first. Scope `scans:read`; plan feature `TREND_HISTORY`.
    * @param options.limit - how many points (the service's default applies when omitted)
    */
-  getTrend(siteId: string, options?: RequestOptions & { limit?: number }): Promise<SiteTrend> {
+  getTrend(siteId: string, options?: RequestOptions & { limit?: number | undefined }): Promise<SiteTrend> {
     return this.transport.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
   }
 

@@ -15,40 +15,40 @@ export interface SimulatorOptions {
    * TCP port on 127.0.0.1 (the simulator never binds another interface); 0 picks a free port.
    * @default 0
    */
-  port?: number;
+  port?: number | undefined;
   /**
    * Seed of the findings and of the seeded ids: findings are a deterministic function of (seed, URL).
    * @default 1
    */
-  seed?: number;
+  seed?: number | undefined;
   /**
    * Time each job kind spends QUEUED + RUNNING, in ms (QUEUED for the first quarter).
    * @default 400 for every kind
    * @example { ciCheck: 150, scanRun: 300 }
    */
-  durations?: Partial<Record<JobKind, number>>;
+  durations?: Partial<Record<JobKind, number>> | undefined;
   /**
    * Per-key request rate, or `false` for none.
    * @default { requestsPerMinute: 120, windowMs: 60000 }
    */
-  rateLimit?: SimulatorRateLimit | false;
+  rateLimit?: SimulatorRateLimit | false | undefined;
   /**
    * Receiver of signed `scan_run.completed` deliveries.
    * @default undefined (no deliveries)
    */
-  webhook?: SimulatorWebhook;
+  webhook?: SimulatorWebhook | undefined;
   /**
    * Millisecond clock every state transition, timestamp and rate-limit window is computed from.
    * @default Date.now
    */
-  clock?: () => number;
+  clock?: (() => number) | undefined;
   /**
    * Send `Retry-After` (whole seconds until the job should finish) on 202 answers and on reads of a job
    * still QUEUED or RUNNING. The service's document shows no polling hint: this is off unless asked for,
    * to measure how a client uses one.
    * @default false
    */
-  pollHints?: boolean;
+  pollHints?: boolean | undefined;
   /**
    * Uneven pages: each page of a multi-page job (CI check, scan run, fix verification) takes a random,
    * seeded share of the job's RUNNING span, so `pages[].status`, `pagesDone` and `pagesScanned` move
@@ -56,7 +56,7 @@ export interface SimulatorOptions {
    * @default undefined (pages finish evenly)
    * @example { seed: 7, spread: 0.5 }
    */
-  pageDurations?: SimulatorPageDurations;
+  pageDurations?: SimulatorPageDurations | undefined;
 }
 
 /** A running simulator. */

@@ -17,12 +17,12 @@ export interface MemoryReplayStoreOptions {
    * Maximum ids kept; when full, expired ids are dropped first, then the oldest.
    * @default 10000
    */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /**
    * Millisecond clock used to decide expiry.
    * @default Date.now
    */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /**

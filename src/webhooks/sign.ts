@@ -11,22 +11,22 @@ export interface SignWebhookOptions {
    * Delivery timestamp in seconds.
    * @default Math.floor(Date.now() / 1000)
    */
-  timestamp?: number;
+  timestamp?: number | undefined;
   /**
    * Delivery id.
    * @default crypto.randomUUID()
    */
-  id?: string;
+  id?: string | undefined;
   /**
    * Event kind.
    * @default 'scan_run.completed'
    */
-  type?: string;
+  type?: string | undefined;
   /**
    * Digest encoding after `v1=`.
    * @default 'hex'
    */
-  encoding?: 'hex' | 'base64';
+  encoding?: 'hex' | 'base64' | undefined;
 }
 
 /**

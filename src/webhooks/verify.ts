@@ -18,14 +18,14 @@ export interface VerifyWebhookOptions {
    * Maximum allowed |now − timestamp| in seconds; exactly at the edge is accepted.
    * @default 300
    */
-  toleranceSeconds?: number;
+  toleranceSeconds?: number | undefined;
   /**
    * Millisecond clock.
    * @default Date.now
    */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** When given, a delivery id seen before (within its expiry) is rejected with `REPLAYED`. */
-  replayStore?: ReplayStore;
+  replayStore?: ReplayStore | undefined;
 }
 
 /** A verified webhook delivery. */
