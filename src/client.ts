@@ -59,7 +59,11 @@ export class A11yClient {
     return { baseUrl: this.baseUrl };
   }
 
-  /** What `util.inspect(client)` shows: never the key. */
+  /**
+   * What `util.inspect(client)` shows: never the key. Internal (out of the .d.ts): each of the ESM and CommonJS
+   * type declarations would declare its own `unique symbol`, making their `A11yClient` types incompatible.
+   * @internal
+   */
   [inspectSymbol](): string {
     return `A11yClient { baseUrl: '${this.baseUrl}' }`;
   }

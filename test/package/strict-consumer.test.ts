@@ -2,7 +2,8 @@
 // package under node_modules (a link to this one: dist/ and package.json as published), `strict`,
 // `exactOptionalPropertyTypes`, `noUncheckedIndexedAccess` and `skipLibCheck: false`, type-checked with
 // `moduleResolution` NodeNext, bundler and node10 (typesVersions). Options passed through from variables that
-// may be undefined must compile; a wrong type must still be refused (the check is live).
+// may be undefined must compile; a wrong type must still be refused (the check is live); a CommonJS project
+// may mix in the ESM copy.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,19 @@ async function typecheck(setup: (typeof SETUPS)[number], source: string): Promis
     return String((error as { stdout?: string }).stdout ?? error);
   }
 }
+
+// A CommonJS project that also loads the ESM build (await import): one A11yClient type for both copies.
+const BOTH_COPIES = `import { A11yClient } from '@svc/a11y-sdk';
+export async function fromEsm(): Promise<A11yClient> {
+  const esm = await import('@svc/a11y-sdk');
+  return new esm.A11yClient({ apiKey: 'svc_types', baseUrl: 'https://a11y.example.com' });
+}
+`;
+
+it('a CommonJS project may hold the ESM copy\'s client in its own A11yClient type', async () => {
+  const setup = { name: 'NodeNext (CommonJS)', type: 'commonjs', compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } };
+  expect(await typecheck(setup, BOTH_COPIES)).toBe('');
+}, 60_000);
 
 describe.each(SETUPS)('a strict consumer, moduleResolution $name', (setup) => {
   it('compiles options that may be undefined, RATE_LIMITED narrowing and every entry point, with no error', async () => {
