@@ -8,10 +8,12 @@ import type { JobTrack } from './progress.js';
 import { MAX_TIMER_MS } from './retry.js';
 
 /**
- * True for every status but `QUEUED` and `RUNNING` (the document shows no other non-terminal status).
+ * True for every status but `QUEUED` and `RUNNING` (the document shows no other non-terminal status). A type
+ * guard: on a CI check's status union it narrows to `'COMPLETED' | 'FAILED'`.
  * @example isTerminalStatus('COMPLETED') // true
+ * @example if (isTerminalStatus(check.status)) report(check.status) // 'COMPLETED' | 'FAILED'
  */
-export function isTerminalStatus(status: string): boolean {
+export function isTerminalStatus<S extends string>(status: S): status is Exclude<S, 'QUEUED' | 'RUNNING'> {
   return status !== 'QUEUED' && status !== 'RUNNING';
 }
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-const CONSUMER = `import { A11yClient, isApiError, type CiCheck, type ClientOptions, type RequestOptions, type WaitOptions } from '@svc/a11y-sdk';
+const CONSUMER = `import { A11yClient, isApiError, isTerminalStatus, type CiCheck, type ClientOptions, type RequestOptions, type WaitOptions } from '@svc/a11y-sdk';
 import { startSimulator, type SimulatorOptions } from '@svc/a11y-sdk/testing';
 import { MemoryReplayStore, verifyWebhook, type VerifyWebhookOptions } from '@svc/a11y-sdk/webhooks';
 import { RedisRateLimitStore } from '@svc/a11y-sdk/redis';
@@ -46,7 +46,10 @@ export async function run(): Promise<number> {
   await verifyWebhook(webhook);
   void new RedisRateLimitStore({ url: 'redis://127.0.0.1:6379' });
   void startSimulator(simulator);
-  return check.pages?.length ?? 0;
+  // isTerminalStatus narrows a status union.
+  const status = (await client.ciChecks.get(check.id)).status;
+  const terminal: 'COMPLETED' | 'FAILED' | undefined = isTerminalStatus(status) ? status : undefined;
+  return terminal ? (check.pages?.length ?? 0) : 0;
 }
 `;
 
