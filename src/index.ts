@@ -1,6 +1,7 @@
 // Public entry of @svc/a11y-sdk: explicit named exports only.
 export { A11yClient } from './client.js';
-export type { ClientOptions, RequestOptions } from './options.js';
+export type { ClientOptions, RateLimitOptions, RequestOptions } from './options.js';
+export type { TrendOptions } from './resources/sites.js';
 export type { CiChecks } from './resources/ci-checks.js';
 export type { Fixes, FixVerifications } from './resources/fixes.js';
 export type { JourneyRuns, Journeys } from './resources/journeys.js';

@@ -71,30 +71,7 @@ export interface ClientOptions {
    * @example { requestsPerMinute: 120 }
    * @example { requestsPerMinute: 120, store: new RedisRateLimitStore({ url: process.env.SVC_REDIS_URL! }) }
    */
-  rateLimit?: {
-    /** Sustained rate, in requests per minute. */
-    requestsPerMinute: number;
-    /**
-     * Requests that may go at once after a quiet spell.
-     * @default 1
-     */
-    burst?: number | undefined;
-    /**
-     * Where the budget lives.
-     * @default a new MemoryRateLimitStore (this client only)
-     */
-    store?: RateLimitStore | undefined;
-    /**
-     * Longest wait for one store operation before the client spaces its own requests instead.
-     * @default 250
-     */
-    storeTimeoutMs?: number | undefined;
-    /**
-     * How long the client spaces its own requests after a store failure before it tries the store again.
-     * @default 5000
-     */
-    storeRetryMs?: number | undefined;
-  } | undefined;
+  rateLimit?: RateLimitOptions | undefined;
   /**
    * Called with what the SDK would otherwise log (it writes no logs), such as a shared rate-limit store
    * becoming unavailable and recovering. Called once per change, never with the API key.
@@ -102,6 +79,35 @@ export interface ClientOptions {
    * @example { onWarning: (w) => console.warn(`[a11y] ${w.code}: ${w.message}`) }
    */
   onWarning?: ((warning: Warning) => void) | undefined;
+}
+
+/**
+ * The client's rate budget (`ClientOptions.rateLimit`).
+ * @example const rateLimit: RateLimitOptions = { requestsPerMinute: 120, burst: 5 };
+ */
+export interface RateLimitOptions {
+  /** Sustained rate, in requests per minute. */
+  requestsPerMinute: number;
+  /**
+   * Requests that may go at once after a quiet spell.
+   * @default 1
+   */
+  burst?: number | undefined;
+  /**
+   * Where the budget lives.
+   * @default a new MemoryRateLimitStore (this client only)
+   */
+  store?: RateLimitStore | undefined;
+  /**
+   * Longest wait for one store operation before the client spaces its own requests instead.
+   * @default 250
+   */
+  storeTimeoutMs?: number | undefined;
+  /**
+   * How long the client spaces its own requests after a store failure before it tries the store again.
+   * @default 5000
+   */
+  storeRetryMs?: number | undefined;
 }
 
 /** Per-call options, the trailing argument of every method. */

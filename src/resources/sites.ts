@@ -3,6 +3,18 @@ import type { RequestOptions } from '../options.js';
 import type { Fix, Journey, Site, SiteTrend } from '../types.js';
 import { Resource } from './resource.js';
 
+/**
+ * Options of `client.sites.getTrend`: the per-call options and how many points.
+ * @example const options: TrendOptions = { limit: 30 };
+ */
+export interface TrendOptions extends RequestOptions {
+  /**
+   * How many points.
+   * @default the service's default
+   */
+  limit?: number | undefined;
+}
+
 /** The organization's sites, their journeys, trend and tracked fixes (`client.sites`). */
 export class Sites extends Resource {
   /**
@@ -20,9 +32,9 @@ export class Sites extends Resource {
 
   /**
    * A site's violation-count trend, oldest point first. Scope `scans:read`; plan feature `TREND_HISTORY`.
-   * @param options.limit - how many points (the service's default applies when omitted)
+   * @example const trend = await client.sites.getTrend(siteId, { limit: 30 });
    */
-  getTrend(siteId: string, options?: RequestOptions & { limit?: number | undefined }): Promise<SiteTrend> {
+  getTrend(siteId: string, options?: TrendOptions): Promise<SiteTrend> {
     return this.transport.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
   }
 

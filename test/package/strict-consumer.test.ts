@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-const CONSUMER = `import { A11yClient, isApiError, isTerminalStatus, type CiCheck, type ClientOptions, type RequestOptions, type WaitOptions } from '@svc/a11y-sdk';
+const CONSUMER = `import { A11yClient, isApiError, isTerminalStatus, type CiCheck, type ClientOptions, type RateLimitOptions, type RequestOptions, type TrendOptions, type WaitOptions } from '@svc/a11y-sdk';
 import { startSimulator, type SimulatorOptions } from '@svc/a11y-sdk/testing';
 import { MemoryReplayStore, verifyWebhook, type VerifyWebhookOptions } from '@svc/a11y-sdk/webhooks';
 import { RedisRateLimitStore } from '@svc/a11y-sdk/redis';
@@ -32,7 +32,10 @@ const wait: WaitOptions<CiCheck> = { signal, timeoutMs, intervalMs: undefined, o
 
 export async function run(): Promise<number> {
   const sites = await client.sites.list(perCall);
-  await client.sites.getTrend(sites[0]?.id ?? '', { limit: undefined, signal });
+  const trend: TrendOptions = { limit: undefined, signal };
+  await client.sites.getTrend(sites[0]?.id ?? '', trend);
+  const budget: RateLimitOptions = { requestsPerMinute: 120, burst: undefined, store: undefined };
+  void new A11yClient({ ...options, rateLimit: budget });
   const check = await client.ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, wait);
   try {
     await client.scans.create({ url: 'https://shop.example.com/' }, perCall);
