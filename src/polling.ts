@@ -13,7 +13,9 @@ import { MAX_TIMER_MS } from './retry.js';
  * @example isTerminalStatus('COMPLETED') // true
  * @example if (isTerminalStatus(check.status)) report(check.status) // 'COMPLETED' | 'FAILED'
  */
-export function isTerminalStatus<S extends string>(status: S): status is Exclude<S, 'QUEUED' | 'RUNNING'> {
+export function isTerminalStatus<S extends 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED'>(status: S): status is Exclude<S, 'QUEUED' | 'RUNNING'>;
+export function isTerminalStatus(status: string): boolean;
+export function isTerminalStatus(status: string): boolean {
   return status !== 'QUEUED' && status !== 'RUNNING';
 }
 

@@ -53,7 +53,9 @@ export function parseDuration(text: string, flag: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   if (!match) throw new UsageError(`${flag} must be a duration like 90, 90s, 1500ms, 10m or 1h`);
   const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
-  return Math.round(Number(match[1]) * factor);
+  const ms = Math.round(Number(match[1]) * factor);
+  if (ms < 1) throw new UsageError(`${flag} must be at least 1 ms, got ${text.trim()}`);
+  return ms;
 }
 
 /** `key=value` pairs → object; a pair without `=` is a usage error naming the flag. */

@@ -90,7 +90,7 @@ export function checkConfig(data: unknown, file: string): CiConfig {
       } catch {
         fail('timeout', `${rule}, got ${JSON.stringify(data.timeout)}`);
       }
-    } else if (typeof data.timeout === 'number' && Number.isFinite(data.timeout) && data.timeout > 0) {
+    } else if (typeof data.timeout === 'number' && Number.isFinite(data.timeout) && data.timeout >= 1) {
       config.timeout = data.timeout;
     } else fail('timeout', rule);
   }

@@ -90,6 +90,14 @@ export class CommandGuard {
 // costs linear time, not quadratic.
 const URL_USERINFO = /\b([a-z][a-z\d+.-]{0,31}:\/\/)[\w\-.~%!$&'()*+,;=:\\]+@/gi;
 
+/**
+ * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`.
+ * @example withoutUrlCredentials('https://u:p@h/x') // 'https://[redacted]@h/x'
+ */
+export function withoutUrlCredentials(text: string): string {
+  return text.includes('@') ? text.replace(URL_USERINFO, '$1[redacted]@') : text;
+}
+
 // The workflow commands the CLI itself writes (see reporters/annotations.ts): an annotation and nothing else.
 const ANNOTATION = /^::(?:error|warning|notice)(?: [^\r\n]*)?::[^\r\n]*$/;
 
@@ -155,6 +163,6 @@ export class Output {
   #clean(text: string): string {
     let result = text;
     for (const secret of this.#secrets) result = redact(result, secret);
-    return result.includes('@') ? result.replace(URL_USERINFO, '$1[redacted]@') : result;
+    return withoutUrlCredentials(result);
   }
 }

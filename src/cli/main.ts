@@ -32,8 +32,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     let at = findCommand(argv);
     // `svc-a11y help [command]` is `--help`, as git and npm users expect.
     if (at >= 0 && argv[at] === 'help') {
+      const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
       // `help help` is help too.
-      const rest = [...argv.slice(0, at), ...argv.slice(at + 1)].filter((a) => a !== 'help');
+      if (rest[at] === 'help') rest.splice(at, 1);
       argv = [...rest, '--help'];
       at = findCommand(argv);
     }

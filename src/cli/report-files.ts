@@ -1,6 +1,6 @@
 // Report files: every path is checked before anything is sent (a check must not run only to lose its result
 // at the end), and writing them never changes the verdict's exit code unnoticed.
-import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, statSync, unlinkSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
@@ -14,15 +14,39 @@ import type { Output } from './io.js';
  */
 export function checkReportPath(file: string, what: string): void {
   if (file.trim() === '') throw new UsageError(`${what}: the file name is empty`);
-  const stat = statOf(file);
+  // A link to a file not written yet (report.xml -> artifacts/report.xml) is checked as its target.
+  const target = danglingLinkTarget(file) ?? file;
+  const stat = statOf(target);
   if (stat?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, '')}/a11y-report`);
-  if (!stat) createFolders(file, what);
+  // A FIFO or a device (/dev/stdout): opening it to test it would end its reader's input; permissions decide.
+  if (stat && !stat.isFile()) {
+    if (!writable(target)) throw new UsageError(`${what}: ${file} is not writable`);
+    return;
+  }
+  if (!stat) createFolders(target, what);
   try {
-    // 'r+' opens an existing file for writing without changing it; 'wx' creates a new one (removed below).
-    closeSync(openSync(file, stat ? 'r+' : 'wx'));
-    if (!stat) unlinkSync(file);
+    // 'a' opens an existing file for writing, without reading or changing it; 'wx' creates a new one (removed below).
+    closeSync(openSync(target, stat ? 'a' : 'wx'));
+    if (!stat) unlinkSync(target);
   } catch (error) {
     throw new UsageError(`${what}: ${file} is not writable (${codeOf(error)})`);
+  }
+}
+
+function danglingLinkTarget(file: string): string | undefined {
+  try {
+    return lstatSync(file).isSymbolicLink() && !statOf(file) ? resolve(dirname(resolve(file)), readlinkSync(file)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 

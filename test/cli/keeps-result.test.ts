@@ -1,7 +1,8 @@
 // A CLI that keeps its result (issue 11): report paths are checked before anything is sent, an unwritable job
 // summary is only a warning, reports are written on every outcome that has a check, a 2xx of the wrong shape is
 // an API error in words, and messages name the CLI's own way out. The built binary against the simulator.
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,23 @@ describe('report paths are checked before anything is sent', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('a FIFO is written to without being opened for the check (its reader gets the whole report)', async () => {
+    const fifo = join(dir, 'report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = readFile(fifo, 'utf8');
+    const r = await runCli(['ci', clean, '--report', `junit=${fifo}`], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await reader).toMatch(/<testsuites[\s\S]*<\/testsuites>/);
+  });
+
+  it('a link to a report not written yet is followed: its target is created', async () => {
+    const link = join(dir, 'linked.xml');
+    await symlink(join(dir, 'artifacts', 'linked-target.xml'), link);
+    const r = await runCli(['ci', clean, '--report', `junit=${link}`], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await readFile(join(dir, 'artifacts', 'linked-target.xml'), 'utf8')).toContain('<testsuites');
+  });
+
   it('a missing folder the CLI may create is created, and the report written', async () => {
     const file = join(dir, 'new', 'deeper', 'a11y.xml');
     const r = await runCli(['ci', clean, '--report', `junit=${file}`], { env: env() });
@@ -71,8 +89,8 @@ describe('the result is kept', () => {
     expect(existsSync(join(dir, 'failed.md'))).toBe(true);
   });
 
-  // 500 ms: the deadline comes before the first poll (≥ 800 ms), so only the CLI's last look knows the status.
-  it.each(['500', '1500'])('a wait that times out (%s ms) writes the reports with the check\'s last known status, says it once, and exits 4', async (ms) => {
+  // 700 ms: the deadline comes before the first poll (≥ 800 ms after the 202), so only the CLI's last look knows the status.
+  it.each(['700', '1500'])('a wait that times out (%s ms) writes the reports with the check\'s last known status, says it once, and exits 4', async (ms) => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
       const junit = join(dir, `timeout-${ms}.xml`);
@@ -248,6 +266,17 @@ describe('config file and --urls-file', () => {
     const r = await runCli(['ci', '--urls-file', file, '--json'], { env: env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).check.pages.map((p: { url: string }) => p.url)).toEqual([clean, `${clean}/a`]);
+  });
+
+  it('an empty --urls-file is refused (not replaced by the config file\'s URLs); a 0 timeout too', async () => {
+    const empty = join(dir, 'empty-urls.txt');
+    await writeFile(empty, '# nothing yet\n');
+    const r = await runCli(['ci', '--urls-file', empty], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--urls-file: ${empty} has no URLs`);
+    const zero = await runCli(['ci', root, '--timeout', '0s'], { env: env() });
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--timeout must be at least 1 ms, got 0s');
   });
 
   it('more than 20 URLs in all → exit 2 saying why; nothing sent', async () => {

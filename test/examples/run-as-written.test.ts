@@ -51,6 +51,8 @@ async function start(example: string): Promise<Running> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SVC_WEBHOOK_SECRET: SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Registered at once: a server that never comes up is stopped (by PID) after the file too.
+  servers.push({ url: '', child, output: () => output });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -93,7 +95,6 @@ describe.each(['webhook-express.ts', 'webhook-fastify.ts'])('examples/%s on the 
   let server: Running;
   beforeAll(async () => {
     server = await start(example);
-    servers.push(server);
   }, 30_000);
 
   it('accepts a delivery signed by signWebhook, byte for byte (204)', async () => {

@@ -52,6 +52,9 @@ export async function run(): Promise<number> {
   // isTerminalStatus narrows a status union.
   const status = (await client.ciChecks.get(check.id)).status;
   const terminal: 'COMPLETED' | 'FAILED' | undefined = isTerminalStatus(status) ? status : undefined;
+  // …and on a plain string it is a boolean test: the other branch keeps the string.
+  const text: string = env.STATUS ?? 'RUNNING';
+  if (!isTerminalStatus(text)) void text.toUpperCase();
   return terminal ? (check.pages?.length ?? 0) : 0;
 }
 `;

@@ -69,7 +69,9 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
   const config = readConfig ? loadConfig(v.config as string | undefined, process.cwd()) : undefined;
   const fromConfig = config ? ` (from ${config.file})` : '';
   // URLs from the command line (arguments and --urls-file) replace the config file's, as every other flag does.
-  const flagUrls = [...ctx.args, ...readUrlsFile(v['urls-file'] as string | undefined)];
+  const fromFile = readUrlsFile(v['urls-file'] as string | undefined);
+  if (v['urls-file'] !== undefined && fromFile.length === 0) throw new UsageError(`--urls-file: ${v['urls-file'] as string} has no URLs (one a line; blank lines and # comments are skipped)`, 'ci');
+  const flagUrls = [...ctx.args, ...fromFile];
   const urls = flagUrls.length ? flagUrls : (config?.urls ?? []);
   if (urls.length > MAX_URLS) {
     throw new UsageError(`${urls.length} URLs given, but ${TOO_MANY_URLS}`, 'ci');

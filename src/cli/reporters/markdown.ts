@@ -1,5 +1,6 @@
 // GitHub job summary ($GITHUB_STEP_SUMMARY) of a CI check: counts, pages, then findings as a table.
 import type { SeverityCounts } from '../../index.js';
+import { withoutUrlCredentials } from '../io.js';
 import { classify } from './findings.js';
 import {
   type CiReport,
@@ -34,7 +35,9 @@ const bytesOf = (s: string): number => utf8.encode(s).length;
  * punctuation be escaped, and `\|` is how a table cell holds a pipe), line breaks as `<br>`, controls as U+FFFD.
  * @example mdCell('a|b\nc') // 'a\\|b<br>c'
  */
-export function mdCell(value: string): string {
+export function mdCell(text: string): string {
+  // Before clipping: a clipped URL may lose the `@` that the output's redaction looks for.
+  const value = withoutUrlCredentials(text);
   const chars = Array.from(value);
   const clipped = chars.length > MAX_CELL_CHARS ? `${chars.slice(0, MAX_CELL_CHARS).join('')}…` : value;
   return clipped

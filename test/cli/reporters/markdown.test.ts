@@ -7,6 +7,15 @@ import { adversarialReport, failedCheckReport, failReport, manyFindingsReport, s
 const cellsOf = (line: string): string[] => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
 const findingRows = (md: string): string[] => md.split('\n').filter((l) => /^\| (\*\*yes\*\*|no) \|/.test(l));
 
+describe('mdCell and URL credentials', () => {
+  it('redacts a URL\'s user:password@ before clipping the cell (a long token would lose its @ to the clip)', () => {
+    const token = `eyJ${'x'.repeat(400)}`;
+    const cell = mdCell(`https://x-access-token:${token}@staging.example.com/login`);
+    expect(cell).not.toContain('eyJxxx');
+    expect(cell).toContain('https://\\[redacted\\]@staging.example.com/login');
+  });
+});
+
 describe('toMarkdown', () => {
   it('heads with the verdict and shows total and new counts, fixed and unchanged', () => {
     const md = toMarkdown(failReport());
