@@ -18,10 +18,13 @@ const ROWS = [
   { label: 'T=4–30 s, spread 1', minMs: 4_000, maxMs: 30_000, seed: 60, spread: 1 },
 ];
 
-// src/progress.ts with its tuning constants read from `globalThis.__model` when set: each replacement must
-// match, so a change to the source stops this script instead of silently measuring something else.
-async function loadProgress() {
-  const { outputFiles } = await build({ entryPoints: [new URL('../src/progress.ts', import.meta.url).pathname], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+// src/progress.ts with its tuning constants read from `globalThis.__model` when set (each replacement must
+// match, so a change to the source stops this script instead of silently measuring something else), and the
+// simulator's own job timeline and page draw (src/testing), compiled together.
+async function loadSources() {
+  const src = (file) => new URL(`../src/${file}`, import.meta.url).pathname;
+  const contents = `export * from '${src('progress.ts')}'; export { phaseOf, itemStage } from '${src('testing/jobs.ts')}'; export { drawPageEnds } from '${src('testing/page-durations.ts')}';`;
+  const { outputFiles } = await build({ stdin: { contents, loader: 'ts', resolveDir: src('') }, bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
   let code = outputFiles[0].text;
   const knobs = [
     ['window * START_IN_WINDOW', 'window * (globalThis.__model?.startInWindow ?? START_IN_WINDOW)'],
@@ -35,36 +38,27 @@ async function loadProgress() {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
-function pageEnds(next, count, spread) {
-  const durations = Array.from({ length: count }, () => Math.exp(spread * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())));
-  const sum = durations.reduce((a, b) => a + b, 0);
-  let elapsed = 0;
-  const ends = durations.map((d) => (elapsed += d) / sum);
-  ends[count - 1] = 1;
-  return ends;
-}
+const sources = await loadSources();
 
-// The job as the simulator answers at time t (src/testing/jobs.ts: phaseOf, itemsDone).
+// The job as the simulator answers at time t: its phase, and each page's stage at that phase.
 function answerAt(job, t) {
-  const startedAt = Math.round(job.T * 0.25);
-  if (t >= job.T) return { status: 'COMPLETED' };
-  if (t < startedAt) return { status: 'QUEUED', pages: job.ends.map(() => ({ status: 'QUEUED' })) };
-  const progress = (t - startedAt) / (job.T - startedAt);
-  let done = 0;
-  while (done < job.ends.length - 1 && job.ends[done] <= progress) done++;
-  return { status: 'RUNNING', pages: job.ends.map((_, i) => ({ status: i < done ? 'DONE' : i === done ? 'RUNNING' : 'QUEUED' })) };
+  const phase = sources.phaseOf(job, t);
+  if (phase.stage === 'DONE') return { status: 'COMPLETED' };
+  return { status: phase.stage, pages: job.pageEnds.map((_, i, all) => ({ status: sources.itemStage(i, all.length, phase, all) })) };
 }
 
 function jobsOf(row) {
   const next = seeded(row.seed * 7 + 1);
+  const pages = { seed: row.seed, spread: row.spread ?? 0.5, drawn: 0 };
   return Array.from({ length: JOBS }, () => {
     const T = Math.round(row.minMs + (row.maxMs - row.minMs) * next());
-    return { T, ends: pageEnds(next, 5 + Math.floor(16 * next()), row.spread ?? 0.5) };
+    return { id: '', createdAt: 0, durationMs: T, T, pageEnds: sources.drawPageEnds(pages, 5 + Math.floor(16 * next())) };
   });
 }
 
 // pollUntilTerminal's loop at the defaults (1 s / 10 s), in simulated time.
-function pollShipped(progress, job, next) {
+function pollShipped(job, next) {
+  const progress = sources;
   const intervalMs = 1_000;
   const maxIntervalMs = 10_000;
   let track = progress.observeJob({}, { atMs: 0, status: 'QUEUED' });
@@ -88,14 +82,13 @@ function pollOracle(job, next, growth, capMs) {
 }
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
-const shipped = (progress) => (row) => {
+const shipped = (row) => {
   const next = seeded(row.seed);
-  const runs = jobsOf(row).map((job) => ({ ...pollShipped(progress, job, next), targetMs: Math.max(0.1 * job.T, 1_000) }));
+  const runs = jobsOf(row).map((job) => ({ ...pollShipped(job, next), targetMs: Math.max(0.1 * job.T, 1_000) }));
   const requests = runs.reduce((a, r) => a + r.requests, 0) / runs.length / MIN_REQUESTS;
   return `${requests.toFixed(2)}× / ${p95(runs.map((r) => r.latenessMs / r.targetMs)).toFixed(2)}`;
 };
 
-const progress = await loadProgress();
 const head = ['', ...ROWS.map((r) => r.label)];
 const table = (title, rows) => {
   console.log(`\n${title}\n| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
@@ -125,7 +118,7 @@ const settings = [
 table('Policy with progress at the defaults: mean requests ÷ 2 / lateness p95 ÷ max(10 % of T, 1 s)', settings.map(([label, knobs]) => [label, (row) => {
   globalThis.__model = knobs;
   try {
-    return shipped(progress)(row);
+    return shipped(row);
   } finally {
     globalThis.__model = undefined;
   }

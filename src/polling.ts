@@ -7,6 +7,9 @@ import { atLeast } from './options.js';
 import type { JobTrack } from './progress.js';
 import { MAX_TIMER_MS } from './retry.js';
 
+/** The wait's deadline when `timeoutMs` is not given (10 minutes). @internal */
+export const DEFAULT_WAIT_TIMEOUT_MS = 600_000;
+
 /**
  * True for every status but `QUEUED` and `RUNNING` (the document shows no other non-terminal status). A type
  * guard: on a CI check's status union it narrows to `'COMPLETED' | 'FAILED'`.
@@ -95,7 +98,7 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   // Checked before anything is sent: 0, negative or NaN intervals would poll hundreds of times a second.
   const intervalMs = atLeast('intervalMs', options.intervalMs, 1_000, 1);
   const maxIntervalMs = Math.max(intervalMs, atLeast('maxIntervalMs', options.maxIntervalMs, 10_000, 1));
-  const timeoutMs = atLeast('timeoutMs', options.timeoutMs, 600_000, 1);
+  const timeoutMs = atLeast('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS, 1);
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new ConfigurationError('onProgress must be a function.');
   const started = Date.now();
   let jobId: string | undefined;

@@ -1,6 +1,7 @@
 // `svc-a11y ci <url…>`: start a CI check, show progress, print findings, write reports, exit with the verdict.
 import { readFileSync } from 'node:fs';
 import { type A11yClient, type CiCheck, type FailOn, PollTimeoutError } from '../../index.js';
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../polling.js';
 import { oneOf, parseDuration, parsePair, parsePairs } from '../args.js';
 import { ciContext } from '../ci-env.js';
 import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
@@ -119,9 +120,6 @@ function readUrlsFile(file: string | undefined): string[] {
   }
 }
 
-// The SDK's wait deadline when --timeout is not given (WaitOptions.timeoutMs).
-const DEFAULT_WAIT_MS = 600_000;
-
 /** Runs a CI check end to end with an already-built client (shared with `demo`). */
 export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
   const { urls, failOn, setBaseline, timeoutMs, context } = options;
@@ -149,7 +147,7 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
       .get(error.jobId, { timeoutMs: 5_000, maxRetries: 0 })
       .catch((): CiCheck => seen ?? { id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] });
     await writeReports(ctx, { check: last, violations: [] }, options);
-    const limit = timeoutMs === undefined ? `${DEFAULT_WAIT_MS} ms (the default --timeout)` : `${timeoutMs} ms (--timeout)`;
+    const limit = timeoutMs === undefined ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (--timeout)`;
     ctx.out.err(`error: CI check ${error.jobId} did not finish within ${limit}; it was ${last.status} when last seen. Its reports were written with what is known.`);
     return ExitCode.INCOMPLETE;
   }
