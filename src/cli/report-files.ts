@@ -55,12 +55,14 @@ function writable(path: string): boolean {
 function createFolders(file: string, what: string): void {
   const missing: string[] = [];
   let dir = dirname(resolve(file));
-  for (let stat = statOf(dir); !stat; stat = statOf(dir)) {
+  let stat = statOf(dir);
+  while (!stat) {
     if (dirname(dir) === dir) throw new UsageError(`${what}: cannot create ${file}: no existing folder above it`);
     missing.unshift(dir);
     dir = dirname(dir);
+    stat = statOf(dir);
   }
-  if (!statOf(dir)!.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
+  if (!stat.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
   for (const folder of missing) {
     try {
       mkdirSync(folder);
