@@ -109,6 +109,20 @@ describe('the result is kept', () => {
     }
   });
 
+  it('a timeout from the config file is named as the config file\'s, not as --timeout', async () => {
+    const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
+    try {
+      const config = join(dir, 'timeout.config.json');
+      await writeFile(config, JSON.stringify({ urls: [root], timeout: '700ms' }));
+      const r = await runCli(['ci', '--config', config], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url } });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain(`did not finish within 700 ms (timeout in ${config});`);
+      expect(r.stderr).not.toContain('--timeout');
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('a 2xx body of the wrong shape → exit 3 with the API\'s problem in words, never 70', async () => {
     const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
     const api = await startLoopback([

@@ -51,6 +51,8 @@ export interface CiOptions {
   failOn: FailOn | undefined;
   setBaseline: boolean;
   timeoutMs: number | undefined;
+  /** Where `timeoutMs` came from, for messages: `--timeout` or the config file's `timeout`. */
+  timeoutFrom: string | undefined;
   context: Record<string, string>;
   /** URL path prefix → repository-relative source file, for SARIF locations. */
   sarifMap: SarifMapEntry[];
@@ -92,6 +94,7 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     failOn: v['fail-on'] !== undefined ? oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on') : config?.failOn,
     setBaseline: v['set-baseline'] === true || config?.setBaseline === true,
     timeoutMs: flagTimeout === undefined ? config?.timeout : parseDuration(flagTimeout, '--timeout'),
+    timeoutFrom: flagTimeout !== undefined ? '--timeout' : config?.timeout !== undefined ? `timeout in ${config.file}` : undefined,
     context: { ...ciContext(ctx.out.io.env), ...config?.context, ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
     sarifMap: sarifMapOf(config?.sarifMap, v['sarif-map'] as string[] | undefined),
   };
@@ -122,7 +125,7 @@ function readUrlsFile(file: string | undefined): string[] {
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`). */
 export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
-  const { urls, failOn, setBaseline, timeoutMs, context } = options;
+  const { urls, failOn, setBaseline, timeoutMs, timeoutFrom, context } = options;
   let check: CiCheck;
   let seen: CiCheck | undefined;
   try {
@@ -147,7 +150,7 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
       .get(error.jobId, { timeoutMs: 5_000, maxRetries: 0 })
       .catch((): CiCheck => seen ?? { id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] });
     await writeReports(ctx, { check: last, violations: [] }, options);
-    const limit = timeoutMs === undefined ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (--timeout)`;
+    const limit = timeoutMs === undefined ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (${timeoutFrom})`;
     ctx.out.err(`error: CI check ${error.jobId} did not finish within ${limit}; it was ${last.status} when last seen. Its reports were written with what is known.`);
     return ExitCode.INCOMPLETE;
   }
