@@ -86,9 +86,12 @@ export class CommandGuard {
 
 // A URL's `user:password@` is a secret too (a staging site behind basic auth, a token as the user name): the API
 // echoes page URLs as the caller sent them, and reports end up in public logs and uploaded files. The userinfo
-// characters of RFC 3986, plus `\` for Markdown's escapes; the scheme is bounded so a long run of word characters
-// costs linear time, not quadratic.
-const URL_USERINFO = /\b([a-z][a-z\d+.-]{0,31}:\/\/)[\w\-.~%!$&'()*+,;=:\\]+@/gi;
+// characters of RFC 3986, `\` for Markdown's escapes, and what WHATWG URL parsers accept there unencoded
+// (`^ { } | \``, non-ASCII, and `@` itself: the userinfo ends at the authority's last `@`). Never `"`, `<`, `>`,
+// `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting across
+// them could join two values into one. A scheme starts after any character that cannot be part of one (so
+// `_https://` counts too) and is bounded, so a long run of scheme characters costs linear time, not quadratic.
+const URL_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
 
 /**
  * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`.

@@ -212,10 +212,18 @@ describe('Output: every write is guarded, on stdout and stderr', () => {
       ['https://u:p\\_w\\*@h/', 'https://[redacted]@h/'],
       ['https://u:a&amp;b@h/', 'https://[redacted]@h/'],
       ['HTTPS://U:P@H', 'HTTPS://[redacted]@H'],
+      // What URL parsers take unencoded in userinfo: a raw @ (the last one ends it), ^ { } | `, non-ASCII.
+      ['https://deploy:p@ss@h/a', 'https://[redacted]@h/a'],
+      ['https://u:{p|^`}@h', 'https://[redacted]@h'],
+      ['https://jörg:pässwört@h/', 'https://[redacted]@h/'],
+      ['https://@h/', 'https://[redacted]@h/'],
+      ['URL=see_https://u:p@h', 'URL=see_https://[redacted]@h'],
       // Not userinfo: an @ in the path or query, e-mail addresses, an @ past the end of a JSON string.
       ['https://host/@user?by=a@b', 'https://host/@user?by=a@b'],
       ['mail ops@example.com, see https://example.com', 'mail ops@example.com, see https://example.com'],
       ['{"url":"https://host","email":"a@b"}', '{"url":"https://host","email":"a@b"}'],
+      ['<a href="https://host">x@y</a>', '<a href="https://host">x@y</a>'],
+      ['https://host a@b', 'https://host a@b'],
     ];
     for (const [input, expected] of cases) {
       out.out(`${input}\n`);
