@@ -1,6 +1,6 @@
 // Report files: every path is checked before anything is sent (a check must not run only to lose its result
 // at the end), and writing them never changes the verdict's exit code unnoticed.
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, statSync, unlinkSync } from 'node:fs';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
@@ -10,9 +10,10 @@ import type { Output } from './io.js';
  * Makes sure `file` can be written, by doing it: not empty, not a directory; the missing folders are created
  * (one level at a time) and the file is opened for writing (a new one is removed again). Permission bits are
  * not enough: root passes every `access()` test, yet cannot write to a read-only mount or into `/proc`.
+ * @returns the folders it created, top-down (for {@link removeEmptyFolders} if the run ends without its reports)
  * @throws UsageError naming the path and what is wrong (exit 2, before anything is sent)
  */
-export function checkReportPath(file: string, what: string): void {
+export function checkReportPath(file: string, what: string): string[] {
   if (file.trim() === '') throw new UsageError(`${what}: the file name is empty`);
   // A link to a file not written yet (report.xml -> artifacts/report.xml) is checked as its target.
   const target = danglingLinkTarget(file) ?? file;
@@ -21,15 +22,31 @@ export function checkReportPath(file: string, what: string): void {
   // A FIFO or a device (/dev/stdout): opening it to test it would end its reader's input; permissions decide.
   if (stat && !stat.isFile()) {
     if (!writable(target)) throw new UsageError(`${what}: ${file} is not writable`);
-    return;
+    return [];
   }
-  if (!stat) createFolders(target, what);
+  const created = stat ? [] : createFolders(target, what);
   try {
     // 'a' opens an existing file for writing, without reading or changing it; 'wx' creates a new one (removed below).
     closeSync(openSync(target, stat ? 'a' : 'wx'));
     if (!stat) unlinkSync(target);
   } catch (error) {
+    removeEmptyFolders(created);
     throw new UsageError(`${what}: ${file} is not writable (${codeOf(error)})`);
+  }
+  return created;
+}
+
+/**
+ * Removes folders {@link checkReportPath} created, deepest first, where they are still empty: a run that ends
+ * before writing its reports (a refused key, a second bad path) leaves no trace of the check.
+ */
+export function removeEmptyFolders(folders: readonly string[]): void {
+  for (let i = folders.length - 1; i >= 0; i--) {
+    try {
+      rmdirSync(folders[i]!);
+    } catch {
+      return; // not empty (a report, or someone else's file) or gone: it and the folders above it stay
+    }
   }
 }
 
@@ -51,8 +68,8 @@ function writable(path: string): boolean {
 }
 
 // The folders between the nearest existing one and `file`, created top-down without `recursive`: Node's
-// recursive mkdir never returns on some paths (ENOENT forever under /proc).
-function createFolders(file: string, what: string): void {
+// recursive mkdir never returns on some paths (ENOENT forever under /proc). Returns those it created.
+function createFolders(file: string, what: string): string[] {
   const missing: string[] = [];
   let dir = dirname(resolve(file));
   let stat = statOf(dir);
@@ -63,13 +80,18 @@ function createFolders(file: string, what: string): void {
     stat = statOf(dir);
   }
   if (!stat.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
+  const created: string[] = [];
   for (const folder of missing) {
     try {
       mkdirSync(folder);
+      created.push(folder);
     } catch (error) {
-      if (codeOf(error) !== 'EEXIST') throw new UsageError(`${what}: cannot create ${file}: the folder ${folder} cannot be created (${codeOf(error)})`);
+      if (codeOf(error) === 'EEXIST') continue; // made meanwhile by another process: not ours to remove
+      removeEmptyFolders(created);
+      throw new UsageError(`${what}: cannot create ${file}: the folder ${folder} cannot be created (${codeOf(error)})`);
     }
   }
+  return created;
 }
 
 /** Writes a report file (its folders were made by {@link checkReportPath}), with every protected secret scrubbed from it. */

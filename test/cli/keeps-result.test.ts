@@ -42,11 +42,31 @@ describe('report paths are checked before anything is sent', () => {
     expect(sim.requestCount(sim.keys.full)).toBe(before);
   });
 
-  it('checking a new path leaves no file behind when the check then fails before any result (401)', async () => {
-    const file = join(dir, 'refused', 'a11y.xml');
+  it('checking a new path leaves no file and no folder behind when the check then fails before any result (401)', async () => {
+    const file = join(dir, 'refused', 'deeper', 'a11y.xml');
     const r = await runCli(['ci', root, '--report', `junit=${file}`], { env: { ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' } });
     expect(r.code).toBe(3);
-    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(dir, 'refused'))).toBe(false);
+  });
+
+  it.each([
+    ['no API key', ['ci', root], () => ({ SVC_BASE_URL: sim.url })],
+    ['no URLs', ['ci'], env],
+    ['a second report path that cannot be written', ['ci', root, '--report', 'sarif=/proc/svc-a11y-x/a.sarif'], env],
+    ['the demo with a refused key', ['demo', root], () => ({ ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' })],
+  ])('%s: the folders the path check created are removed again; folders holding anything stay', async (name, args, runEnv) => {
+    const top = join(dir, `unused-${name.replace(/\W+/g, '-')}`);
+    const args2 = [...args];
+    args2.splice(args[0] === 'ci' ? 1 : 2, 0, '--report', `junit=${join(top, 'a', 'b', 'a11y.xml')}`, '--report', `markdown=${join(top, 'kept', 'x', 'a11y.md')}`);
+    await mkdir(join(top, 'kept'), { recursive: true });
+    await writeFile(join(top, 'kept', 'notes.txt'), 'not ours');
+    const before = sim.requestCount(sim.keys.full);
+    const r = await runCli(args2, { env: runEnv() });
+    expect([2, 3], r.stderr).toContain(r.code);
+    expect(existsSync(join(top, 'a')), r.stderr).toBe(false);
+    expect(existsSync(join(top, 'kept', 'x'))).toBe(false);
+    expect(await readFile(join(top, 'kept', 'notes.txt'), 'utf8')).toBe('not ours');
+    expect(sim.requestCount(sim.keys.full)).toBe(before);
   });
 
   it('a FIFO is written to without being opened for the check (its reader gets the whole report)', async () => {

@@ -7,7 +7,7 @@ import { ciContext } from '../ci-env.js';
 import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { appendStepSummary, checkReportPath, writeReport } from '../report-files.js';
+import { appendStepSummary, checkReportPath, removeEmptyFolders, writeReport } from '../report-files.js';
 import { checkSarifMap, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport, type SarifMapEntry } from '../reporters/index.js';
 import { isPageFailure } from '../threshold.js';
 
@@ -56,6 +56,8 @@ export interface CiOptions {
   context: Record<string, string>;
   /** URL path prefix → repository-relative source file, for SARIF locations. */
   sarifMap: SarifMapEntry[];
+  /** Folders the report-path check created, removed again if the run ends without writing its reports. */
+  createdFolders: string[];
 }
 
 /** The service's limit on URLs per CI check (document §4: one to twenty). */
@@ -85,9 +87,8 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
   });
   // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
   const reports = flagReports.length ? flagReports : Object.entries(config?.reports ?? {}).map(([kind, file]) => [kind as Format, file] as const);
-  for (const [kind, file] of reports) checkReportPath(file, `--report ${kind}${flagReports.length ? '' : fromConfig}`);
   const flagTimeout = v.timeout as string | undefined;
-  return {
+  const options: Omit<CiOptions, 'createdFolders'> = {
     urls,
     format: ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? config?.format ?? 'text', FORMATS, '--format'),
     reports,
@@ -98,6 +99,28 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     context: { ...ciContext(ctx.out.io.env), ...config?.context, ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
     sarifMap: sarifMapOf(config?.sarifMap, v['sarif-map'] as string[] | undefined),
   };
+  // Last, once every other option is known good: the check creates the reports' missing folders.
+  const createdFolders: string[] = [];
+  try {
+    for (const [kind, file] of reports) createdFolders.push(...checkReportPath(file, `--report ${kind}${flagReports.length ? '' : fromConfig}`));
+  } catch (error) {
+    removeEmptyFolders(createdFolders);
+    throw error;
+  }
+  return { ...options, createdFolders };
+}
+
+/**
+ * Runs `run`; if it throws (a refused key, no URLs, an API error), first removes the report folders the path
+ * check created and no report went into.
+ */
+export async function removingUnusedFolders(options: CiOptions, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    removeEmptyFolders(options.createdFolders);
+    throw error;
+  }
 }
 
 /** The SARIF source map: the config file's, then `--sarif-map`'s (a later equal prefix wins), each entry checked. */
@@ -224,7 +247,9 @@ export const ciCommand: Command = {
   break the threshold.`,
   run: (ctx) => {
     const options = ciOptions(ctx); // every flag, the config file and the report paths, before anything is sent
-    if (options.urls.length === 0) throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file, or as "urls" in ${DEFAULT_CONFIG_FILE}`, 'ci');
-    return runCiCheck(ctx, ctx.client(), options);
+    return removingUnusedFolders(options, async () => {
+      if (options.urls.length === 0) throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file, or as "urls" in ${DEFAULT_CONFIG_FILE}`, 'ci');
+      return runCiCheck(ctx, ctx.client(), options);
+    });
   },
 };

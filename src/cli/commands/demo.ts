@@ -4,7 +4,7 @@
 import { A11yClient } from '../../index.js';
 import { type Command, type CommandContext, clientFrom, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import { ciCommand, ciOptions, runCiCheck } from './ci.js';
+import { type CiOptions, ciCommand, ciOptions, removingUnusedFolders, runCiCheck } from './ci.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {
   if (given.length) return given;
@@ -17,6 +17,10 @@ async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> 
 async function runDemo(ctx: CommandContext): Promise<number> {
   // Every flag is checked before anything starts or is sent; a pipeline's config file is not the demo's.
   const options = ciOptions(ctx, { readConfig: false });
+  return removingUnusedFolders(options, () => demoWith(ctx, options));
+}
+
+async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number> {
   const env = ctx.out.io.env;
   const real = (ctx.values['base-url'] ?? env.SVC_BASE_URL) && (ctx.values['api-key'] ?? env.SVC_API_KEY);
   if (real) {
