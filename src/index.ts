@@ -31,6 +31,8 @@ export {
   isApiError,
 } from './errors.js';
 export type { ProblemCode, ProblemDetail, RequestInfo } from './errors.js';
+export { failureOf } from './failure.js';
+export type { JobFailure } from './failure.js';
 export { isTerminalStatus } from './polling.js';
 export type { WaitOptions } from './polling.js';
 export { parseRetryAfter } from './retry-after.js';

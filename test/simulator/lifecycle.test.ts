@@ -44,7 +44,9 @@ describe('CI checks', () => {
       { urls: [`${shop}/`, `${shop}/checkout`, `${shop}/clean`] },
       { ...FAST, onProgress: (c) => seen.push(c.status) },
     );
-    expect(seen[0]).toBe('QUEUED');
+    // Only forward, to COMPLETED. (Exact times are clock.test.ts's: a busy machine's first poll, 16–20 ms after
+    // the 202, may come after the QUEUED quarter of these 150 ms.)
+    expect(seen.join(' ')).toMatch(/^(QUEUED )*(RUNNING )*COMPLETED$/);
     expect(check).toMatchObject({ status: 'COMPLETED', failOn: 'NEW_CRITICAL', baselineMissing: true, fixedCount: 0, unchangedCount: 0 });
     expect(check.baselineCheckId).toBeUndefined();
     expect(check.appUrl).toBe(`${sim.url}/app/ci/checks/${check.id}`);

@@ -1,7 +1,7 @@
 // The job commands: start a scan, a site run, a journey run or a fix verification, show progress, print the
 // result, and exit 4 when the job ended FAILED (or a page could not be checked). One shared mechanism,
 // four small specs.
-import type { A11yClient, FixVerification, JourneyRun, Scan, ScanRun, Violation, WaitOptions } from '../../index.js';
+import { type A11yClient, failureOf, type FixVerification, type JourneyRun, type Scan, type ScanRun, type Violation, type WaitOptions } from '../../index.js';
 import { parseDuration } from '../args.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -56,7 +56,11 @@ function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Comma
   };
 }
 
-const reason = (r: { code?: string; reason?: string } | undefined) => (r ? ` (${r.code}: ${r.reason})` : '');
+/** ` (CODE: words)`, ` (step 2: CODE: words)` for a journey, or '' when the job gives no failure. */
+function because(job: unknown): string {
+  const failure = failureOf(job);
+  return failure ? ` (${failure.stepIndex === undefined ? '' : `step ${failure.stepIndex}: `}${failure.message})` : '';
+}
 
 /** `svc-a11y scan <url>`. */
 export const scanCommand = jobCommand<Scan, { scan: Scan; violations: Violation[] }>({
@@ -65,7 +69,7 @@ export const scanCommand = jobCommand<Scan, { scan: Scan; violations: Violation[
   argName: '<url>',
   start: (client, url, wait) => client.scans.createAndWait({ url }, wait),
   result: async (client, scan) => ({ scan, violations: failed(scan) ? [] : await client.scans.listViolations(scan.id) }),
-  text: ({ scan, violations }) => `Scan ${scan.id}: ${scan.status}${reason(scan.failureReason)}\n${countsText(scan.counts)}\n${findingsText(violations)}`,
+  text: ({ scan, violations }) => `Scan ${scan.id}: ${scan.status}${because(scan)}\n${countsText(scan.counts)}\n${findingsText(violations)}`,
   incomplete: failed,
 });
 
@@ -78,7 +82,7 @@ export const siteRunCommand = jobCommand<ScanRun, { scanRun: ScanRun; violations
   detail: (run) => (run.pagesTotal ? `pages ${run.pagesDone ?? 0}/${run.pagesTotal}` : undefined),
   result: async (client, scanRun) => ({ scanRun, violations: failed(scanRun) ? [] : await client.scanRuns.listViolations(scanRun.id) }),
   text: ({ scanRun: r, violations }) =>
-    `Scan run ${r.id}: ${r.status}, pages ${r.pagesDone ?? 0}/${r.pagesTotal ?? 0}${reason(r.failureReason)}\n${countsText(r.counts)}\n${findingsText(violations)}`,
+    `Scan run ${r.id}: ${r.status}, pages ${r.pagesDone ?? 0}/${r.pagesTotal ?? 0}${because(r)}\n${countsText(r.counts)}\n${findingsText(violations)}`,
   incomplete: failed,
 });
 
@@ -90,10 +94,8 @@ export const journeyRunCommand = jobCommand<JourneyRun, JourneyRun>({
   start: (client, journeyId, wait) => client.journeys.runAndWait(journeyId, wait),
   detail: (run) => (run.checkpoints?.length ? `checkpoints ${run.checkpoints.length}` : undefined),
   result: async (_client, run) => run,
-  text: (run) => {
-    const failure = run.failureReasonCode ? ` (step ${run.failedStepIndex ?? '?'}: ${run.failureReasonCode}${run.failureReasonText ? ` — ${run.failureReasonText}` : ''})` : '';
-    return `Journey run ${run.id}: ${run.status}${failure}\n${table(['CHECKPOINT', 'STATUS', 'URL', 'SCAN'], (run.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]))}`;
-  },
+  text: (run) =>
+    `Journey run ${run.id}: ${run.status}${because(run)}\n${table(['CHECKPOINT', 'STATUS', 'URL', 'SCAN'], (run.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]))}`,
   incomplete: failed,
 });
 
@@ -106,7 +108,7 @@ export const verifyFixCommand = jobCommand<FixVerification, FixVerification>({
   detail: (f) => (f.pagesRequested ? `pages ${f.pagesScanned ?? 0}/${f.pagesRequested}` : undefined),
   result: async (_client, check) => check,
   text: (c) =>
-    `Fix verification ${c.id}: ${c.status}, outcome ${c.outcome ?? '-'}${c.failureReasonCode ? ` (${c.failureReasonCode})` : ''}\n` +
+    `Fix verification ${c.id}: ${c.status}, outcome ${c.outcome ?? '-'}${because(c)}\n` +
     `nodes found ${c.nodesFound ?? '-'}, pages scanned ${c.pagesScanned ?? 0}/${c.pagesRequested ?? 0}, failed ${c.pagesFailed ?? 0}\n` +
     table(['PAGE', 'STATUS'], (c.pages ?? []).map((p) => [p.url, p.status])),
   incomplete: (c) => failed(c) || Boolean(c.pages?.some(isPageFailure)),
