@@ -25,17 +25,13 @@ export interface JobFailure {
  * if (scan.status === 'FAILED') console.error(`scan failed: ${failureOf(scan)?.message ?? 'no reason given'}`);
  */
 export function failureOf(job: unknown): JobFailure | undefined {
-  if (!job || typeof job !== 'object') return undefined;
-  const { failureReason, failureReasonCode, failureReasonText, failedStepIndex } = job as Record<string, unknown>;
-  const nested = failureReason && typeof failureReason === 'object' ? (failureReason as Record<string, unknown>) : undefined;
-  const code = text(nested?.code) ?? text(failureReasonCode);
-  const reason = text(nested?.reason) ?? text(failureReason) ?? text(failureReasonText);
-  if (code === undefined && reason === undefined) return undefined;
-  const failure: JobFailure = { message: code && reason ? `${code}: ${reason}` : (code ?? reason)! };
-  if (code !== undefined) failure.code = code;
-  if (reason !== undefined) failure.reason = reason;
-  if (Number.isInteger(failedStepIndex)) failure.stepIndex = failedStepIndex as number;
-  return failure;
+  const fields = (job && typeof job === 'object' ? job : {}) as Record<string, unknown>;
+  const nested = (fields.failureReason && typeof fields.failureReason === 'object' ? fields.failureReason : {}) as Record<string, unknown>;
+  const code = text(nested.code) ?? text(fields.failureReasonCode);
+  const reason = text(nested.reason) ?? text(fields.failureReason) ?? text(fields.failureReasonText);
+  const stepIndex = Number.isInteger(fields.failedStepIndex) ? (fields.failedStepIndex as number) : undefined;
+  if (!code && !reason) return undefined;
+  return { code, reason, stepIndex, message: code && reason ? `${code}: ${reason}` : (code ?? reason)! };
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
