@@ -1,7 +1,7 @@
 // Run a CI check from your own script: create, wait, read findings, exit with the verdict.
 //   SVC_API_KEY=svc_… SVC_BASE_URL=https://… npx tsx examples/ci-check.ts https://shop.example.com/
 // (any TypeScript runner, or compile it; with no account, `npm start` shows the same flow against the simulator).
-import { A11yClient, isApiError } from '@svc/a11y-sdk';
+import { A11yClient, failureOf, isApiError } from '@svc/a11y-sdk';
 
 const urls = process.argv.slice(2);
 const client = new A11yClient();
@@ -12,7 +12,7 @@ try {
     { timeoutMs: 10 * 60_000, onProgress: (c) => console.error(c.status) },
   );
   if (check.status === 'FAILED') {
-    console.error(`The check could not run: ${check.failureReason}`);
+    console.error(`The check could not run: ${failureOf(check)?.message ?? 'no reason given'}`);
     process.exitCode = 4;
   } else {
     const findings = await client.ciChecks.listViolations(check.id);

@@ -131,7 +131,7 @@ describe('examples/ci-check.ts against the simulator', () => {
     return { code, stdout, stderr };
   };
 
-  it('exits with the verdict: 1 on new critical findings (printed), 0 on a clean page, 3 on an unverified site', async () => {
+  it('exits with the verdict: 1 on new critical findings (printed), 0 on a clean page, 4 with the reason when the check could not run, 3 on an unverified site', async () => {
     const sim = await startSimulator({ durations: { ciCheck: 300 }, rateLimit: false });
     try {
       const file = await stripped('ci-check.ts');
@@ -144,6 +144,9 @@ describe('examples/ci-check.ts against the simulator', () => {
       const pass = await run(file, env, ['https://shop.example.com/clean']);
       expect(pass.code, pass.stderr).toBe(0);
       expect(pass.stdout).toContain('verdict PASS');
+      const failed = await run(file, env, ['https://shop.example.com/unreachable']);
+      expect(failed.code, failed.stderr).toBe(4);
+      expect(failed.stderr).toMatch(/The check could not run: No page of the check could be reached\./);
       const unverified = await run(file, env, ['https://blog.example.org/']);
       expect(unverified.code).toBe(3);
       expect(unverified.stderr).toContain('Verify the site in the service first.');
