@@ -10,7 +10,11 @@
  * - `INVALID_BODY` — the body is not raw bytes/text (e.g. an already-parsed object).
  * - `INVALID_PAYLOAD` — the signature is valid but the body is not UTF-8 JSON.
  * - `NO_SECRET` — the secret is missing, empty, or an empty list.
- * - `REPLAYED` — the delivery id was already seen by the replay store (or the store failed; see `cause`).
+ * - `REPLAYED` — the same signed delivery (timestamp and body) was already seen by the replay store, whatever its
+ *   unsigned `X-Svc-Delivery` id (or the store failed or answered a non-boolean; see `cause`).
+ * - `REPLAY_STORE_FULL` — the replay store holds its maximum of entries and every one is still inside the
+ *   tolerance window: the delivery is refused rather than forget an entry (which would let that delivery be
+ *   replayed). Raise `MemoryReplayStore`'s `maxEntries`, or share a larger store.
  */
 export type WebhookVerificationReason =
   | 'MISSING_HEADER'
@@ -21,7 +25,8 @@ export type WebhookVerificationReason =
   | 'INVALID_BODY'
   | 'INVALID_PAYLOAD'
   | 'NO_SECRET'
-  | 'REPLAYED';
+  | 'REPLAYED'
+  | 'REPLAY_STORE_FULL';
 
 /**
  * The only error type thrown by `verifyWebhook`. Messages never contain the signing secret.

@@ -24,7 +24,13 @@ export interface VerifyWebhookOptions {
    * @default Date.now
    */
   now?: (() => number) | undefined;
-  /** When given, a delivery id seen before (within its expiry) is rejected with `REPLAYED`. */
+  /**
+   * When given, a delivery whose signed material (timestamp and raw body) was seen before, within its tolerance
+   * window, is rejected with `REPLAYED`, whatever its `X-Svc-Delivery` id; a store with no room for a live entry
+   * refuses with `REPLAY_STORE_FULL`. Only a delivery whose signature verified and whose body parsed reaches the
+   * store. It is not an idempotency key: the service's retries are signed afresh (new timestamp, same id), so
+   * deduplicate processing on `event.id`.
+   */
   replayStore?: ReplayStore | undefined;
 }
 
@@ -47,6 +53,8 @@ const LOWER_NAMES = /* @__PURE__ */ HEADER_NAMES.map((name) => name.toLowerCase(
 // 43 base64 chars carry 258 bits; the last one must leave the 2 spare bits zero (canonical only), so a
 // lenient decoder's aliases of a valid MAC are rejected rather than guessed at.
 const V1_DIGEST = /^v1=(?:[\dA-Fa-f]{64}|[\w+/-]{42}[AEIMQUYcgkosw048]=?)$/;
+// Public on purpose: the replay key must be a function of the signed material alone, the same in every process.
+const REPLAY_KEY = 'svc-a11y replay key v1';
 
 /**
  * Verifies a webhook delivery: required headers, timestamp tolerance, the `v1=` HMAC-SHA256
@@ -129,7 +137,7 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
 
     // The MAC covers the exact raw bytes: the prefix and the body are fed separately, never re-encoded.
     const signed = [timestampText + '.', raw];
-    let matchedMac: Uint8Array | undefined;
+    let verified = 0;
     for (const key of secrets as string[]) {
       let mac = hmacSha256(key, signed, hmac);
       // Synchronous on Node: skipping a promise hop per secret is measurable at webhook rates.
@@ -149,12 +157,10 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
         }
         matched |= +!diff;
       }
-      if (matched) {
-        matchedMac = mac;
-        break;
-      }
+      verified = matched;
+      if (verified) break;
     }
-    if (!matchedMac) fail('SIGNATURE_MISMATCH', 'No X-Svc-Signature v1= value matches the secret(s).');
+    if (!verified) fail('SIGNATURE_MISMATCH', 'No X-Svc-Signature v1= value matches the secret(s).');
 
     let payload: unknown;
     try {
@@ -166,26 +172,26 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
 
     const store = options.replayStore;
     if (store) {
-      // A delivery is new only when both its id and its signed material are new. The signature covers the
-      // timestamp and body but not X-Svc-Delivery: keyed on the id alone, a captured delivery could be replayed
-      // under another id; keyed on the signature alone, the service's own retries (same id, new timestamp)
-      // would pass twice. After timestamp + tolerance the timestamp check rejects the delivery anyway.
-      const expiresAtMs = (timestamp + tolerance) * 1000;
-      let seen: unknown[];
+      // Keyed on the signed material only (timestamp + raw body): X-Svc-Delivery is not signed, so keyed on it a
+      // captured delivery resent under fresh ids would pass, or (as a second key) flush a bounded store. Not the
+      // MAC: with rotation a delivery may carry one v1= value per secret, and any one verifies. A fixed public
+      // key makes the HMAC a plain hash of that material (no second hash routine in the bundle).
+      let digest = hmacSha256(REPLAY_KEY, signed, hmac);
+      if (!(digest instanceof Uint8Array)) digest = await digest;
+      let seen: unknown;
       try {
-        seen = [
-          await store.checkAndRemember('id:' + id, expiresAtMs),
-          await store.checkAndRemember(`sig:${timestampText}.${toHex(matchedMac)}`, expiresAtMs),
-        ];
+        // +1: the timestamp check accepts a delivery exactly at the edge, so the entry must outlive that instant.
+        seen = await store.checkAndRemember('signed:' + toHex(digest), (timestamp + tolerance) * 1000 + 1);
       } catch (error) {
+        if (error instanceof WebhookVerificationError && error.reason == 'REPLAY_STORE_FULL') throw error;
         // Fail closed: if freshness cannot be established the delivery is not accepted.
         return fail('REPLAYED', 'replayStore failed, so the delivery cannot be confirmed as new.', error);
       }
-      if (seen.some((s) => s !== false)) {
+      if (seen !== false) {
         fail(
           'REPLAYED',
-          seen.includes(true)
-            ? `Delivery ${id} (or the same signed delivery under another id) was already processed.`
+          seen === true
+            ? 'The same signed delivery (timestamp and body) was already processed, under this or another X-Svc-Delivery id.'
             : 'replayStore returned a non-boolean, so the delivery cannot be confirmed as new.',
         );
       }

@@ -345,12 +345,17 @@ describe('verifyWebhook: replay protection', () => {
     // X-Svc-Delivery is not signed: a captured delivery resent with a new id must not pass.
     const sameSignedNewId = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_attacker' });
     expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: sameSignedNewId })))).toBe('REPLAYED');
-    // A service retry (same id, new timestamp and signature) is recognised by its id.
+    // Nor with the same MAC in another encoding, or beside junk values.
+    const base64 = headersFor(`v0=x, v1=${refMac(SECRET, TS, BODY).toString('base64')}`, { 'x-svc-delivery': 'dlv_attacker_2' });
+    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: base64 })))).toBe('REPLAYED');
+    // A service retry is signed afresh (new timestamp): other signed material, so the guard lets it through and
+    // the receiver deduplicates on event.id (the store is not an idempotency key; the id is unsigned).
     const retry = headersFor(`v1=${refMac(SECRET, TS + 5, BODY).toString('hex')}`, { 'x-svc-timestamp': String(TS + 5) });
-    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: retry })))).toBe('REPLAYED');
+    await expect(verifyWebhook(baseOptions({ replayStore, headers: retry }))).resolves.toMatchObject({ id: 'dlv_1', timestamp: TS + 5 });
     // Another delivery, signed on its own, passes.
     const other = headersFor(`v1=${refMac(SECRET, TS + 1, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_2', 'x-svc-timestamp': String(TS + 1) });
     await expect(verifyWebhook(baseOptions({ replayStore, headers: other }))).resolves.toMatchObject({ id: 'dlv_2' });
+    expect(replayStore.size).toBe(3);
   });
 
   it('does not remember deliveries that fail verification', async () => {
@@ -359,7 +364,7 @@ describe('verifyWebhook: replay protection', () => {
     await expect(verifyWebhook(baseOptions({ replayStore }))).resolves.toBeDefined();
   });
 
-  it('records expiry at timestamp + tolerance', async () => {
+  it('records one key derived from the signed material only, until timestamp + tolerance (+1 ms: the edge is accepted)', async () => {
     const calls: [string, number][] = [];
     const replayStore = {
       checkAndRemember(id: string, expiresAtMs: number) {
@@ -368,11 +373,25 @@ describe('verifyWebhook: replay protection', () => {
       },
     };
     await verifyWebhook(baseOptions({ replayStore, toleranceSeconds: 60 }));
-    // Both the delivery id and the signed material (timestamp + MAC) are remembered until the same expiry.
+    // Other unsigned headers and another encoding of the MAC: the same key. The Web Crypto path agrees.
+    const base64 = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('base64')}`, { 'x-svc-delivery': 'dlv_other', 'x-svc-event': 'other' });
+    await verifyWebhookWith(baseOptions({ replayStore, toleranceSeconds: 60, headers: base64 }), { forceWebCrypto: true });
+    // Documented derivation: HMAC-SHA256 under the fixed public key 'svc-a11y replay key v1' of timestamp + "." + body.
+    const key = `signed:${createHmac('sha256', 'svc-a11y replay key v1').update(`${TS}.${BODY}`).digest('hex')}`;
     expect(calls).toEqual([
-      ['id:dlv_1', (TS + 60) * 1000],
-      [`sig:${TS}.${refMac(SECRET, TS, BODY).toString('hex')}`, (TS + 60) * 1000],
+      [key, (TS + 60) * 1000 + 1],
+      [key, (TS + 60) * 1000 + 1],
     ]);
+  });
+
+  it('a replay at the last accepted millisecond of the tolerance is still refused; one after is out of tolerance', async () => {
+    // The timestamp check accepts |now - ts| == tolerance, so the store must still hold the entry then.
+    const edge = () => (TS + 60) * 1000;
+    const edgeStore = new MemoryReplayStore({ now: edge });
+    await expect(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: NOW }))).resolves.toBeDefined();
+    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: edge })))).toBe('REPLAYED');
+    const after = () => (TS + 60) * 1000 + 1;
+    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: after })))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
   });
 
   it('fails closed when a store returns a non-boolean', async () => {
@@ -392,7 +411,7 @@ describe('verifyWebhook: replay protection', () => {
     expect(store.checkAndRemember('a', 3_000)).toBe(true);
   });
 
-  it('MemoryReplayStore is bounded: evicts expired first, then oldest', () => {
+  it('MemoryReplayStore is bounded: frees expired entries, never a live one (REPLAY_STORE_FULL instead)', () => {
     let now = 0;
     const store = new MemoryReplayStore({ maxEntries: 3, now: () => now });
     // The expired entry is deliberately not the oldest, so "drop oldest" alone would evict the wrong one.
@@ -400,15 +419,27 @@ describe('verifyWebhook: replay protection', () => {
     store.checkAndRemember('short', 10);
     store.checkAndRemember('long2', 1_000);
     now = 20; // 'short' has expired
-    store.checkAndRemember('long3', 1_000);
+    expect(store.checkAndRemember('long3', 1_000)).toBe(false);
     expect(store.size).toBe(3);
-    // Expired 'short' was evicted, not the oldest live entry.
+    // Expired 'short' was freed, not the oldest live entry.
     expect(store.checkAndRemember('long1', 1_000)).toBe(true);
-    // Full of live entries: the oldest ('long1') makes room.
-    store.checkAndRemember('long4', 1_000);
+    // Full of live entries: the new key is refused and nothing is forgotten.
+    const full = (() => {
+      try {
+        store.checkAndRemember('long4', 1_000);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(full).toBeInstanceOf(WebhookVerificationError);
+    expect((full as WebhookVerificationError).reason).toBe('REPLAY_STORE_FULL');
+    expect((full as WebhookVerificationError).message).toContain('maxEntries (3)');
     expect(store.size).toBe(3);
-    expect(store.checkAndRemember('long2', 1_000)).toBe(true);
-    expect(store.checkAndRemember('long1', 1_000)).toBe(false);
+    for (const key of ['long1', 'long2', 'long3']) expect(store.checkAndRemember(key, 1_000)).toBe(true);
+    // Once they expire there is room again.
+    now = 1_000;
+    expect(store.checkAndRemember('long4', 2_000)).toBe(false);
+    expect(store.size).toBe(1);
     expect(() => new MemoryReplayStore({ maxEntries: 0 })).toThrow(RangeError);
   });
 });
