@@ -1,11 +1,13 @@
 // The `ci` config file: what a pipeline would otherwise repeat as flags (URLs, threshold, reports, context,
 // SARIF source map), read from `--config FILE` or, as Lighthouse CI and pa11y-ci do, from a default file in
 // the working directory. JSON, checked key by key: a typo is an error naming the file, the key and the rule,
-// never a silently ignored setting.
-import { readFileSync, statSync } from 'node:fs';
+// never a silently ignored setting. The file may be a secrets file: no message ever quotes its contents.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './exit-codes.js';
 import { parseDuration } from './args.js';
+import { describeJsonError } from './json-error.js';
+import { readTextFile } from './read-file.js';
 
 /** The file looked up in the working directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
@@ -36,24 +38,24 @@ const KEYS = ['$schema', 'urls', 'failOn', 'setBaseline', 'timeout', 'format', '
 
 /**
  * Reads the config: `explicit` (from `--config`) must exist; otherwise {@link DEFAULT_CONFIG_FILE} in `cwd`
- * is used when present.
+ * is used when present. The file is read under a 1 MiB cap, without blocking (see `readTextFile`), a leading
+ * byte order mark dropped; a JSON error names the line and column, never the text there.
  * @throws UsageError naming the file and what is wrong with it
  */
 export function loadConfig(explicit: string | undefined, cwd: string): CiConfig | undefined {
   const file = explicit ?? join(cwd, DEFAULT_CONFIG_FILE);
   if (explicit === undefined && !isFile(file)) return undefined;
   if (explicit !== undefined && explicit.trim() === '') throw new UsageError('--config needs a file name');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read the config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  // Capped (1 MiB) and never blocking: `--config /dev/zero` or a FIFO is refused with exit 2, not read forever.
+  // A leading byte order mark (editors on Windows write one) is dropped.
+  const text = readTextFile(file, { what: 'config file' });
+  if (text.trim() === '') throw new UsageError(`config file ${file} is empty; it must hold a JSON object`);
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`config file ${file} is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    // V8's message quotes the text around the error: only where it is, never what it says.
+    throw new UsageError(`config file ${file} is not valid JSON (${describeJsonError(text)})`);
   }
   return checkConfig(data, file);
 }

@@ -1,15 +1,17 @@
 // Report files: every path is checked before anything is sent (a check must not run only to lose its result
-// at the end), and writing them never changes the verdict's exit code unnoticed.
+// at the end), writing them never changes the verdict's exit code unnoticed, and never blocks (see write-file.ts).
 import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
-import { appendFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
+import { writeTextFile } from './write-file.js';
 
 /**
  * Makes sure `file` can be written, by doing it: not empty, not a directory; the missing folders are created
  * (one level at a time) and the file is opened for writing (a new one is removed again). Permission bits are
  * not enough: root passes every `access()` test, yet cannot write to a read-only mount or into `/proc`.
+ * A FIFO or a character device (`/dev/stdout`, `/dev/null`) is accepted when writable, unopened; any other
+ * kind of file (a socket, a block device) is refused.
  * @returns the folders it created, top-down (for {@link removeEmptyFolders} if the run ends without its reports)
  * @throws UsageError naming the path and what is wrong (exit 2, before anything is sent)
  */
@@ -19,7 +21,12 @@ export function checkReportPath(file: string, what: string): string[] {
   const target = danglingLinkTarget(file) ?? file;
   const stat = statOf(target);
   if (stat?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, '')}/a11y-report`);
+  // A socket cannot be opened as a file, and a block device is a disk: neither is ever a report.
+  if (stat && !stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice()) {
+    throw new UsageError(`${what}: ${file} is not a regular file, a FIFO or a character device`);
+  }
   // A FIFO or a device (/dev/stdout): opening it to test it would end its reader's input; permissions decide.
+  // Whether a FIFO has a reader is only known when it is written (non-blocking: see writeTextFile).
   if (stat && !stat.isFile()) {
     if (!writable(target)) throw new UsageError(`${what}: ${file} is not writable`);
     return [];
@@ -94,20 +101,25 @@ function createFolders(file: string, what: string): string[] {
   return created;
 }
 
-/** Writes a report file (its folders were made by {@link checkReportPath}), with every protected secret scrubbed from it. */
+/**
+ * Writes a report file (its folders were made by {@link checkReportPath}), with every protected secret scrubbed
+ * from it. Never blocks: a FIFO that no process reads, or whose reader stops taking data, is an error.
+ * @throws Error saying why (the caller names the file)
+ */
 export async function writeReport(out: Output, file: string, text: string): Promise<void> {
-  await writeFile(file, out.scrub(text));
+  await writeTextFile(file, out.scrub(text));
 }
 
 /**
  * Appends the markdown summary to `$GITHUB_STEP_SUMMARY`. A summary that cannot be written is a warning on
- * stderr, never a change of the exit code: the check's verdict is what the step reports.
+ * stderr naming the file, never a change of the exit code: the check's verdict is what the step reports. Never
+ * blocks: a FIFO nobody reads, a socket or a device other than a character device gets that warning.
  */
 export async function appendStepSummary(out: Output, file: string, markdown: string): Promise<void> {
   try {
-    await appendFile(file, out.scrub(markdown));
+    await writeTextFile(file, out.scrub(markdown), { append: true });
   } catch (error) {
-    out.err(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY (${codeOf(error)}); the exit code is unchanged`);
+    out.err(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} (${codeOf(error)}); the exit code is unchanged`);
   }
 }
 
