@@ -127,7 +127,7 @@ describe('svc-a11y webhook verify', () => {
   it('a valid saved delivery → exit 0 with its id and type', async () => {
     const r = await runCli(['webhook', 'verify', '--secret', secret], { stdin: request(now()) });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('verified scan_run.completed delivery d-42');
+    expect(r.stdout).toContain('event (unsigned): scan_run.completed\n  delivery id (unsigned): d-42');
   });
 
   it('--json prints the event with its payload', async () => {

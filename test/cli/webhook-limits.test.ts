@@ -120,7 +120,7 @@ describe('svc-a11y webhook verify: stdin byte cap', () => {
     const atCap = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size)], { stdin: signed(payload) });
     expect(atCap.stderr).toBe('');
     expect(atCap.code).toBe(0);
-    expect(atCap.stdout).toContain('verified scan_run.completed delivery d-big');
+    expect(atCap.stdout).toContain('delivery id (unsigned): d-big');
     const over = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size - 1)], { stdin: signed(payload) });
     expect(over.code).toBe(2);
     expect(over.stderr).toContain(`cap (${size - 1} bytes)`);

@@ -1,5 +1,6 @@
 // `svc-a11y webhook verify`: checks a saved delivery (a raw HTTP request on stdin) with the signing secret.
-import { verifyWebhook, WebhookVerificationError } from '../../webhooks/index.js';
+import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '../../webhooks/index.js';
+import { cleanText } from '../reporters/text.js';
 import { UsageError } from '../exit-codes.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -7,19 +8,44 @@ import { ExitCode } from '../exit-codes.js';
 /**
  * Splits a raw HTTP request (optional request line, headers, blank line, body) into headers and the body's
  * exact bytes: the signature covers the body byte for byte, so it is never decoded and re-encoded.
+ * Header names are lowercased and a repeated header's values are joined with `, ` (an empty one included), values
+ * trimmed of spaces and tabs only: what Node's HTTP server hands a receiver in `req.headers` for every `X-Svc-*`
+ * header, so `verifyWebhook` judges the saved bytes as it judged them live (two `X-Svc-Signature` lines, any of
+ * whose `v1=` values may match; two `X-Svc-Timestamp` lines, which are not a timestamp).
  */
 export function parseRawRequest(raw: Uint8Array): { headers: Record<string, string>; body: Uint8Array } {
   const text = new TextDecoder('latin1').decode(raw);
   const match = /\r?\n\r?\n/.exec(text);
   if (!match) throw new UsageError('stdin must hold a raw HTTP request: headers, a blank line, then the body', 'webhook');
-  const headers: Record<string, string> = {};
+  // No prototype: a header named `constructor` or `__proto__` is just a header.
+  const headers: Record<string, string> = Object.create(null);
   for (const line of text.slice(0, match.index).split(/\r?\n/)) {
     if (/^[A-Z]+ \S+ HTTP\/\d/.test(line)) continue;
     const at = line.indexOf(':');
-    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+    if (at <= 0) continue;
+    const name = line.slice(0, at).trim().toLowerCase();
+    // Node trims only SP and HTAB (a latin1 0xA0 stays); verifyWebhook trims the rest itself.
+    const value = line.slice(at + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+    // Node keeps the first of a few standard headers (Host, Content-Type, …) and joins Cookie with `; `; none of
+    // them is read here, so the join rule of every other header is the one that matters.
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
   }
   // latin1 maps bytes 1:1 to code units, so the text offset is the byte offset.
   return { headers, body: raw.subarray(match.index + match[0].length) };
+}
+
+/**
+ * What `webhook verify` prints for a verified delivery. Only the timestamp and the body are signed: the event kind
+ * and the delivery id come from unsigned headers, so they are labelled as such and cleaned of control characters
+ * (a saved request is anyone's bytes).
+ */
+export function describeVerified(event: WebhookEvent, bodyBytes: number): string {
+  return (
+    `verified: X-Svc-Signature matches the timestamp and the body (${bodyBytes} bytes)\n` +
+    `  timestamp (signed): ${event.timestamp}\n` +
+    `  event (unsigned): ${cleanText(event.type)}\n` +
+    `  delivery id (unsigned): ${cleanText(event.id)}\n`
+  );
 }
 
 /**
@@ -91,6 +117,8 @@ export const webhookCommand: Command = {
   usage: `svc-a11y webhook verify --secret <secret> [--tolerance 300] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
 
   Reads a raw HTTP request (headers, blank line, body) from stdin and checks its X-Svc-Signature.
+  Repeated header lines are joined with ", " as Node's HTTP server joins them. Only the timestamp and the body
+  are signed: the event kind (X-Svc-Event) and delivery id (X-Svc-Delivery) are printed as unsigned.
   --secret <secret>         signing secret (repeatable, for rotation); default $SVC_WEBHOOK_SECRET
   --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default 300); a saved
                             delivery is older, so give a larger value when checking an old one
@@ -113,8 +141,9 @@ export const webhookCommand: Command = {
     const { headers, body } = parseRawRequest(await readRawRequest(stdin, maxBodyBytes));
     try {
       const event = await verifyWebhook({ body, headers, secret: secrets, toleranceSeconds: tolerance });
-      if (ctx.json) printJson(ctx, event);
-      else ctx.out.out(`verified ${event.type} delivery ${event.id} (timestamp ${event.timestamp})\n`);
+      // `unsigned` names the fields a forger could have chosen; the JSON encoding escapes control characters.
+      if (ctx.json) printJson(ctx, { ...event, unsigned: ['id', 'type'] });
+      else ctx.out.out(describeVerified(event, body.length));
       return ExitCode.OK;
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
