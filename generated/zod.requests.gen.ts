@@ -2,6 +2,8 @@
 
 import * as z from 'zod/mini';
 
+import { isRfc3339DateTime } from '../src/internal/date-time.js';
+
 /**
  * A site registered in the organization.
  */
@@ -209,7 +211,7 @@ export const zV1JourneyResponse = /* @__PURE__ */ z.object({
     siteId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     usesAuth: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    createdAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
+    createdAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime))
 });
 
 /**
@@ -234,9 +236,9 @@ export const zV1JourneyRunResponse = /* @__PURE__ */ z.object({
     failureReasonCode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     failureReasonText: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     checkpoints: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zCheckpoint)),
-    startedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
-    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
-    createdAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
+    startedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime)),
+    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime)),
+    createdAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime))
 });
 
 /**
@@ -244,7 +246,7 @@ export const zV1JourneyRunResponse = /* @__PURE__ */ z.object({
  */
 export const zTrendPoint = /* @__PURE__ */ z.object({
     scanRunId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime)),
     status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     pagesScanned: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     truncated: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
@@ -275,7 +277,7 @@ export const zV1FixResponse = /* @__PURE__ */ z.object({
     componentLabel: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     verifiedScope: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    verifiedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
+    verifiedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime)),
     verifiedPagesCount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     nodesCountAtTracking: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     pagesCountAtTracking: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
@@ -301,8 +303,8 @@ export const zV1FixVerificationResponse = /* @__PURE__ */ z.object({
     ruleNodesFound: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.minimum(-2147483648, { error: 'Invalid value: Expected int32 to be >= -2147483648' }), /* @__PURE__ */ z.maximum(2147483647, { error: 'Invalid value: Expected int32 to be <= 2147483647' }))),
     pages: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zPage)),
     failureReasonCode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    startedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true })),
-    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
+    startedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime)),
+    finishedAt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime))
 });
 
 /**
@@ -375,7 +377,7 @@ export const zProblemDetail = /* @__PURE__ */ z.object({
     instance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     code: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     traceId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.guid()),
-    timestamp: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime({ offset: true }))
+    timestamp: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.stringFormat('date-time', isRfc3339DateTime))
 });
 
 /**

@@ -43,7 +43,8 @@ async function heyApiZod(extra) {
           name: 'zod',
           // zod/mini tree-shakes: request pre-validation stays cheap in the root bundle.
           compatibilityVersion: 'mini',
-          // the document's date-times are ISO 8601; accept offsets like +02:00, not only Z.
+          // the document's date-times are ISO 8601; accept offsets like +02:00, not only Z. (Unused while the
+          // `date-time` resolver below applies; kept so a hey-api upgrade that drops it still accepts offsets.)
           dates: { offset: true },
           '~resolvers': {
             // `format: uuid` (JSON Schema 2020-12 §7.3.5, RFC 4122/9562 grammar) is any 8-4-4-4-12 hex string,
@@ -51,8 +52,15 @@ async function heyApiZod(extra) {
             // so refuses ids the description allows (e.g. a672dbc6-cca7-aff8-8e0f-c726bdfe832a). z.guid() is
             // exactly the hex grammar. Patching nodes.format is hey-api's documented Resolvers API
             // (heyapi.dev/openapi-ts/plugins/concepts/resolvers); returning nothing keeps the default for the rest.
+            //
+            // `format: date-time` is RFC 3339 §5.6, which zod's z.iso.datetime() narrows: it refuses a lower-case
+            // `t`/`z` and every leap second (`23:59:60Z`). src/internal/date-time.ts checks the RFC's grammar;
+            // z.stringFormat keeps the issue's format `date-time` for the error message.
             string(ctx) {
               if (ctx.schema.format === 'uuid') ctx.nodes.format = () => ctx.$(ctx.symbols.z).attr('guid').call();
+              if (ctx.schema.format === 'date-time') {
+                ctx.nodes.format = () => ctx.$(ctx.symbols.z).attr('stringFormat').call(ctx.$.literal('date-time'), ctx.$(DATE_TIME_CHECK));
+              }
             },
           },
           ...extra,
@@ -62,10 +70,26 @@ async function heyApiZod(extra) {
     });
     const zod = await readFile(join(scratch, 'zod.gen.ts'), 'utf8');
     assertNoStrictUuid(zod);
-    return HEADER + markPure(zod.replace(/^\/\/ This file is auto-generated.*\n/, ''));
+    return HEADER + markPure(importDateTimeCheck(zod.replace(/^\/\/ This file is auto-generated.*\n/, '')));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The RFC 3339 check the `date-time` resolver calls, and the module it comes from (relative to generated/). */
+const DATE_TIME_CHECK = 'isRfc3339DateTime';
+const DATE_TIME_MODULE = '../src/internal/date-time.js';
+
+/**
+ * Imports the date-time check where the module uses it, after zod's import; fails the generation when a
+ * `z.iso.datetime(` survives (a hey-api upgrade that no longer calls the resolver would bring back the narrow check).
+ */
+function importDateTimeCheck(code) {
+  if (/\bz\.iso\.datetime\(/.test(code)) throw new Error('hey-api emitted z.iso.datetime(): the `~resolvers.string` override for `format: date-time` no longer applies');
+  if (!code.includes(`${DATE_TIME_CHECK})`)) return code;
+  const zodImport = /^import \* as z from 'zod\/mini';\n/m;
+  if (!zodImport.test(code)) throw new Error("the generated zod module no longer starts with `import * as z from 'zod/mini'`");
+  return code.replace(zodImport, (line) => `${line}\nimport { ${DATE_TIME_CHECK} } from '${DATE_TIME_MODULE}';\n`);
 }
 
 /**

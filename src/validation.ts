@@ -56,6 +56,7 @@ function describeRule(issue: Issue): string {
     case 'invalid_format':
       if (issue.format === 'regex' && /\^\[Hh\]\[Tt\]/.test(issue.pattern ?? '')) return 'must be an absolute http(s) URL';
       if (issue.format === 'guid') return 'must be a valid UUID (8-4-4-4-12 hex digits)';
+      if (issue.format === 'date-time') return 'must be an RFC 3339 date-time (such as 2026-05-01T12:00:00Z)';
       return issue.format === 'regex' ? `must match ${issue.pattern}` : `must be a valid ${issue.format.toUpperCase()}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;

@@ -54,9 +54,14 @@ function poller<G extends OperationId>(t: Transport, getOp: Operation<G>, id: st
   return async (signal) => {
     const sent = await t.send(getOp, { path: { id } }, { signal, url });
     const resource = sent.data as SuccessBody<G> & Job;
-    if ((sent.data as Job | undefined)?.id !== id) throw new ResponseValidationError(getOp.id, 'body.id', `must be the polled job's id ${id}`);
+    if (!sameId((sent.data as Job | undefined)?.id, id)) throw new ResponseValidationError(getOp.id, 'body.id', `must be the polled job's id ${id}`);
     return { resource, retryAfterMs: hintOf(sent.response) };
   };
+}
+
+// Job ids are UUIDs, and UUIDs compare case-insensitively (RFC 9562 §4): an id echoed in upper case is the same job.
+function sameId(answered: unknown, id: string): boolean {
+  return typeof answered === 'string' && answered.toLowerCase() === id.toLowerCase();
 }
 
 function hintOf(response: Response): number | undefined {
