@@ -4,7 +4,8 @@ import type { SeverityCounts } from '../index.js';
 /** Left-aligned columns separated by two spaces. */
 export function table(header: string[], rows: Array<Array<string | number | boolean | undefined>>): string {
   const cells = [header, ...rows.map((r) => r.map((c) => (c === undefined ? '-' : String(c))))];
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  // A loop, not Math.max(...cells): spreading a service's 200 000 rows as arguments overflows the stack.
+  const widths = header.map((_, i) => cells.reduce((w, r) => Math.max(w, (r[i] ?? '').length), 0));
   return `${cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n')}\n`;
 }
 
@@ -15,14 +16,20 @@ export function countsText(counts: SeverityCounts | undefined): string {
 }
 
 /**
- * A horizontal bar chart of values, one line per label, scaled to `width` characters.
+ * A horizontal bar chart of values, one line per label, scaled to `width` characters. Each value is printed as
+ * given; one the chart cannot scale (negative, not a finite number) gets an empty bar, never an error: the
+ * values come from the service.
  * @default width 40
  */
 export function barChart(points: Array<{ label: string; value: number }>, width = 40): string {
-  const max = Math.max(1, ...points.map((p) => p.value));
-  const labelWidth = Math.max(0, ...points.map((p) => p.label.length));
+  const drawable = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+  // Loops, not Math.max(...points): spreading a service's 200 000 points as arguments overflows the stack.
+  const max = points.reduce((m, p) => (drawable(p.value) ? Math.max(m, p.value) : m), 1);
+  const labelWidth = points.reduce((w, p) => Math.max(w, p.label.length), 0);
+  // The bar is clamped to [0, width]: 'x'.repeat() throws on a negative count (a negative value used to exit 70).
+  const bar = (v: unknown) => (drawable(v) ? Math.min(width, Math.max(0, Math.round((v / max) * width))) : 0);
   return points
-    .map((p) => `${p.label.padEnd(labelWidth)}  ${'█'.repeat(Math.round((p.value / max) * width)).padEnd(width)}  ${p.value}`)
+    .map((p) => `${p.label.padEnd(labelWidth)}  ${'█'.repeat(bar(p.value)).padEnd(width)}  ${p.value}`)
     .join('\n')
     .concat(points.length ? '\n' : '');
 }

@@ -86,8 +86,14 @@ export const trendCommand: Command = {
     ctx.out.out(
       `Trend of ${trend.siteId ?? ctx.args[0]} (${trend.standard ?? 'standard not given'})\n` +
         table(['FINISHED', 'STATUS', 'PAGES', 'TOTAL', 'ADDED', 'RESOLVED'], points.map((p) => [p.finishedAt, p.status, p.pagesScanned, p.totalViolations, p.addedCount, p.resolvedCount])) +
-        `\n${barChart(points.map((p) => ({ label: (p.finishedAt ?? '').slice(0, 10) || '?', value: p.totalViolations ?? 0 })))}`,
+        // Printed as the service sent them: a negative or absurd count is shown, not a reason to stop.
+        `\n${barChart(points.map((p) => ({ label: dayOf(p.finishedAt), value: p.totalViolations ?? 0 })))}`,
     );
     return 0;
   },
 };
+
+// The chart's label: the date part of a finish time (typed a string; without response validation, whatever came).
+function dayOf(finishedAt: unknown): string {
+  return (typeof finishedAt === 'string' && finishedAt.slice(0, 10)) || '?';
+}
