@@ -2,10 +2,11 @@
 // attempt under its own timeout (which covers reading the body), refuse redirects, read the body under a byte
 // cap, let decideRetry() say whether to re-send, map a failure to its error class, parse, optionally validate.
 // Operations and `Location` polls both come through send().
-import { A11yError, APIConnectionError, APITimeoutError, errorFromResponse, RedirectError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
+import { A11yError, APIConnectionError, APITimeoutError, errorFromResponse, RateLimitError, RedirectError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
 import { readBody } from './internal/read-body.js';
 import { redact, scrubError } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
+import { timeLeft } from './internal/wait-deadline.js';
 import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
@@ -97,14 +98,20 @@ export class Transport {
     validateRequest(op.schemas.body, input.body);
     const body = input.body === undefined ? undefined : serializeBody(input.body);
     const url = options?.url ?? this.options.baseUrl + expandRoute(op.route, input.path) + serializeQuery(input.query);
-    const request = { method: op.method, url, body, headers: body === undefined ? this.#getHeaders : this.#jsonHeaders, info: { method: op.method, url: safeUrl(url) } };
+    const request = { method: op.method, url, body, headers: body === undefined ? this.#getHeaders : this.#jsonHeaders, info: errorInfo(op.method, url, this.#secret) };
     const policy = options ? { ...this.#policy, ...requestOverrides(options) } : this.#policy;
 
     // 2. Attempts, re-sent as decideRetry() allows, each waiting its turn in the rate budget.
     let text: string;
     let response: Response;
     for (let attempt = 0; ; attempt++) {
-      if (policy.limiter) await policy.limiter.take(policy.signal);
+      // The longest wait this call accepts: maxRetryDelayMs, or less when the wait it belongs to ends sooner.
+      const maxWaitMs = Math.min(policy.maxRetryDelayMs, timeLeft(policy.signal));
+      if (policy.limiter) {
+        // A pause (a 429's Retry-After, this call's or a sharer's) beyond that fails now instead of sleeping.
+        const pausedUntil = await policy.limiter.take(policy.signal, maxWaitMs);
+        if (pausedUntil !== undefined) throw pausedError(pausedUntil, request.info, policy.maxRetryDelayMs, maxWaitMs);
+      }
       const answer = await this.#attempt(request, policy);
       if (!('outcome' in answer)) {
         ({ response, text } = answer);
@@ -113,7 +120,7 @@ export class Transport {
       const { outcome } = answer;
       // A 429's wait holds for everyone sharing the budget, not only for this call.
       if (policy.limiter && outcome.kind === 'status' && outcome.status === 429 && outcome.retryAfterMs) await policy.limiter.pause(outcome.retryAfterMs);
-      const decision = decideRetry(outcome, attempt, request.method, policy);
+      const decision = decideRetry(outcome, attempt, request.method, maxWaitMs < policy.maxRetryDelayMs ? { maxRetries: policy.maxRetries, maxRetryDelayMs: maxWaitMs } : policy);
       if (!decision.retry) throw await answer.fail();
       answer.discard();
       await sleep(decision.delayMs, policy.signal);
@@ -147,7 +154,7 @@ export class Transport {
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       disarm();
       await response.body?.cancel().catch(() => undefined);
-      throw new RedirectError(response.status || undefined, targetOrigin(response.headers.get('location'), request.url), info.method, info.url);
+      throw new RedirectError(response.status || undefined, redactOptional(targetOrigin(response.headers.get('location'), request.url), this.#secret), info.method, info.url);
     }
 
     if (!response.ok) {
@@ -219,7 +226,21 @@ function lazyBudget(limit: NonNullable<ResolvedOptions['rateLimit']>, apiKey: st
   let budget: Promise<RateBudget> | undefined;
   const load = () =>
     (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning })));
-  return { take: (signal) => load().then((b) => b.take(signal)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
+  return { take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
+}
+
+/**
+ * The error of a call not sent because the key's budget is paused until `untilMs` (a 429's `Retry-After`),
+ * later than the call accepts: a RateLimitError whose `retryAt` says until when.
+ */
+function pausedError(untilMs: number, info: { method: string; url: string }, maxRetryDelayMs: number, maxWaitMs: number): RateLimitError {
+  const retryAt = new Date(Math.min(untilMs, 8.64e15));
+  const limit = maxWaitMs < maxRetryDelayMs ? `the deadline of its wait (${Math.round(maxWaitMs)} ms away)` : `maxRetryDelayMs (${maxRetryDelayMs} ms)`;
+  const detail = `this API key's rate budget is paused until ${retryAt.toISOString()} (a 429's Retry-After, shared by every client of the budget), later than this call accepts: ${limit}. Nothing was sent`;
+  const error = new RateLimitError(429, { code: 'RATE_LIMITED', title: 'Rate limited', detail } as never, new Headers(), info);
+  error.retryAfterMs = Math.max(0, untilMs - Date.now());
+  error.retryAt = retryAt;
+  return error;
 }
 
 const dataOf = <O extends OperationId>(sent: Sent<O>): SuccessBody<O> => sent.data;
@@ -286,6 +307,22 @@ function describe(error: unknown): string {
   const cause = (error as { cause?: { message?: string; code?: string } })?.cause;
   const base = error instanceof Error ? error.message : String(error);
   return cause?.code ? `${base} (${cause.code})` : cause?.message ? `${base} (${cause.message})` : base;
+}
+
+// What errors show of a request, its URL read only when an error is made (redacting on every call would cost
+// more than the rest of the call's bookkeeping): no userinfo, and no key in any spelling — a `Location` or a
+// redirect may carry it percent-encoded or lowercased in a query or a host name.
+function errorInfo(method: string, url: string, secret: string): { readonly method: string; readonly url: string } {
+  return {
+    method,
+    get url() {
+      return redact(safeUrl(url), secret);
+    },
+  };
+}
+
+function redactOptional(text: string | undefined, secret: string): string | undefined {
+  return text === undefined ? undefined : redact(text, secret);
 }
 
 /** The URL without userinfo, so credentials in a base URL never reach an error. */

@@ -1,7 +1,7 @@
 // The CLI's view of its process: streams, environment and terminal, injectable for tests. Every write goes
 // through redaction, so a secret can never reach stdout or stderr, whatever the code path, and through the
 // command guard below, so text from the API can never be run by the CI system reading the log.
-import { redact } from '../internal/redact.js';
+import { redactText } from './safe-text.js';
 
 // CI runners read a step's stdout and stderr line by line (.NET `ReadLine`: a line ends at \n, \r or \r\n) and
 // run some lines as commands:
@@ -21,6 +21,14 @@ import { redact } from '../internal/redact.js';
 export const NEUTRALISER = '\u2800';
 
 const BLANKS = new Set([...'\t\v\f \u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'].map((c) => c.charCodeAt(0)));
+// Characters a log viewer may drop before a reader (or a runner after it) sees the line: format characters
+// (Unicode Cf: zero-width space and joiners, bidi marks, soft hyphen, word joiner, BOM, tags) and the other
+// default-ignorable code points. The guard looks through them, so `\u200B::`, `:\u200B:` and `#\u200B#[` are
+// caught as `::` and `##[`.
+const IGNORABLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
+// U+E0000–U+E0FFF (tags, variation selectors supplement) arrive as \uDB40–\uDB43 and a low surrogate.
+const isIgnorable = (c: number, text: string, i: number): boolean =>
+  c < 0xad ? false : (c >= 0xdb40 && c <= 0xdb43) || (c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xdb40 && text.charCodeAt(i - 1) <= 0xdb43) || IGNORABLE.test(text[i]!);
 const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
@@ -50,6 +58,7 @@ export class CommandGuard {
     let changed = false;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      if (isIgnorable(c, text, i)) continue;
       let insert = false;
       if (c === LF || c === CR) this.#line = 0;
       else if (this.#line === 0) this.#line = c === COLON ? 1 : BLANKS.has(c) ? 0 : 2;
@@ -84,23 +93,6 @@ export class CommandGuard {
   }
 }
 
-// A URL's `user:password@` is a secret too (a staging site behind basic auth, a token as the user name): the API
-// echoes page URLs as the caller sent them, and reports end up in public logs and uploaded files. The userinfo
-// characters of RFC 3986, `\` for Markdown's escapes, and what WHATWG URL parsers accept there unencoded
-// (`^ { } | \``, non-ASCII, and `@` itself: the userinfo ends at the authority's last `@`). Never `"`, `<`, `>`,
-// `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting across
-// them could join two values into one. A scheme starts after any character that cannot be part of one (so
-// `_https://` counts too) and is bounded, so a long run of scheme characters costs linear time, not quadratic.
-const URL_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
-
-/**
- * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`.
- * @example withoutUrlCredentials('https://u:p@h/x') // 'https://[redacted]@h/x'
- */
-export function withoutUrlCredentials(text: string): string {
-  return text.includes('@') ? text.replace(URL_USERINFO, '$1[redacted]@') : text;
-}
-
 // The workflow commands the CLI itself writes (see reporters/annotations.ts): an annotation and nothing else.
 const ANNOTATION = /^::(?:error|warning|notice)(?: [^\r\n]*)?::[^\r\n]*$/;
 
@@ -125,6 +117,11 @@ export class Output {
   /** Registers a value that must never be printed (API key, webhook secret). */
   protect(secret: string | undefined): void {
     if (secret && secret.length >= 4) this.#secrets.push(secret);
+  }
+
+  /** The protected values, for making data safe where it enters (see `prepareReport`). */
+  get secrets(): readonly string[] {
+    return this.#secrets;
   }
 
   /** Writes report output to stdout (secrets and URL credentials redacted, command-guarded). */
@@ -164,8 +161,6 @@ export class Output {
   }
 
   #clean(text: string): string {
-    let result = text;
-    for (const secret of this.#secrets) result = redact(result, secret);
-    return withoutUrlCredentials(result);
+    return redactText(text, this.#secrets);
   }
 }

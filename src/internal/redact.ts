@@ -2,20 +2,63 @@
 // the inspection hook that keeps it out of `util.inspect` (Node) without importing `node:util`.
 export const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 
-/** Replaces every occurrence of `secret` in `text` with a marker (used on any text that could echo it). */
+/** Shortest start of a secret that counts as the secret: a field clipped after 8 characters still hides it. */
+export const MIN_SECRET_PREFIX = 8;
+
+// Each spelling a character of the secret takes once some encoder has been over it: as is (any case: a host name
+// or a header may be lowercased), after a backslash (Markdown escapes `_`; JSON escapes `/`), percent-encoded (once
+// or twice), as an XML/HTML character reference (decimal or hex, leading zeros), or as a JSON/JS `\u00XX`.
+function spellings(c: string): string {
+  const code = c.charCodeAt(0);
+  const hex = code.toString(16);
+  const literal = c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return `(?:\\\\{0,4}${literal}|%(?:25)?${hex.padStart(2, '0')}|&#0*${code};?|&#x0*${hex};?|\\\\u0*${hex})`;
+}
+
+// One compiled pattern per secret: a client or a CLI run has one or two.
+const patterns = new Map<string, RegExp>();
+
+/**
+ * A pattern matching `secret` in every spelling above, and its start cut short at any length from
+ * {@link MIN_SECRET_PREFIX} characters on (a clipped field keeps most of a key). Secrets of fewer than 4
+ * characters are not looked for (they would match ordinary words).
+ */
+export function secretPattern(secret: string): RegExp | undefined {
+  if (secret.length < 4) return undefined;
+  let pattern = patterns.get(secret);
+  if (!pattern) {
+    const chars = [...secret.slice(0, 256)].map(spellings);
+    const head = Math.min(MIN_SECRET_PREFIX, chars.length);
+    // a b c … h (?: i (?: j (?: …)?)?)? — a whole prefix of at least `head` characters, as long as it goes.
+    const tail = chars.slice(head).reduceRight((rest, c) => `(?:${c}${rest})?`, '');
+    pattern = new RegExp(chars.slice(0, head).join('') + tail, 'gi');
+    if (patterns.size > 16) patterns.clear();
+    patterns.set(secret, pattern);
+  }
+  return pattern;
+}
+
+/** Replaces every occurrence of `secret` in `text`, in any spelling (see {@link secretPattern}), with a marker. */
 export function redact(text: string, secret: string | undefined): string {
-  return secret && secret.length >= 4 ? text.split(secret).join('[redacted]') : text;
+  const pattern = secret ? secretPattern(secret) : undefined;
+  return pattern ? text.replace(pattern, '[redacted]') : text;
 }
 
 /**
- * `value` with `secret` redacted from every string in it (keys included); parsed JSON only. Iterative, with
- * an explicit stack: a problem body nested thousands of levels deep must not exhaust the call stack.
+ * `value` with `secret` redacted from every string in it (keys included); parsed JSON only.
  */
 export function scrub(value: unknown, secret: string | undefined): unknown {
-  if (!secret) return value;
+  return secret ? mapStrings(value, (text) => redact(text, secret)) : value;
+}
+
+/**
+ * A copy of parsed JSON with `map` applied to every string in it, keys included. Iterative, with an explicit
+ * stack: a body nested thousands of levels deep must not exhaust the call stack.
+ */
+export function mapStrings(value: unknown, map: (text: string) => string): unknown {
   const pending: Array<[source: object, target: Record<string, unknown> | unknown[]]> = [];
   const copy = (item: unknown): unknown => {
-    if (typeof item === 'string') return redact(item, secret);
+    if (typeof item === 'string') return map(item);
     if (!item || typeof item !== 'object') return item;
     const target = Array.isArray(item) ? [] : {};
     pending.push([item, target]);
@@ -29,7 +72,7 @@ export function scrub(value: unknown, secret: string | undefined): unknown {
     } else {
       // Defined as own data properties, so a "__proto__" key stays data, as JSON.parse made it.
       for (const [key, item] of Object.entries(source)) {
-        Object.defineProperty(target, redact(key, secret), { value: copy(item), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, map(key), { value: copy(item), enumerable: true, writable: true, configurable: true });
       }
     }
   }
@@ -63,10 +106,9 @@ export function scrubError(error: unknown, secret: string | undefined, depth = 0
 
 /** The headers, copied with `secret` redacted when any value carries it. */
 export function scrubHeaders(headers: Headers, secret: string | undefined): Headers {
-  if (!secret || secret.length < 4) return headers;
   let leaks = false;
   headers.forEach((value) => {
-    if (value.includes(secret)) leaks = true;
+    leaks ||= redact(value, secret) !== value;
   });
   if (!leaks) return headers;
   const clean = new Headers();

@@ -4,8 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CliIO, CommandGuard, NEUTRALISER, Output } from '../../src/cli/io.js';
-import { toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport } from '../../src/cli/reporters/index.js';
+import { type CiReport } from '../../src/cli/reporters/index.js';
 import { adversarialReport, failReport, v } from './reporters/fixtures.js';
+import { annotationsOf, junitOf, markdownOf, sarifOf, textOf } from '../support/reports.js';
 
 // .NET's Char.IsWhiteSpace, which the runner's TrimStart() removes before it looks for `::`.
 const DOTNET_BLANKS = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*/;
@@ -128,15 +129,15 @@ describe('Output: every write is guarded, on stdout and stderr', () => {
       check: { ...adversarialReport().check, failureReason: summary },
       violations: [v({ ruleId: summary, target: summary, failureSummary: summary, impact: 'critical', url: `https://a.example/${summary}` })],
     };
-    for (const text of [toJUnit(report), toText(report, { color: false }), toMarkdown(report), `${JSON.stringify(report, null, 2)}\n`, JSON.stringify(toSarif(report, { toolVersion: '0.0.0' }))]) {
+    for (const text of [junitOf(report), textOf(report, { color: false }), markdownOf(report), `${JSON.stringify(report, null, 2)}\n`, JSON.stringify(sarifOf(report, { toolVersion: '0.0.0' }))]) {
       const { out, stdout } = capture();
       out.out(text);
       expect(commandsIn(stdout())).toEqual([]);
     }
     // JUnit escapes commands itself (losslessly, as character references): stdout is the report, byte for byte.
     const { out, stdout } = capture();
-    out.out(toJUnit(report));
-    expect(stdout()).toBe(toJUnit(report));
+    out.out(junitOf(report));
+    expect(stdout()).toBe(junitOf(report));
   });
 
   it('out(): tracks the line start across writes', () => {
@@ -165,7 +166,7 @@ describe('Output: every write is guarded, on stdout and stderr', () => {
     const report = failReport();
     report.violations[0]!.failureSummary = HOSTILE.join('');
     report.violations[0]!.impact = 'critical';
-    const lines = toGitHubAnnotations(report);
+    const lines = annotationsOf(report);
     out.err('\r\x1b[2K'); // Progress.done() on a terminal: the stream is left mid-line
     for (const line of lines) out.annotation(line);
     const written = stderr();

@@ -122,7 +122,10 @@ describe('the result is kept', () => {
       expect(r.stderr).toMatch(new RegExp(`did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen\\.`));
       expect(r.stderr).not.toMatch(/unknown/);
       expect(r.stdout).toMatch(/Threshold NEW_CRITICAL( \(default\))?: not judged/);
-      expect(await readFile(junit, 'utf8')).toMatch(/did not complete: (QUEUED|RUNNING)/);
+      expect(await readFile(junit, 'utf8')).toMatch(new RegExp(`could not be judged: the wait did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen`));
+      // No report of an unfinished check shows PASS, whatever its last status.
+      expect(r.stdout).toMatch(/^Accessibility check: UNKNOWN\n/);
+      expect(await readFile(junit, 'utf8')).not.toMatch(/PASS/);
       expect(JSON.parse(await readFile(sarif, 'utf8')).runs[0].properties.status).toMatch(/QUEUED|RUNNING/);
     } finally {
       await slow.stop();

@@ -1,6 +1,6 @@
 // `svc-a11y ci <url…>`: start a CI check, show progress, print findings, write reports, exit with the verdict.
 import { readFileSync } from 'node:fs';
-import { type A11yClient, type CiCheck, type FailOn, PollTimeoutError } from '../../index.js';
+import { type A11yClient, type CiCheck, type FailOn, PollTimeoutError, RateLimitError } from '../../index.js';
 import { DEFAULT_WAIT_TIMEOUT_MS } from '../../polling.js';
 import { oneOf, parseDuration, parsePair, parsePairs } from '../args.js';
 import { ciContext } from '../ci-env.js';
@@ -8,17 +8,16 @@ import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../con
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { appendStepSummary, checkReportPath, removeEmptyFolders, writeReport } from '../report-files.js';
-import { checkSarifMap, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport, type SarifMapEntry } from '../reporters/index.js';
-import { isPageFailure } from '../threshold.js';
+import { checkSarifMap, prepareReport, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport, type PreparedReport, type SarifMapEntry } from '../reporters/index.js';
 
 const FORMATS = REPORT_FORMATS;
 type Format = (typeof FORMATS)[number];
 
-/** Renders a report in one format. */
-export function render(report: CiReport, format: Format, color = false, options?: Pick<CiOptions, 'sarifMap'>): string {
+/** Renders a prepared report in one format (JSON: the safe copies of the check and its findings, and the verdict). */
+export function render(report: PreparedReport, format: Format, color = false, options?: Pick<CiOptions, 'sarifMap'>): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(report, null, 2)}\n`;
+      return `${JSON.stringify({ check: report.check, violations: report.violations, verdict: report.verdict }, null, 2)}\n`;
     case 'junit':
       return toJUnit(report);
     case 'sarif':
@@ -35,12 +34,6 @@ export function pagesDetail(pages: CiCheck['pages']): string | undefined {
   if (!pages?.length) return undefined;
   const done = pages.filter((p) => p.status !== 'QUEUED' && p.status !== 'RUNNING').length;
   return `pages ${done}/${pages.length}`;
-}
-
-/** Exit code of a terminal check: 4 when it could not run fully, 1 on FAIL, else 0. */
-export function exitCodeOf(check: CiCheck): number {
-  if (check.status !== 'COMPLETED' || check.pages?.some(isPageFailure)) return ExitCode.INCOMPLETE;
-  return check.verdict === 'FAIL' ? ExitCode.VERDICT_FAIL : ExitCode.OK;
 }
 
 /** The parsed options of a CI check run. */
@@ -163,19 +156,20 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
       },
     );
   } catch (error) {
-    // The check exists but did not finish in time: its reports still carry what is known, so an
-    // `if: always()` upload step finds them.
-    if (!(error instanceof PollTimeoutError) || error.jobId === undefined) throw error;
+    const ended = waitEnded(error, seen, timeoutMs === undefined ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (${timeoutFrom})`);
+    if (!ended) throw error;
+    // The check exists but its wait ended first: its reports still carry what is known, so an `if: always()`
+    // upload step finds them, and they say it was not judged.
     ctx.progress.done();
-    // One quick look for its latest state (bounded: the service may be what made the wait time out), else the
-    // last one seen.
+    // One quick look for its latest state (bounded: the service may be what made the wait end), else the last
+    // one seen.
     const last = await client.ciChecks
-      .get(error.jobId, { timeoutMs: 5_000, maxRetries: 0 })
-      .catch((): CiCheck => seen ?? { id: error.jobId!, status: (error.lastStatus ?? 'RUNNING') as CiCheck['status'] });
-    await writeReports(ctx, { check: last, violations: [] }, options);
-    const limit = timeoutMs === undefined ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (${timeoutFrom})`;
-    ctx.out.err(`error: CI check ${error.jobId} did not finish within ${limit}; it was ${last.status} when last seen. Its reports were written with what is known.`);
-    return ExitCode.INCOMPLETE;
+      .get(ended.jobId, { timeoutMs: 5_000, maxRetries: 0 })
+      .catch((): CiCheck => seen ?? { id: ended.jobId, status: (ended.lastStatus ?? 'RUNNING') as CiCheck['status'] });
+    const reason = `${ended.reason}; it was ${last.status ?? 'in an unknown state'} when last seen`;
+    const code = await writeReports(ctx, { check: last, violations: [] }, options, `the wait ${reason}`);
+    ctx.out.err(`error: CI check ${ended.jobId} ${reason}. Its reports were written with what is known.`);
+    return code;
   }
   ctx.progress.done();
   // Findings are read only after a terminal state, and a check that failed has none to read.
@@ -183,10 +177,29 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
   return writeReports(ctx, { check, violations }, options);
 }
 
-/** Prints the report, writes the report files, the job summary and the annotations; returns the exit code. */
-async function writeReports(ctx: CommandContext, report: CiReport, options: CiOptions): Promise<number> {
+/**
+ * Whether `error` ended the wait of a check that exists: the wait's deadline passed, or the service asked for
+ * a pause that ends after it. Anything else (the check was never created, an API error) is not.
+ */
+function waitEnded(error: unknown, seen: CiCheck | undefined, limit: string): { jobId: string; lastStatus?: string | undefined; reason: string } | undefined {
+  if (error instanceof PollTimeoutError && error.jobId !== undefined) {
+    return { jobId: error.jobId, lastStatus: error.lastStatus, reason: `did not finish within ${limit}` };
+  }
+  if (error instanceof RateLimitError && seen?.id !== undefined) {
+    const until = error.retryAfterMs === undefined ? '' : ` for ${Math.ceil(error.retryAfterMs / 1000)} s`;
+    return { jobId: seen.id, lastStatus: seen.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
+  }
+  return undefined;
+}
+
+/**
+ * Prepares the report once (made safe, judged), prints it, writes the report files, the job summary and the
+ * annotations; returns the verdict's exit code.
+ */
+async function writeReports(ctx: CommandContext, raw: { check: CiCheck; violations: CiReport['violations'] }, options: CiOptions, ended?: string): Promise<number> {
   const v = ctx.values;
-  let code = exitCodeOf(report.check);
+  const report = prepareReport(raw, { secrets: ctx.out.secrets, failOn: options.failOn, waitEnded: ended });
+  let code: number = report.verdict.exitCode;
   if (!v.quiet || v.format !== undefined || ctx.json) ctx.out.out(render(report, options.format, ctx.out.color, options));
   for (const [kind, file] of options.reports) {
     try {
@@ -201,6 +214,7 @@ async function writeReports(ctx: CommandContext, report: CiReport, options: CiOp
   if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
   // Workflow commands go to stderr: the runner reads both streams, and stdout stays the report's.
   if (env.GITHUB_ACTIONS === 'true') for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
+  if (report.verdict.outcome === 'UNKNOWN' && ended === undefined) ctx.out.err(`error: the check could not be judged: ${report.verdict.reasons.join('; ')}`);
   return code;
 }
 

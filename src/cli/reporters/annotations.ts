@@ -1,8 +1,9 @@
 // GitHub Actions workflow commands that annotate the run: one `::error` per finding that breaks the threshold and
 // one `::warning` per page that could not be checked. GitHub shows at most 10 annotations of each type per step.
 import type { CiViolation } from '../../index.js';
-import { classify } from './findings.js';
-import { type CiReport, impactLabel, pageLabel, ruleIdOf, targetOf } from './report.js';
+import type { PreparedReport } from './prepare.js';
+import { visibleText } from '../safe-text.js';
+import { impactLabel, pageLabel, ruleIdOf, targetOf } from './report.js';
 
 /** Options of {@link toGitHubAnnotations}. */
 export interface AnnotationOptions {
@@ -32,9 +33,10 @@ export function escapeProperty(value: string): string {
 }
 
 // Control characters other than line breaks (which the escaping covers) would reach the log viewer raw, where an
-// ESC could restyle the log; they become U+FFFD before escaping.
+// ESC could restyle the log, and invisible ones could hide a command from a reader; they become U+FFFD before
+// escaping (the report was made safe already: this is the second line).
 function clean(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '\uFFFD');
+  return visibleText(value);
 }
 
 function command(kind: 'error' | 'warning', title: string, message: string): string {
@@ -54,23 +56,27 @@ function findingLine(v: CiViolation): string {
 }
 
 /**
- * Workflow command lines for GitHub Actions (each printed as one line of output): a `::warning` per page that
+ * Workflow command lines for GitHub Actions (each printed as one line of output): an `::error` with the reasons when
+ * the check cannot be judged, a `::warning` per page that
  * could not be checked (first, as they are few and mean the check is incomplete), then an `::error` per finding
  * that breaks the threshold (new first), at most `max` lines in all, then `::notice::N more …` when some were left
  * out.
  * @default options.max 10
- * @example for (const line of toGitHubAnnotations({ check, violations })) console.log(line);
+ * @example for (const line of toGitHubAnnotations(prepareReport({ check, violations }))) console.log(line);
  */
-export function toGitHubAnnotations(report: CiReport, options: AnnotationOptions = {}): string[] {
+export function toGitHubAnnotations(report: PreparedReport, options: AnnotationOptions = {}): string[] {
   const max = Math.max(0, Math.floor(options.max ?? 10));
-  const { failures, failedPages } = classify(report);
+  const { failures, failedPages, verdict } = report;
+  // A check that cannot be judged says why first: it is the one line that explains the failed step.
+  const unjudged = verdict.outcome === 'UNKNOWN' ? [command('error', 'Accessibility check could not be judged', verdict.reasons.join('\n'))] : [];
   const lines = [
+    ...unjudged,
     ...failedPages.map((p) => command('warning', 'Page could not be checked', `${pageLabel(p.url)} (status ${p.status})`)),
     ...failures.map(findingLine),
   ];
   if (lines.length <= max) return lines;
   const hidden = lines.length - max;
-  const hiddenPages = Math.max(0, failedPages.length - max);
+  const hiddenPages = Math.max(0, unjudged.length + failedPages.length - max);
   const hiddenFindings = hidden - hiddenPages;
   const detail = [
     ...(hiddenFindings ? [`${hiddenFindings} failing finding${hiddenFindings === 1 ? '' : 's'}`] : []),

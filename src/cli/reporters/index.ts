@@ -2,8 +2,8 @@
 // object). Explicit named exports only.
 export type { CiReport, Impact } from './report.js';
 export { IMPACTS, impactLabel, impactRank, normalizeImpact } from './report.js';
-export { classify } from './findings.js';
-export type { ClassifiedReport, Finding } from './findings.js';
+export { prepareReport } from './prepare.js';
+export type { Finding, PrepareOptions, PreparedReport } from './prepare.js';
 export { CHECK_SUITE, PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE, toJUnit } from './junit.js';
 export { DEFAULT_INFORMATION_URI, FINGERPRINT_KEY, MAX_SARIF_RESULTS, SARIF_SCHEMA, sarifLevel, toSarif } from './sarif.js';
 export type { SarifOptions } from './sarif.js';

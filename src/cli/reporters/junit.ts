@@ -26,8 +26,8 @@
 // in generated/schema.ts carry none), so every `time` is 0 rather than a made-up value.
 
 import type { CiViolation, Page } from '../../index.js';
-import { classify } from './findings.js';
-import { type CiReport, impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './report.js';
+import type { PreparedReport } from './prepare.js';
+import { impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './report.js';
 
 // Escaping by hand rather than with an XML library: the runtime may import only local files, and XML 1.0 needs only
 // five entities plus the removal of the characters it cannot carry at all (most C0 controls, lone surrogates,
@@ -108,13 +108,12 @@ function failureOf(v: CiViolation): Problem {
 }
 
 /**
- * The testcase of a page with no finding: passing when the check completed and the page is DONE (or says
- * nothing), else skipped with the reason — a page of a check that did not complete, or one still QUEUED or
+ * The testcase of a page with no finding: passing when the check completed and the page is DONE, else skipped with the reason — a page of a check that did not complete, or one still QUEUED or
  * RUNNING, was not checked, and must not look green.
  */
 function emptyPageCase(url: string, page: Page | undefined, checkStatus: string | undefined): TestCase {
   const status = page?.status;
-  if (checkStatus === 'COMPLETED' && (status === undefined || status === 'DONE')) return { name: PAGE_CHECKED_TESTCASE, classname: url };
+  if (checkStatus === 'COMPLETED' && status === 'DONE') return { name: PAGE_CHECKED_TESTCASE, classname: url };
   const reason = checkStatus === 'COMPLETED' ? `page status ${status}` : `the check did not complete (status ${checkStatus ?? 'unknown'})`;
   return {
     name: PAGE_STATUS_TESTCASE,
@@ -161,11 +160,10 @@ function tally(cases: TestCase[]): Tally {
  * A name repeated within a page gets a ` (2)`, ` (3)` … suffix. Every `time` is 0: the API reports no durations.
  * Text that a CI log would run as a command (`::` at a line start, `##[`, `##vso[`) is written with character
  * references, so printing the report is safe and every XML parser reads the same text.
- * @example await writeFile('a11y-junit.xml', toJUnit({ check, violations }));
+ * @example await writeFile('a11y-junit.xml', toJUnit(prepareReport({ check, violations })));
  */
-export function toJUnit(report: CiReport): string {
-  const { check } = report;
-  const { findings, failures, failedPages } = classify(report);
+export function toJUnit(report: PreparedReport): string {
+  const { check, findings, failures, failedPages, verdict } = report;
   const suites = new Map<string, TestCase[]>(pageUrls(report).map((url) => [url, []]));
   const casesOf = (url: string): TestCase[] => {
     const cases = suites.get(url) ?? [];
@@ -207,18 +205,18 @@ export function toJUnit(report: CiReport): string {
 
   // Problems of the check as a whole, so JUnit is never green when the check is not.
   const checkCases: TestCase[] = [];
-  if (check.status !== 'COMPLETED') {
+  if (verdict.outcome === 'UNKNOWN') {
     checkCases.push({
-      name: 'check status',
+      name: check.status === 'COMPLETED' ? 'verdict' : 'check status',
       classname: 'svc-a11y',
       problem: {
         kind: 'error',
-        type: check.status ?? 'UNKNOWN',
-        message: `Check did not complete: ${check.status}${check.failureReason ? ` (${check.failureReason})` : ''}`,
-        body: [`Check: ${check.id}`, `Status: ${check.status}`, ...(check.failureReason ? [`Reason: ${check.failureReason}`] : [])].join('\n'),
+        type: check.status === 'COMPLETED' ? 'UNKNOWN' : (check.status ?? 'UNKNOWN'),
+        message: `The check could not be judged: ${verdict.reasons.join('; ')}`,
+        body: [`Check: ${check.id}`, `Status: ${check.status}`, `Service verdict: ${check.verdict ?? 'none'}`, ...verdict.reasons.map((r) => `Reason: ${r}`)].join('\n'),
       },
     });
-  } else if (check.verdict === 'FAIL' && failures.length === 0 && failedPages.length === 0) {
+  } else if (verdict.outcome === 'FAIL' && failures.length === 0 && failedPages.length === 0) {
     // The service failed the check for a reason no finding here explains (e.g. a threshold this version
     // does not know): report its verdict rather than a green run.
     checkCases.push({

@@ -1,9 +1,8 @@
 // GitHub job summary ($GITHUB_STEP_SUMMARY) of a CI check: counts, pages, then findings as a table.
 import type { SeverityCounts } from '../../index.js';
-import { withoutUrlCredentials } from '../io.js';
-import { classify } from './findings.js';
+import { visibleText, withoutUrlCredentials } from '../safe-text.js';
+import type { PreparedReport } from './prepare.js';
 import {
-  type CiReport,
   countOf,
   countText,
   IMPACTS,
@@ -12,7 +11,6 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
-  verdictLabel,
 } from './report.js';
 
 /** Options of {@link toMarkdown}. */
@@ -40,8 +38,7 @@ export function mdCell(text: string): string {
   const value = withoutUrlCredentials(text);
   const chars = Array.from(value);
   const clipped = chars.length > MAX_CELL_CHARS ? `${chars.slice(0, MAX_CELL_CHARS).join('')}…` : value;
-  return clipped
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '\uFFFD')
+  return visibleText(clipped)
     .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
     .replace(/\r\n|\r|\n/g, '<br>');
 }
@@ -87,19 +84,20 @@ function clipBytes(s: string, max: number): string {
  * selector and help link. The findings table is cut to stay within `maxBytes` UTF-8 bytes, with a closing line
  * "… N more findings not shown".
  * @default options.maxBytes 1_000_000
- * @example await appendFile(process.env.GITHUB_STEP_SUMMARY!, toMarkdown({ check, violations }));
+ * @example await appendFile(process.env.GITHUB_STEP_SUMMARY!, toMarkdown(prepareReport({ check, violations }, { secrets: [apiKey] })));
  */
-export function toMarkdown(report: CiReport, options: MarkdownOptions = {}): string {
+export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}): string {
   const maxBytes = options.maxBytes ?? 1_000_000;
-  const { check } = report;
-  const { failOn, failOnDefaulted, findings, failures, failedPages } = classify(report);
+  const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict } = report;
 
-  const head: string[] = [`## Accessibility check: ${mdCell(verdictLabel(check))}`, ''];
-  if (check.status !== 'COMPLETED') {
-    head.push(`The check did not complete (status ${mdCell(check.status ?? 'unknown')})${check.failureReason ? `: ${mdCell(check.failureReason)}` : '.'}`, '');
-  }
+  const head: string[] = [`## Accessibility check: ${verdict.outcome}`, ''];
+  const why = verdict.outcome === 'UNKNOWN' ? 'Not judged' : verdict.outcome === 'FAIL' ? 'Failed' : 'Passed';
+  head.push(...verdict.reasons.map((r) => `- ${why}: ${mdCell(r)}`), '');
   head.push(
-    `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} the threshold ` +
+    `Service verdict: ${mdCell(check.verdict ?? 'none')} (status ${mdCell(check.status ?? 'missing')}). ` +
+      (check.status === 'COMPLETED' && verdict.outcome !== 'UNKNOWN'
+        ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} the threshold `
+        : 'Threshold ') +
       `${failOn}${failOnDefaulted ? ' (default)' : ''}` +
       (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked.` : '.'),
     '',
@@ -118,7 +116,7 @@ export function toMarkdown(report: CiReport, options: MarkdownOptions = {}): str
   else {
     head.push(row(['Page', 'Status', ...IMPACTS]), row(['---', '---', '---:', '---:', '---:', '---:']));
     for (const p of pages) {
-      head.push(row([mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)), p.status ?? 'n/a', ...IMPACTS.map((i) => countText(countOf(p.counts, i)))]));
+      head.push(row([mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)), mdCell(p.status ?? 'n/a'), ...IMPACTS.map((i) => countText(countOf(p.counts, i)))]));
     }
     head.push('');
   }

@@ -91,15 +91,6 @@ export function countText(n: number | undefined): string {
 }
 
 /**
- * The headline of a check: its verdict, or its status when it has no verdict (a check that FAILED to run,
- * or one read before completion).
- * @example verdictLabel({ id: 'x', status: 'FAILED' }) // 'FAILED'
- */
-export function verdictLabel(check: CiCheck): string {
-  return check.verdict ?? check.status ?? 'UNKNOWN';
-}
-
-/**
  * Page URLs in report order: the check's pages in their order, then URLs seen only in findings (sorted, so the
  * order does not depend on the order of the findings), without duplicates. Missing URLs become {@link UNKNOWN_PAGE}.
  */

@@ -3,13 +3,13 @@
 // Microsoft's SARIF validator and GitHub's ingestion rules (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`).
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { CiViolation } from '../../index.js';
-import { classify } from './findings.js';
+import type { PreparedReport } from './prepare.js';
 import { mdCell } from './markdown.js';
 import { checkSarifMap, hashOf, physicalLocationOf, type SarifMapEntry, wellFormedText } from './sarif-location.js';
 
 export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';
-import { type CiReport, compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './report.js';
+import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './report.js';
 
 /** `$schema` of the log. */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -192,11 +192,10 @@ function wellFormed<T>(value: T): T {
  * `properties.pageUrl`), the selector as a logical location and the API's fingerprint in `partialFingerprints`.
  * Pages that could not be checked, a check that did not complete and results left out over `maxResults` are tool
  * execution notifications. Throws when a `sourceMap` entry is invalid (see {@link parseSarifMap}).
- * @example await writeFile('a11y.sarif', JSON.stringify(toSarif({ check, violations }, { toolVersion: '0.1.0' }), null, 2));
+ * @example await writeFile('a11y.sarif', JSON.stringify(toSarif(prepareReport({ check, violations }), { toolVersion: '0.1.0' }), null, 2));
  */
-export function toSarif(report: CiReport, options: SarifOptions): Log {
-  const { check } = report;
-  const { failOn, failures: all, failedPages } = classify(report);
+export function toSarif(report: PreparedReport, options: SarifOptions): Log {
+  const { check, failOn, failures: all, failedPages, verdict } = report;
   const map = checkSarifMap(options.sourceMap ?? []);
   const failures = all.slice(0, Math.max(0, options.maxResults ?? MAX_SARIF_RESULTS));
 
@@ -213,9 +212,8 @@ export function toSarif(report: CiReport, options: SarifOptions): Log {
     locations: [{ physicalLocation: physicalLocationOf(page.url, map) }],
     ...(page.url ? { properties: { pageUrl: page.url } } : {}),
   }));
-  if (check.status !== 'COMPLETED') {
-    const reason = check.failureReason ? `: ${check.failureReason}` : '';
-    const text = displayText(`Check did not complete (${check.status})${reason}`, MAX_MESSAGE_CHARS);
+  if (verdict.outcome === 'UNKNOWN') {
+    const text = displayText(`The check could not be judged: ${verdict.reasons.join('; ')}`, MAX_MESSAGE_CHARS);
     notifications.unshift({ level: 'error', message: { text } });
   }
   const omitted = all.length - failures.length;
@@ -239,7 +237,7 @@ export function toSarif(report: CiReport, options: SarifOptions): Log {
         },
         invocations: [
           {
-            executionSuccessful: check.status === 'COMPLETED' && failedPages.length === 0,
+            executionSuccessful: verdict.outcome !== 'UNKNOWN' && failedPages.length === 0,
             ...(notifications.length ? { toolExecutionNotifications: notifications } : {}),
           },
         ],
@@ -247,7 +245,8 @@ export function toSarif(report: CiReport, options: SarifOptions): Log {
         properties: {
           checkId: check.id,
           status: check.status,
-          ...(check.verdict ? { verdict: check.verdict } : {}),
+          verdict: verdict.outcome,
+          ...(check.verdict ? { serviceVerdict: check.verdict } : {}),
           failOn,
           ...(check.appUrl ? { appUrl: check.appUrl } : {}),
           ...(check.baselineMissing === undefined ? {} : { baselineMissing: check.baselineMissing }),

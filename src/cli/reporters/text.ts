@@ -1,8 +1,8 @@
 // Human-readable report of a CI check for the terminal and plain CI logs.
 import type { SeverityCounts } from '../../index.js';
-import { classify } from './findings.js';
+import { visibleText } from '../safe-text.js';
+import type { PreparedReport } from './prepare.js';
 import {
-  type CiReport,
   countOf,
   countText,
   IMPACTS,
@@ -12,7 +12,6 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
-  verdictLabel,
 } from './report.js';
 import { isPageFailure } from '../threshold.js';
 
@@ -27,11 +26,12 @@ const SGR = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
 
 /**
  * Makes API text safe to print on one terminal line: line breaks and tabs become spaces, every other control
- * character (ESC included, so API data can never inject escape sequences) becomes U+FFFD.
+ * character (ESC included, so API data can never inject escape sequences) and invisible format character becomes
+ * U+FFFD.
  * @example cleanText('a\nb\u001b[2J') // 'a b\uFFFD[2J'
  */
 export function cleanText(value: string): string {
-  return value.replace(/\r\n|[\r\n\t]/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '\uFFFD');
+  return visibleText(value).replace(/[\n\t]/g, ' ');
 }
 
 function countsLine(counts: SeverityCounts | undefined): string {
@@ -44,22 +44,19 @@ function countsLine(counts: SeverityCounts | undefined): string {
  * With `color: false` the output holds no ANSI escape code.
  * @example process.stdout.write(toText({ check, violations }, { color: process.stdout.isTTY }));
  */
-export function toText(report: CiReport, options: TextOptions): string {
+export function toText(report: PreparedReport, options: TextOptions): string {
   const paint = (code: number, s: string): string => (options.color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const { check } = report;
-  const { failOn, failOnDefaulted, findings, failures, failedPages } = classify(report);
-  const verdict = verdictLabel(check);
+  const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict } = report;
   const out: string[] = [
-    `Accessibility check: ${paint(verdict === 'PASS' ? SGR.green : SGR.red, paint(SGR.bold, cleanText(verdict)))}`,
+    `Accessibility check: ${paint(verdict.outcome === 'PASS' ? SGR.green : SGR.red, paint(SGR.bold, verdict.outcome))}`,
+    ...verdict.reasons.map((r) => `  ${verdict.outcome === 'UNKNOWN' ? 'not judged: ' : ''}${cleanText(r)}`),
   ];
-  if (check.status !== 'COMPLETED') {
-    out.push(`The check did not complete (${cleanText(check.status ?? 'unknown')})${check.failureReason ? `: ${cleanText(check.failureReason)}` : ''}`);
-  }
   // Findings are read only once a check completes: for one that did not, "0 findings break it" would read as a pass.
-  const judged = check.status === 'COMPLETED' ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it` : 'not judged (no findings before the check completes)';
+  const judged = check.status === 'COMPLETED' && verdict.outcome !== 'UNKNOWN' ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it` : 'not judged';
   out.push(
     `Threshold ${failOn}${failOnDefaulted ? ' (default)' : ''}: ${judged}` +
       (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked` : ''),
+    `Service verdict: ${cleanText(check.verdict ?? 'none')} (status ${cleanText(check.status ?? 'missing')})`,
     `Findings: ${countsLine(check.counts)}`,
     `New:      ${countsLine(check.newCounts)}`,
     `Fixed: ${countText(check.fixedCount)}, unchanged: ${countText(check.unchangedCount)}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeData, escapeProperty, toGitHubAnnotations } from '../../../src/cli/reporters/index.js';
-import { adversarialReport, CHECKOUT, EVIL_RULE, EVIL_SUMMARY, failReport, manyFindingsReport, unreachableReport } from './fixtures.js';
+import { escapeData, escapeProperty } from '../../../src/cli/reporters/index.js';
+import { adversarialReport, CHECKOUT, EVIL_RULE, EVIL_SUMMARY_SAFE, failReport, manyFindingsReport, unreachableReport } from './fixtures.js';
+import { annotationsOf } from '../../support/reports.js';
 
 // What the Actions runner does with an escaped value.
 const unescape = (s: string): string =>
@@ -8,7 +9,7 @@ const unescape = (s: string): string =>
 
 describe('toGitHubAnnotations', () => {
   it('emits one ::error per finding that breaks the threshold, new first', () => {
-    const lines = toGitHubAnnotations(failReport());
+    const lines = annotationsOf(failReport());
     expect(lines).toHaveLength(3);
     expect(lines.every((l) => l.startsWith('::error title='))).toBe(true);
     expect(lines.map((l) => /finding%3A ([\w-]+)::/.exec(l)?.[1])).toEqual(['color-contrast', 'label', 'image-alt']);
@@ -16,28 +17,28 @@ describe('toGitHubAnnotations', () => {
   });
 
   it('warns about pages that could not be checked', () => {
-    expect(toGitHubAnnotations(unreachableReport())).toEqual([
+    expect(annotationsOf(unreachableReport())).toEqual([
       `::warning title=Page could not be checked::${CHECKOUT} (status UNREACHABLE)`,
     ]);
   });
 
   it('caps at 10 lines and closes with a notice of what was left out', () => {
-    const lines = toGitHubAnnotations(manyFindingsReport(25));
+    const lines = annotationsOf(manyFindingsReport(25));
     expect(lines).toHaveLength(11);
     expect(lines.slice(0, 10).every((l) => l.startsWith('::error '))).toBe(true);
     expect(lines[10]).toMatch(/^::notice::15 more annotations not shown/);
   });
 
   it('honours max, and emits no notice when nothing was left out', () => {
-    const lines = toGitHubAnnotations(manyFindingsReport(5), { max: 3 });
+    const lines = annotationsOf(manyFindingsReport(5), { max: 3 });
     expect(lines).toHaveLength(4);
     expect(lines[3]).toMatch(/^::notice::2 more /);
-    expect(toGitHubAnnotations(manyFindingsReport(10))).toHaveLength(10);
-    expect(toGitHubAnnotations(manyFindingsReport(10)).some((l) => l.startsWith('::notice'))).toBe(false);
+    expect(annotationsOf(manyFindingsReport(10))).toHaveLength(10);
+    expect(annotationsOf(manyFindingsReport(10)).some((l) => l.startsWith('::notice'))).toBe(false);
   });
 
   it('escapes data and properties so API text cannot break out of the command', () => {
-    const [line] = toGitHubAnnotations(adversarialReport());
+    const [line] = annotationsOf(adversarialReport());
     expect(line).toBeDefined();
     expect(line).not.toMatch(/[\r\n\u0007\u001b]/);
     const match = /^::error title=([^:]*)::(.*)$/s.exec(line!);
@@ -47,7 +48,7 @@ describe('toGitHubAnnotations', () => {
     expect(title).not.toMatch(/[:,]/);
     expect(unescape(title!)).toBe(`New critical accessibility finding: ${EVIL_RULE}`);
     expect(title).toContain('%25%3A%2C');
-    expect(unescape(data!)).toContain(EVIL_SUMMARY);
+    expect(unescape(data!)).toContain(EVIL_SUMMARY_SAFE);
     // The `%0A` already in the data stays literal text, not a line break.
     expect(data).toContain('%250A');
   });

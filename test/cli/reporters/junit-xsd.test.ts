@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { CiCheck, CiViolation } from '../../../src/index.js';
-import { type CiReport, toJUnit } from '../../../src/cli/reporters/index.js';
+import { type CiReport } from '../../../src/cli/reporters/index.js';
 import { PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE } from '../../../src/cli/reporters/junit.js';
 import { CommandGuard } from '../../../src/cli/io.js';
 import { JUNIT_XSD, JUNIT_XSD_SHA256, validateJUnitXsd, XMLLINT_MISSING } from '../../support/junit-xsd.js';
@@ -21,6 +21,7 @@ import {
   unreachableReport,
   v,
 } from './fixtures.js';
+import { junitOf } from '../../support/reports.js';
 
 const BIG = 100 * 1024;
 // Every C0 and C1 control, DEL, the two non-characters XML forbids, and lone/reversed surrogates.
@@ -119,7 +120,7 @@ describe('junit-10.xsd (test/fixtures)', () => {
 });
 
 describe('toJUnit against junit-10.xsd (xmllint)', () => {
-  const xml = Object.fromEntries(Object.entries(REPORTS).map(([name, make]) => [name, toJUnit(make())]));
+  const xml = Object.fromEntries(Object.entries(REPORTS).map(([name, make]) => [name, junitOf(make())]));
 
   it('every report validates: the shared fixtures and the crafted ones', () => {
     const result = validateJUnitXsd(xml);
@@ -175,7 +176,7 @@ describe('toJUnit against junit-10.xsd (xmllint)', () => {
     expect(parse(xml.allUnreachable!).errors).toBe('4');
   });
 
-  it('leaves nothing a CI log would run, losslessly: the parsed text is the API text', () => {
+  it('leaves nothing a CI log would run: the parsed text is the API text as made safe where it entered', () => {
     const doc = xml.commands!;
     for (const line of doc.split(/\r\n|\r|\n/)) {
       expect(line).not.toMatch(/^[\s\uFEFF]*::/);
@@ -185,8 +186,10 @@ describe('toJUnit against junit-10.xsd (xmllint)', () => {
     expect(new CommandGuard().guard(doc)).toBe(doc);
     const root = parse(doc);
     const finding = root.testsuite![0]!.testcase!.find((c) => c.failure)!;
-    expect(finding.failure!['#text']).toContain(`Summary: ${COMMANDS}`);
-    expect(finding.name).toBe(`${COMMANDS} ${COMMANDS}`);
+    // Line breaks of every kind became line feeds, the invisible U+FEFF a visible U+FFFD; nothing else changed.
+    const safe = COMMANDS.replace(/\r\n?|\u2028/g, '\n').replace(/\uFEFF/g, '\uFFFD');
+    expect(finding.failure!['#text']).toContain(`Summary: ${safe}`);
+    expect(finding.name).toBe(`${safe} ${safe}`);
     expect(root.testsuite!.find((s) => s.name === 'svc-a11y check')).toBeUndefined();
   });
 

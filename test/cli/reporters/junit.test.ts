@@ -1,13 +1,12 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { toJUnit } from '../../../src/cli/reporters/index.js';
 import type { CiReport } from '../../../src/cli/reporters/index.js';
 import { PAGE_CHECKED_TESTCASE } from '../../../src/cli/reporters/junit.js';
 import {
   adversarialReport,
   CHECKOUT,
   EVIL_RULE,
-  EVIL_SUMMARY,
+  EVIL_SUMMARY_SAFE,
   EVIL_TARGET,
   EVIL_URL,
   EXTRA,
@@ -18,6 +17,7 @@ import {
   unreachableReport,
   v,
 } from './fixtures.js';
+import { junitOf } from '../../support/reports.js';
 
 type Attrs = Record<string, string>;
 interface Problem extends Attrs {
@@ -90,7 +90,7 @@ function expectConsistentTotals(doc: ReturnType<typeof parse>): void {
 
 describe('toJUnit', () => {
   it('writes one suite per page, including URLs seen only in findings', () => {
-    const doc = parse(toJUnit(failReport()));
+    const doc = parse(junitOf(failReport()));
     expect(doc.suites.map((s) => s.attrs.name)).toEqual([HOME, CHECKOUT, EXTRA]);
     expect(doc.suites.map((s) => s.cases.length)).toEqual([3, 2, 1]);
     expectConsistentTotals(doc);
@@ -98,7 +98,7 @@ describe('toJUnit', () => {
   });
 
   it('fails exactly the findings that break the threshold, with impact and details', () => {
-    const doc = parse(toJUnit(failReport()));
+    const doc = parse(junitOf(failReport()));
     const cases = doc.suites.flatMap((s) => s.cases);
     expect(cases.filter((c) => c.failure).map((c) => c.name)).toEqual(['color-contrast a.btn-primary', 'label #email', 'image-alt img.logo']);
     const contrast = cases.find((c) => c.name === 'color-contrast a.btn-primary')!;
@@ -115,15 +115,15 @@ describe('toJUnit', () => {
   it('counts as failures the findings of the stricter and looser thresholds', () => {
     const report = failReport();
     report.check.failOn = 'NONE';
-    expect(parse(toJUnit(report)).attrs.failures).toBe('1'); // only the verdict: FAIL with nothing to explain it
+    expect(parse(junitOf(report)).attrs.failures).toBe('1'); // only the verdict: FAIL with nothing to explain it
     report.check.failOn = 'ANY_CRITICAL';
-    expect(parse(toJUnit(report)).attrs.failures).toBe('2');
+    expect(parse(junitOf(report)).attrs.failures).toBe('2');
     report.check.failOn = undefined;
-    expect(parse(toJUnit(report)).attrs.failures).toBe('1');
+    expect(parse(junitOf(report)).attrs.failures).toBe('1');
   });
 
   it('reports an unreachable page as an error testcase named "page status"', () => {
-    const doc = parse(toJUnit(unreachableReport()));
+    const doc = parse(junitOf(unreachableReport()));
     expectConsistentTotals(doc);
     const checkout = doc.suites.find((s) => s.attrs.name === CHECKOUT)!;
     expect(checkout.cases).toHaveLength(1);
@@ -132,14 +132,14 @@ describe('toJUnit', () => {
   });
 
   it('never looks green for a check that did not complete', () => {
-    const doc = parse(toJUnit(failedCheckReport()));
+    const doc = parse(junitOf(failedCheckReport()));
     expectConsistentTotals(doc);
     expect(doc.attrs.errors).toBe('1');
     expect(doc.suites[0]?.cases[0]?.error?.message).toContain('Site unreachable');
   });
 
   it('accepts records with missing fields', () => {
-    const doc = parse(toJUnit(sparseReport()));
+    const doc = parse(junitOf(sparseReport()));
     expectConsistentTotals(doc);
     expect(doc.suites.map((s) => s.attrs.name)).toEqual(['(unknown page)', HOME]);
     // Two findings without rule and selector: the second name gets a suffix so names stay unique.
@@ -147,7 +147,7 @@ describe('toJUnit', () => {
   });
 
   it('carries adversarial strings through escaping, dropping only characters XML 1.0 cannot hold', () => {
-    const xml = toJUnit(adversarialReport());
+    const xml = junitOf(adversarialReport());
     // Nothing outside XML 1.0's Char production.
     expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
     const doc = parse(xml);
@@ -158,43 +158,44 @@ describe('toJUnit', () => {
     expect(testcase?.name).toBe(`${EVIL_RULE} ${EVIL_TARGET.replace(/[\u0007\u001b]/g, '\uFFFD')}`);
     expect(testcase?.classname).toBe(EVIL_URL);
     expect(testcase?.failure?.message).toContain(EVIL_RULE);
-    expect(testcase?.failure?.['#text']).toContain(`Summary: ${EVIL_SUMMARY}`);
+    expect(testcase?.failure?.['#text']).toContain(`Summary: ${EVIL_SUMMARY_SAFE}`);
     expect(testcase?.failure?.['#text']).toContain('Fingerprint: fp<&>"');
   });
 
   it('keeps line breaks in attributes and lone surrogates out', () => {
     const report: CiReport = { check: { id: 'x', status: 'COMPLETED' }, violations: [v({ ruleId: 'a\nb\tc\rd', target: 'x\uD800y', impact: 'critical', isNew: true })] };
-    const xml = toJUnit(report);
+    const xml = junitOf(report);
     // As references: a conforming parser turns raw tabs and newlines in attributes into spaces.
-    expect(xml).toContain('name="a&#10;b&#9;c&#13;d x\uFFFDy"');
+    // CR was made a line feed where the report entered (a lone CR ends a line for CI runners).
+    expect(xml).toContain('name="a&#10;b&#9;c&#10;d x\uFFFDy"');
     const [testcase] = parse(xml).suites[0]?.cases ?? [];
-    expect(testcase?.name).toBe('a\nb\tc\rd x\uFFFDy');
+    expect(testcase?.name).toBe('a\nb\tc\nd x\uFFFDy');
   });
 
   it('names testcases stably, whatever order the API returns findings in', () => {
     const report = failReport();
     const reversed = { ...report, violations: [...report.violations].reverse() };
-    expect(toJUnit(reversed)).toBe(toJUnit(report));
-    const names = parse(toJUnit(report)).suites.flatMap((s) => s.cases.map((c) => c.name));
+    expect(junitOf(reversed)).toBe(junitOf(report));
+    const names = parse(junitOf(report)).suites.flatMap((s) => s.cases.map((c) => c.name));
     expect(names).toContain('link-name footer a');
     expect(new Set(names).size).toBe(names.length);
   });
   it('gives a checked page without findings one passing testcase, and a page that was not checked a skipped one', () => {
     const report = unreachableReport();
     report.check.pages!.push({ url: EXTRA, status: 'DONE' });
-    const doc = parse(toJUnit(report));
+    const doc = parse(junitOf(report));
     expectConsistentTotals(doc);
     expect(doc.suites.find((s) => s.attrs.name === EXTRA)?.cases).toEqual([{ name: PAGE_CHECKED_TESTCASE, classname: EXTRA, time: '0' }]);
 
     const failed: CiReport = { check: { id: 'x', status: 'FAILED', pages: [{ url: HOME, status: 'QUEUED' }] }, violations: [] };
-    const home = parse(toJUnit(failed)).suites.find((s) => s.attrs.name === HOME)!;
+    const home = parse(junitOf(failed)).suites.find((s) => s.attrs.name === HOME)!;
     expect(home.attrs).toMatchObject({ tests: '1', failures: '0', errors: '0', skipped: '1' });
     expect(home.cases[0]).toMatchObject({ name: 'page status', skipped: { type: 'QUEUED', message: 'Page was not checked: the check did not complete (status FAILED)' } });
   });
 
   it('writes workflow commands in API text as character references: nothing for a CI log to run, the same text for XML', () => {
     const text = 'a\n::stop-commands::tok\n  ::error::x ##[error]y ##vso[task.complete]z';
-    const xml = toJUnit({ check: { id: 'x', status: 'COMPLETED' }, violations: [v({ ruleId: text, failureSummary: text, impact: 'critical', isNew: true })] });
+    const xml = junitOf({ check: { id: 'x', status: 'COMPLETED' }, violations: [v({ ruleId: text, failureSummary: text, impact: 'critical', isNew: true })] });
     expect(xml).toContain('\n&#58;:stop-commands::tok\n  &#58;:error::x ##&#91;error]y ##vso&#91;task.complete]z');
     expect(xml).not.toMatch(/^\s*::|##(vso)?\[/m);
     const [testcase] = parse(xml).suites[0]?.cases ?? [];

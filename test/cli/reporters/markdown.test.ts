@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { mdCell, toMarkdown } from '../../../src/cli/reporters/index.js';
+import { mdCell } from '../../../src/cli/reporters/index.js';
 import { adversarialReport, failedCheckReport, failReport, manyFindingsReport, sparseReport, unreachableReport } from './fixtures.js';
+import { markdownOf } from '../../support/reports.js';
 
 // Table cells of a markdown row, split on pipes that are not escaped.
 const cellsOf = (line: string): string[] => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
@@ -18,7 +19,7 @@ describe('mdCell and URL credentials', () => {
 
 describe('toMarkdown', () => {
   it('heads with the verdict and shows total and new counts, fixed and unchanged', () => {
-    const md = toMarkdown(failReport());
+    const md = markdownOf(failReport());
     expect(md.startsWith('## Accessibility check: FAIL\n')).toBe(true);
     expect(md).toContain('| critical | 2 | 1 |');
     expect(md).toContain('| serious | 1 | 1 |');
@@ -32,10 +33,10 @@ describe('toMarkdown', () => {
   });
 
   it('lists page statuses and findings new first, with WCAG, selector and help link', () => {
-    const md = toMarkdown(unreachableReport());
+    const md = markdownOf(unreachableReport());
     expect(md).toContain('| UNREACHABLE |');
     expect(md).toContain('1 page could not be checked');
-    const rows = findingRows(toMarkdown(failReport()));
+    const rows = findingRows(markdownOf(failReport()));
     expect(rows).toHaveLength(6);
     expect(rows.map((r) => cellsOf(r)[3])).toEqual(['color-contrast', 'label', 'link-name', 'image-alt', 'region', 'custom-rule']);
     expect(cellsOf(rows[1]!)).toEqual([
@@ -51,20 +52,21 @@ describe('toMarkdown', () => {
   });
 
   it('notes a missing baseline and a check that did not complete', () => {
-    expect(toMarkdown(adversarialReport())).toContain('No baseline check was found');
-    const failed = toMarkdown(failedCheckReport());
-    expect(failed).toContain('## Accessibility check: FAILED');
-    expect(failed).toContain('Site unreachable');
+    expect(markdownOf(adversarialReport())).toContain('No baseline check was found');
+    const failed = markdownOf(failedCheckReport());
+    expect(failed).toContain('## Accessibility check: UNKNOWN');
+    expect(failed).toContain('- Not judged: the check did not complete (status FAILED): Site unreachable');
+    expect(failed).not.toContain('PASS');
   });
 
   it('shows n/a for counts the API did not send', () => {
-    const md = toMarkdown(sparseReport());
+    const md = markdownOf(sparseReport());
     expect(md).toContain('| critical | n/a | n/a |');
     expect(md).toContain('(unknown page)');
   });
 
   it('escapes pipes and line breaks so every row keeps its columns', () => {
-    const md = toMarkdown(adversarialReport());
+    const md = markdownOf(adversarialReport());
     const [row] = findingRows(md);
     expect(row).toBeDefined();
     const cells = cellsOf(row!);
@@ -87,7 +89,7 @@ describe('toMarkdown', () => {
 
   it('stays within maxBytes for 20 000 findings and says how many were not shown', () => {
     const report = manyFindingsReport(20_000);
-    const md = toMarkdown(report);
+    const md = markdownOf(report);
     expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(1_000_000);
     const shown = findingRows(md).length;
     expect(shown).toBeGreaterThan(1000);
@@ -101,17 +103,17 @@ describe('toMarkdown', () => {
   it('honours a small maxBytes and counts UTF-8 bytes, not characters', () => {
     const report = manyFindingsReport(300);
     for (const f of report.violations) f.target = `${f.target} 😀😀😀😀😀😀😀😀`;
-    const md = toMarkdown(report, { maxBytes: 8_000 });
+    const md = markdownOf(report, { maxBytes: 8_000 });
     expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(8_000);
     const shown = findingRows(md).length;
     expect(shown).toBeGreaterThan(0);
     expect(md).toContain(`… ${300 - shown} more findings not shown`);
     // Not truncated when everything fits.
-    expect(toMarkdown(failReport())).not.toContain('not shown');
+    expect(markdownOf(failReport())).not.toContain('not shown');
   });
 
   it('never exceeds maxBytes even when the header alone is larger', () => {
-    const md = toMarkdown(failReport(), { maxBytes: 100 });
+    const md = markdownOf(failReport(), { maxBytes: 100 });
     expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(100);
   });
 });

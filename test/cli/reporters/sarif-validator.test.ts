@@ -5,11 +5,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toSarif, type SarifMapEntry } from '../../../src/cli/reporters/sarif.js';
+import { type SarifMapEntry } from '../../../src/cli/reporters/sarif.js';
 import type { CiReport } from '../../../src/cli/reporters/index.js';
 import { runMultitool, type MultitoolReport } from '../../support/sarif-multitool.js';
 import { validateSarif } from '../../support/sarif.js';
 import { adversarialReport, failedCheckReport, failReport, manyFindingsReport, sparseReport, unreachableReport, v } from './fixtures.js';
+import { sarifOf } from '../../support/reports.js';
 
 const HUGE = 100 * 1024;
 const huge = (seed: string): string => seed.repeat(Math.ceil(HUGE / seed.length)).slice(0, HUGE);
@@ -81,7 +82,7 @@ const SOURCE_MAP: SarifMapEntry[] = [
 
 // The log as the CLI writes it: serialised with two-space indentation.
 const serialise = (report: CiReport, sourceMap?: SarifMapEntry[]): string =>
-  `${JSON.stringify(toSarif(report, { toolVersion: '0.1.0', ...(sourceMap ? { sourceMap } : {}) }), null, 2)}\n`;
+  `${JSON.stringify(sarifOf(report, { toolVersion: '0.1.0', ...(sourceMap ? { sourceMap } : {}) }), null, 2)}\n`;
 
 const LOGS: Record<string, () => string> = {
   'fail.sarif': () => serialise(failReport()),

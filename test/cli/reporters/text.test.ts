@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText, toText } from '../../../src/cli/reporters/index.js';
+import { cleanText } from '../../../src/cli/reporters/index.js';
 import { adversarialReport, APP_URL, failedCheckReport, failReport, sparseReport, unreachableReport } from './fixtures.js';
+import { textOf } from '../../support/reports.js';
 
 describe('toText', () => {
   it('has no ANSI escape at all without colour, even with an ESC in API data', () => {
     for (const report of [failReport(), unreachableReport(), adversarialReport(), sparseReport(), failedCheckReport()]) {
-      expect(toText(report, { color: false })).not.toContain('\u001b');
+      expect(textOf(report, { color: false })).not.toContain('\u001b');
     }
   });
 
   it('colours only when asked', () => {
-    const text = toText(failReport(), { color: true });
+    const text = textOf(failReport(), { color: true });
     expect(text).toContain('\u001b[31m');
-    expect(text.replace(/\u001b\[\d+m/g, '')).toBe(toText(failReport(), { color: false }));
+    expect(text.replace(/\u001b\[\d+m/g, '')).toBe(textOf(failReport(), { color: false }));
   });
 
   it('shows verdict, threshold, counts, new counts, fixed and unchanged', () => {
-    const text = toText(failReport(), { color: false });
+    const text = textOf(failReport(), { color: false });
     expect(text.split('\n')[0]).toBe('Accessibility check: FAIL');
     expect(text).toContain('Threshold SERIOUS_OR_WORSE: 3 findings break it');
     expect(text).toContain('Findings: 5 (critical 2, serious 1, moderate 1, minor 1)');
@@ -26,7 +27,7 @@ describe('toText', () => {
   });
 
   it('lists new findings before existing ones, with selector, WCAG and help URL', () => {
-    const text = toText(failReport(), { color: false });
+    const text = textOf(failReport(), { color: false });
     const at = (s: string): number => text.indexOf(s);
     expect(at('link-name')).toBeGreaterThan(-1);
     expect(at('color-contrast')).toBeLessThan(at('label'));
@@ -40,17 +41,19 @@ describe('toText', () => {
   });
 
   it('shows page statuses and failed checks', () => {
-    const text = toText(unreachableReport(), { color: false });
+    const text = textOf(unreachableReport(), { color: false });
     expect(text).toMatch(/UNREACHABLE {2}https:\/\/shop\.example\.com\/checkout/);
     expect(text).toContain('1 page could not be checked');
-    expect(toText(failedCheckReport(), { color: false })).toContain('The check did not complete (FAILED): Site unreachable');
+    const failed = textOf(failedCheckReport(), { color: false });
+    expect(failed).toMatch(/^Accessibility check: UNKNOWN\n  not judged: the check did not complete \(status FAILED\): Site unreachable\n/);
+    expect(failed).not.toContain('PASS');
   });
 
   it('tolerates missing fields and keeps every finding on its own lines', () => {
-    const text = toText(sparseReport(), { color: false });
+    const text = textOf(sparseReport(), { color: false });
     expect(text).toContain('Findings: n/a');
     expect(text).toContain('selector: (no selector)');
-    const adversarial = toText(adversarialReport(), { color: false });
+    const adversarial = textOf(adversarialReport(), { color: false });
     expect(adversarial).toContain('rule<&"\'>|%:,😀');
     expect(adversarial.split('\n').filter((l) => l.startsWith('  FAIL'))).toHaveLength(1);
   });

@@ -1,0 +1,90 @@
+// Text from the service made safe once, where it enters the CLI: secrets in every spelling, URL credentials,
+// token-like query parameters, and characters a terminal or a CI log would act on. Reports, the step summary and
+// stderr all print what this made; the output guard in io.ts repeats the secret and credential parts as a second
+// line on what is finally written.
+import { mapStrings, redact } from '../internal/redact.js';
+
+/** The marker that replaces what was taken out. */
+export const REDACTED = '[redacted]';
+
+// A URL's `user:password@` in one raw field value: everything from `scheme://` to the authority's last `@`,
+// where the authority ends at `/`, `?`, `#` or white space. In a raw value nothing else can end it, so a password
+// holding `"`, `<`, `>`, `[` or `]` is taken whole. The scheme starts after any character that cannot be part
+// of one (`_https://` counts) and is bounded, so a long run of scheme characters costs linear time.
+const RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
+
+// A URL's `user:password@` once text has been serialised (JSON, XML, Markdown, a workflow command): the userinfo
+// characters of RFC 3986, `\` for Markdown's escapes, what WHATWG parsers accept raw there (`^ { } | \``,
+// non-ASCII, `@`), and the scheme's `:` escaped as a workflow command property escapes it (`%3A`). Never `"`,
+// `<`, `>`, `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting
+// across them could join two values into one.
+const SERIALISED_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
+
+// A query or fragment parameter whose name says it holds a credential: the whole name, or its last part after
+// `_` or `-` (access_token, client_secret, X-Amz-Signature, api-key). Its value goes, its name stays.
+const TOKEN_PARAMETER =
+  /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
+
+// C0 and C1 controls but line feed and tab (ESC restyles a terminal, CR and BEL rewrite a log line, DEL), and
+// invisible format characters (Unicode Cf: zero-width, bidi marks and overrides, soft hyphen, word joiner, BOM),
+// which can hide text from a reader or a workflow command from a guard. CR alone or before LF is a line break.
+const UNSAFE = /\r\n?|[\u2028\u2029]|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\p{Cf}]/gu;
+
+/**
+ * `text` with C0/C1 controls (but `\n` and `\t`) and invisible format characters shown as U+FFFD, and CR, CR LF,
+ * U+2028 and U+2029 as `\n`.
+ * @example visibleText('a\u001b[2Jb\u200Bc\r\nd') // 'a\uFFFD[2Jb\uFFFDc\nd'
+ */
+export function visibleText(text: string): string {
+  return text.replace(UNSAFE, (c) => (c.length > 1 || c === '\r' || c === '\u2028' || c === '\u2029' ? '\n' : '\uFFFD'));
+}
+
+/**
+ * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`, as serialised text (see the
+ * pattern above; a raw field value goes through {@link safeText} instead).
+ * @example withoutUrlCredentials('https://u:p@h/x') // 'https://[redacted]@h/x'
+ */
+export function withoutUrlCredentials(text: string): string {
+  return text.includes('@') ? text.replace(SERIALISED_USERINFO, `$1${REDACTED}@`) : text;
+}
+
+/**
+ * `text` with the values of credential-like query parameters redacted.
+ * @example withoutTokenParameters('https://h/?access_token=abc&page=2') // 'https://h/?access_token=[redacted]&page=2'
+ */
+export function withoutTokenParameters(text: string): string {
+  return text.includes('=') ? text.replace(TOKEN_PARAMETER, `$1${REDACTED}`) : text;
+}
+
+/**
+ * `text` with every secret redacted in any spelling (as given, any case, percent-encoded, escaped for Markdown,
+ * JSON, XML or HTML, or cut short after 8 characters or more), URL credentials and credential-like query
+ * parameters redacted. No control or format character is touched: what the CLI writes itself (colours, progress)
+ * passes through this as the output's second line of defence.
+ * @example redactText('key svc_abc-123_xyz', ['svc_abc-123_xyz']) // 'key [redacted]'
+ */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) result = redact(result, secret);
+  return withoutTokenParameters(withoutUrlCredentials(result));
+}
+
+/**
+ * A raw value from the service made safe to print anywhere: {@link redactText}, URL credentials in raw form (a
+ * password with `"`, `<`, `>`, `[` or `]`), then {@link visibleText}.
+ * @example safeText('https://u:p"w@h/\u001b', []) // 'https://[redacted]@h/\uFFFD'
+ */
+export function safeText(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) result = redact(result, secret);
+  if (result.includes('@')) result = result.replace(RAW_USERINFO, `$1${REDACTED}@`);
+  return visibleText(withoutTokenParameters(result));
+}
+
+/**
+ * A copy of parsed JSON (a check, its findings) with {@link safeText} applied to every string, keys included.
+ * @example const check = safeCopy(raw, [apiKey]) as CiCheck;
+ */
+export function safeCopy<T>(value: T, secrets: readonly string[]): T {
+  return mapStrings(value, (text) => safeText(text, secrets)) as T;
+}
