@@ -7,12 +7,14 @@ export const MIN_SECRET_PREFIX = 8;
 
 // Each spelling a character of the secret takes once some encoder has been over it: as is (any case: a host name
 // or a header may be lowercased), after a backslash (Markdown escapes `_`; JSON escapes `/`), percent-encoded (once
-// or twice), as an XML/HTML character reference (decimal or hex, leading zeros), or as a JSON/JS `\u00XX`.
+// or twice), as an XML/HTML character reference (decimal or hex, leading zeros; `&lowbar;` for `_`), or as a JSON/JS
+// `\u00XX`.
 function spellings(c: string): string {
   const code = c.charCodeAt(0);
   const hex = code.toString(16);
   const literal = c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  return `(?:\\\\{0,4}${literal}|%(?:25)?${hex.padStart(2, '0')}|&#0*${code};?|&#x0*${hex};?|\\\\u0*${hex})`;
+  const named = c === '_' ? '|&lowbar;|&UnderBar;' : '';
+  return `(?:\\\\{0,4}${literal}|%(?:25)?${hex.padStart(2, '0')}|&#0*${code};?|&#x0*${hex};?|\\\\u0*${hex}${named})`;
 }
 
 // One compiled pattern per secret: a client or a CLI run has one or two.
