@@ -6,6 +6,7 @@ import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
 import type { Progress } from './progress.js';
+import { jsonText } from './safe-text.js';
 
 /** The package version (read from package.json next to dist/). */
 export const version: string = (() => {
@@ -122,5 +123,5 @@ function redisUrlPassword(url: string): string | undefined {
 
 /** Prints a value as JSON on stdout. */
 export function printJson(ctx: CommandContext, value: unknown): void {
-  ctx.out.out(`${JSON.stringify(value, null, 2)}\n`);
+  ctx.out.out(`${jsonText(value)}\n`);
 }

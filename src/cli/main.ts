@@ -19,6 +19,7 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import { commandHelp, mainHelp } from './help.js';
 import { type CliIO, Output } from './io.js';
 import { Progress } from './progress.js';
+import { safeLine } from './safe-text.js';
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -106,33 +107,35 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
     return ExitCode.USAGE;
   }
   if (error instanceof ApiError) {
-    out.err(`error: API answered ${error.status}${error.code ? ` ${error.code}` : ''}${error.title ? ` — ${error.title}` : ''}${error.detail ? `: ${error.detail}` : ''}`);
-    if (error.traceId) out.err(`traceId: ${error.traceId} (quote it to support)`);
+    // Code, title, detail and traceId are the service's text: one line each, nothing a terminal or a log acts on.
+    const line = (text: string) => safeLine(text, out.secrets);
+    out.err(`error: API answered ${error.status}${error.code ? ` ${line(error.code)}` : ''}${error.title ? ` — ${line(error.title)}` : ''}${error.detail ? `: ${line(error.detail)}` : ''}`);
+    if (error.traceId) out.err(`traceId: ${line(error.traceId)} (quote it to support)`);
     const hint = apiErrorHint(error, idArgument);
     if (hint) out.err(`${hint}.`);
     return ExitCode.API_ERROR;
   }
   if (error instanceof APIConnectionError) {
-    out.err(`error: ${error.message} [${error.method} ${error.url}]`);
+    out.err(`error: ${safeLine(error.message, out.secrets)} [${error.method} ${safeLine(error.url, out.secrets)}]`);
     // Refused, unknown host or no answer: most often the address itself.
     out.err('Check SVC_BASE_URL (or --base-url): it must be the service\'s address, reachable from here.');
     return ExitCode.API_ERROR;
   }
   // The client refuses redirects and oversized bodies: both point at a base URL that is not the API.
   if (error instanceof RedirectError || error instanceof ResponseTooLargeError) {
-    out.err(`error: ${error.message}${error instanceof RedirectError ? ' Is SVC_BASE_URL (or --base-url) the service\'s API address?' : ''}`);
+    out.err(`error: ${safeLine(error.message, out.secrets)}${error instanceof RedirectError ? ' Is SVC_BASE_URL (or --base-url) the service\'s API address?' : ''}`);
     return ExitCode.API_ERROR;
   }
   // A 2xx that is not the API's JSON (e.g. SVC_BASE_URL pointing at a web app answering HTML).
   if (error instanceof ResponseValidationError) {
-    out.err(`error: ${error.message} Is SVC_BASE_URL the service's API address?`);
+    out.err(`error: ${safeLine(error.message, out.secrets)} Is SVC_BASE_URL the service's API address?`);
     return ExitCode.API_ERROR;
   }
   if (error instanceof PollTimeoutError) {
     out.err(`error: ${error.message}`);
     return ExitCode.INCOMPLETE;
   }
-  out.err(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+  out.err(`internal error: ${safeLine(error instanceof Error ? error.message : String(error), out.secrets)}`);
   return 70;
 }
 

@@ -1,9 +1,11 @@
 // Small text renderers for the listing commands: aligned tables, counts, and a text chart.
 import type { SeverityCounts } from '../index.js';
+import { safeLine } from './safe-text.js';
 
-/** Left-aligned columns separated by two spaces. */
+/** Left-aligned columns separated by two spaces; every cell made one safe line (see `safeLine`). */
 export function table(header: string[], rows: Array<Array<string | number | boolean | undefined>>): string {
-  const cells = [header, ...rows.map((r) => r.map((c) => (c === undefined ? '-' : String(c))))];
+  // Cells hold the service's text: one line each, controls and invisible characters made visible.
+  const cells = [header, ...rows.map((r) => r.map((c) => (c === undefined ? '-' : safeLine(String(c), []))))];
   // A loop, not Math.max(...cells): spreading a service's 200 000 rows as arguments overflows the stack.
   const widths = header.map((_, i) => cells.reduce((w, r) => Math.max(w, (r[i] ?? '').length), 0));
   return `${cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n')}\n`;

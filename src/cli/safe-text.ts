@@ -88,3 +88,24 @@ export function safeText(text: string, secrets: readonly string[]): string {
 export function safeCopy<T>(value: T, secrets: readonly string[]): T {
   return mapStrings(value, (text) => safeText(text, secrets)) as T;
 }
+
+/**
+ * {@link safeText} on one line: line breaks and tabs become spaces (for table cells and error lines).
+ * @example safeLine('a\nb\u202Ec', []) // 'a b\uFFFDc'
+ */
+export function safeLine(text: string, secrets: readonly string[]): string {
+  return safeText(text, secrets).replace(/[\n\t]/g, ' ');
+}
+
+// JSON.stringify leaves C1 controls, invisible format characters and U+2028/U+2029 as they are; as `\uXXXX`
+// escapes they read the same to every JSON parser and do nothing to a terminal or a log viewer.
+const RAW_IN_JSON = /[\u007F-\u009F\u2028\u2029\p{Cf}]/gu;
+
+/**
+ * `JSON.stringify(value, null, 2)` with C1 controls, DEL, U+2028/U+2029 and format characters escaped: lossless
+ * for a parser, inert on a terminal.
+ * @example jsonText({ a: '\u202E' }) // '{\n  "a": "\\u202e"\n}'
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

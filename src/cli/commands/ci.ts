@@ -7,6 +7,7 @@ import { ciContext } from '../ci-env.js';
 import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
+import { jsonText } from '../safe-text.js';
 import { appendStepSummary, checkReportPath, removeEmptyFolders, writeReport } from '../report-files.js';
 import { checkSarifMap, prepareReport, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport, type PreparedReport, type SarifMapEntry } from '../reporters/index.js';
 
@@ -17,7 +18,7 @@ type Format = (typeof FORMATS)[number];
 export function render(report: PreparedReport, format: Format, color = false, options?: Pick<CiOptions, 'sarifMap'>): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ check: report.check, violations: report.violations, verdict: report.verdict }, null, 2)}\n`;
+      return `${jsonText({ check: report.check, violations: report.violations, verdict: report.verdict })}\n`;
     case 'junit':
       return toJUnit(report);
     case 'sarif':

@@ -2,7 +2,7 @@
 // end (progress, findings, verdict), then stops it. With SVC_BASE_URL and SVC_API_KEY set, the same command
 // runs against the real service instead.
 import { A11yClient } from '../../index.js';
-import { type Command, type CommandContext, clientFrom, version } from '../context.js';
+import { type Command, type CommandContext, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import { type CiOptions, ciCommand, ciOptions, removingUnusedFolders, runCiCheck } from './ci.js';
 
@@ -24,7 +24,8 @@ async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number
   const env = ctx.out.io.env;
   const real = (ctx.values['base-url'] ?? env.SVC_BASE_URL) && (ctx.values['api-key'] ?? env.SVC_API_KEY);
   if (real) {
-    const client = clientFrom(ctx.values, env, ctx.out);
+    // The command context's client: a Redis store opened by --redis-url is closed when the command ends.
+    const client = ctx.client();
     return runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
   }
   // Loaded only here: no other command needs the simulator.

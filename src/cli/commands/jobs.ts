@@ -1,6 +1,7 @@
 // The job commands: start a scan, a site run, a journey run or a fix verification, show progress, print the
 // result, and exit 4 when the job ended FAILED (or a page could not be checked). One shared mechanism,
 // four small specs.
+import { safeLine } from '../safe-text.js';
 import { type A11yClient, failureOf, type FixVerification, type JourneyRun, type Scan, type ScanRun, type Violation, type WaitOptions } from '../../index.js';
 import { parseDuration } from '../args.js';
 import { type Command, printJson } from '../context.js';
@@ -59,7 +60,8 @@ function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Comma
 /** ` (CODE: words)`, ` (step 2: CODE: words)` for a journey, or '' when the job gives no failure. */
 function because(job: unknown): string {
   const failure = failureOf(job);
-  return failure ? ` (${failure.stepIndex === undefined ? '' : `step ${failure.stepIndex}: `}${failure.message})` : '';
+  // The service's words: one line, controls and invisible characters made visible (the key is redacted on output).
+  return failure ? ` (${failure.stepIndex === undefined ? '' : `step ${failure.stepIndex}: `}${safeLine(failure.message, [])})` : '';
 }
 
 /** `svc-a11y scan <url>`. */
