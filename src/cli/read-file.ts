@@ -36,7 +36,8 @@ export interface ReadTextFileOptions {
  * `<(command)`) or a character device (`/dev/zero`, a terminal) is opened non-blocking (opening a FIFO
  * therefore never waits for a writer) and read until its end, at most `maxBytes + 1` bytes; a FIFO no process
  * writes to within `writerWaitMs`, or a stream silent for `idleMs`, is refused. Any other kind of file
- * (a directory, a block device) is refused.
+ * (a directory, a block device) is refused. `/dev/stdin` that is a socket (which Linux cannot open by path) is
+ * read from descriptor 0.
  * @throws UsageError (exit 2) naming `what`, the file and the rule (the cap in bytes, the missing writer)
  * @example readTextFile('urls.txt', { what: '--urls-file' }) // 'https://a.example/\n…'
  */
@@ -47,16 +48,21 @@ export function readTextFile(file: string, options: ReadTextFileOptions): string
   };
   const tooLarge = () => fail(`is larger than the ${formatBytes(maxBytes)} cap (${maxBytes} bytes); stopped reading`);
   let fd: number;
+  let own = true;
   try {
     // O_NONBLOCK: open() of a FIFO would otherwise wait for a writer, without limit. (0 where the platform has none.)
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    return fail(`cannot be read (${codeOf(error)})`);
+    // Linux cannot open a socket by its path, and stdin is a socket where Node's spawn or a service manager
+    // started the CLI: `/dev/stdin` is then read from descriptor 0 itself (and left open).
+    if (codeOf(error) !== 'ENXIO' || !STDIN_PATHS.has(file)) return fail(`cannot be read (${codeOf(error)})`);
+    fd = 0;
+    own = false;
   }
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) fail('is a directory, not a file');
-    if (!stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice()) fail('is not a regular file, a pipe or a character device');
+    if (!stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice() && !(stat.isSocket() && !own)) fail('is not a regular file, a pipe or a character device');
     // /proc files and devices report size 0 whatever they hold: only a regular file's size is trusted.
     if (stat.isFile() && stat.size > maxBytes) tooLarge();
     const buffer = Buffer.alloc(maxBytes + 1);
@@ -65,9 +71,11 @@ export function readTextFile(file: string, options: ReadTextFileOptions): string
     const text = buffer.toString('utf8', 0, length);
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } finally {
-    closeSync(fd);
+    if (own) closeSync(fd);
   }
 }
+
+const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 // Fills `buffer` until the end of the file or until it is full (one byte past the cap); returns the bytes read.
 function readAll(fd: number, buffer: Buffer, stat: Stats, limits: { writerWaitMs: number; idleMs: number }, fail: (rule: string) => never): number {

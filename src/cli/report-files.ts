@@ -21,7 +21,11 @@ export function checkReportPath(file: string, what: string): string[] {
   const target = danglingLinkTarget(file) ?? file;
   const stat = statOf(target);
   if (stat?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, '')}/a11y-report`);
-  // A socket cannot be opened as a file, and a block device is a disk: neither is ever a report.
+  // A socket cannot be opened as a file (Linux refuses it: ENXIO), and a block device is a disk: neither is a report.
+  if (stat?.isSocket()) {
+    // /dev/stdout is a socket where Node's spawn or a service manager started the CLI.
+    throw new UsageError(`${what}: ${file} is a socket, which cannot be opened as a file${/^\/dev\/(stdout|stderr|fd\/[12])$/.test(file) ? '; to print a report on stdout, use --format' : ''}`);
+  }
   if (stat && !stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice()) {
     throw new UsageError(`${what}: ${file} is not a regular file, a FIFO or a character device`);
   }

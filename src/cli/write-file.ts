@@ -35,11 +35,12 @@ export async function writeTextFile(file: string, text: string, options: WriteTe
   const before = await stat(file).catch(() => undefined);
   // Refused before open(): O_TRUNC is a no-op on a device, but a block device is a disk, never a report.
   // (A directory is left to open(), whose EISDIR says it.)
-  if (before && !before.isDirectory() && !writableKind(before)) throw notWritableKind();
+  if (before && !before.isDirectory() && !writableKind(before)) throw notWritableKind(before);
   const handle = await openNonBlocking(file, append, readerWaitMs);
   try {
     // Checked again on the open file: the path may have been replaced since it was checked.
-    if (!writableKind(await handle.stat())) throw notWritableKind();
+    const opened = await handle.stat();
+    if (!writableKind(opened)) throw notWritableKind(opened);
     await writeAll(handle, Buffer.from(text, 'utf8'), stallMs);
   } finally {
     await handle.close();
@@ -85,8 +86,8 @@ function writableKind(s: Stats): boolean {
   return s.isFile() || s.isFIFO() || s.isCharacterDevice();
 }
 
-function notWritableKind(): Error {
-  return new Error('it is not a regular file, a FIFO or a character device');
+function notWritableKind(s: Stats): Error {
+  return new Error(s.isSocket() ? 'it is a socket, which cannot be opened as a file' : 'it is not a regular file, a FIFO or a character device');
 }
 
 function pause(): Promise<void> {

@@ -79,7 +79,7 @@ describe('writeTextFile', () => {
 
   it('a socket is refused before it is opened', async () => {
     const error = await failure(writeTextFile(socketPath, 'report'));
-    expect(error?.message).toBe('it is not a regular file, a FIFO or a character device');
+    expect(error?.message).toBe('it is a socket, which cannot be opened as a file');
   });
 
   it('/dev/null takes the text', async () => {
@@ -98,7 +98,7 @@ describe('report paths and the job summary', () => {
 
   it('checkReportPath refuses a socket (exit 2) naming it; accepts a FIFO and /dev/null unopened', () => {
     expect(() => checkReportPath(socketPath, '--report junit')).toThrow(UsageError);
-    expect(() => checkReportPath(socketPath, '--report junit')).toThrow(`--report junit: ${socketPath} is not a regular file, a FIFO or a character device`);
+    expect(() => checkReportPath(socketPath, '--report junit')).toThrow(`--report junit: ${socketPath} is a socket, which cannot be opened as a file`);
     expect(checkReportPath(fifo(), '--report junit')).toEqual([]);
     expect(checkReportPath('/dev/null', '--report junit')).toEqual([]);
   });
@@ -113,7 +113,7 @@ describe('report paths and the job summary', () => {
 
   it.each([
     ['a FIFO nobody reads', () => fifo(), /\(ENXIO: it is a FIFO that no process reads \(none opened it within 1000 ms\)\)/],
-    ['a socket', () => socketPath, /\(it is not a regular file, a FIFO or a character device\)/],
+    ['a socket', () => socketPath, /\(it is a socket, which cannot be opened as a file\)/],
     ['a directory', () => dir, /\(EISDIR\)/],
   ])('appendStepSummary to %s → a warning naming the file, no throw', async (_name, path, reason) => {
     lines.length = 0;
