@@ -105,6 +105,31 @@ describe('--config that cannot be read whole: exit 2 naming the file, before any
   });
 });
 
+describe('--urls-file that cannot be read whole: exit 2 naming the file, before any request', () => {
+  it.each([
+    ['/dev/zero', () => '/dev/zero', 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
+    ['a 5 MiB file', () => {
+      const file = join(dir, 'huge-urls.txt');
+      writeFileSync(file, 'https://shop.example.com/\n'.repeat(200_000));
+      return file;
+    }, 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
+    ['a FIFO no process writes to', () => fifo(), 'is a FIFO no process writes to (none opened it within 1000 ms)'],
+  ])('%s', async (_name, path, rule) => {
+    const file = path();
+    const before = sim.requestCount(sim.keys.full);
+    const r = await runCli(['ci', '--urls-file', file], { env: env(), timeoutMs: KILL_AFTER_MS });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`--urls-file: ${file} ${rule}`);
+    expect(sim.requestCount(sim.keys.full)).toBe(before);
+  });
+
+  it('--urls-file /dev/stdin with an endless pipe (yes) is refused at the cap', async () => {
+    const r = await runShell('yes | "$@" ci --urls-file /dev/stdin; echo "exit=$?" >&2');
+    expect(r.stderr).toContain('--urls-file: /dev/stdin is larger than the 1 MiB cap');
+    expect(r.stderr).toContain('exit=2');
+  });
+});
+
 describe('config contents', () => {
   it('a config file starting with a UTF-8 byte order mark runs the check', async () => {
     const file = join(dir, 'bom.config.json');

@@ -1,5 +1,4 @@
 // `svc-a11y ci <url…>`: start a CI check, show progress, print findings, write reports, exit with the verdict.
-import { readFileSync } from 'node:fs';
 import { type A11yClient, type CiCheck, type FailOn, PollTimeoutError, RateLimitError } from '../../index.js';
 import { DEFAULT_WAIT_TIMEOUT_MS } from '../../polling.js';
 import { oneOf, parseDuration, parsePair, parsePairs } from '../args.js';
@@ -7,6 +6,7 @@ import { ciContext } from '../ci-env.js';
 import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
+import { readTextFile } from '../read-file.js';
 import { jsonText } from '../safe-text.js';
 import { appendStepSummary, checkReportPath, removeEmptyFolders, writeReport } from '../report-files.js';
 import { checkSarifMap, prepareReport, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText, type CiReport, type PreparedReport, type SarifMapEntry } from '../reporters/index.js';
@@ -127,17 +127,13 @@ function sarifMapOf(fromConfig: Record<string, string> | undefined, fromFlags: s
   }
 }
 
-/** URLs of `--urls-file`: one a line; blank lines and `#` comments are skipped. */
+/** URLs of `--urls-file`: one a line; blank lines and `#` comments are skipped. Read under a size cap, never hanging. */
 function readUrlsFile(file: string | undefined): string[] {
   if (file === undefined) return [];
-  try {
-    return readFileSync(file, 'utf8')
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#'));
-  } catch (error) {
-    throw new UsageError(`--urls-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
+  return readTextFile(file, { what: '--urls-file' })
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`). */
