@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/prism.mjs';
+import { refusedPort } from '../support/loopback.js';
 import { runCli } from '../support/cli.js';
 import { json, startLoopback, text } from '../support/loopback.js';
 
@@ -73,7 +73,7 @@ describe('svc-a11y usage', () => {
 
   it('an unreachable service → exit 3, and the API key never appears', async () => {
     const key = 'svc_CLICANARY_123456789';
-    const port = await freePort(); // nothing listens there once freePort() has closed it
+    const port = await refusedPort(); // below the ephemeral range: no other test's server can take it
     const r = await runCli(['sites', '--api-key', key, '--base-url', `http://127.0.0.1:${port}`], { env: {} });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('ECONNREFUSED');

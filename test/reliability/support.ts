@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { freePort } from '../../scripts/prism.mjs';
+import { refusedPort } from '../support/loopback.js';
 import { cliPath } from '../support/cli.js';
 
 /** A recognisable API key: any output that contains it (or its distinctive core) is a leak. */
@@ -44,7 +44,7 @@ export function countingFetch(): { fetch: typeof globalThis.fetch; readonly coun
 
 /** `http://127.0.0.1:PORT` of a port that nothing listens on (connections are refused at once). */
 export async function closedLoopbackUrl(): Promise<string> {
-  return `http://127.0.0.1:${await freePort()}`;
+  return `http://127.0.0.1:${await refusedPort()}`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { A11yClient } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
 import { describeRun, exec, lastJsonLine, manifestOf, startRegistry, startServer, type Registry, type Run } from './support.js';
+import { refusedPort } from '../support/loopback.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
@@ -223,10 +224,8 @@ beforeAll(async () => {
   expect(manifest).toMatchObject({ name: pkg.name, version: pkg.version });
   registry = await startRegistry(tarball);
   sim = await startSimulator({ durations: { ciCheck: 150 }, rateLimit: false });
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  // Below the ephemeral range: a port closed after port 0 could be another server's by the time a runtime tries it.
+  closedUrl = `http://127.0.0.1:${await refusedPort()}`;
 
   const host = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
   const check = await host.ciChecks.createAndWait({ urls: [CHECK_URL] }, { intervalMs: 20 });

@@ -7,6 +7,7 @@ import { A11yClient } from '../../src/index.js';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { delay } from './helpers.js';
+import { refusedPort } from '../support/loopback.js';
 
 const SECRET = 'whsec_sim_test';
 interface Received {
@@ -89,10 +90,7 @@ describe('webhook deliveries', () => {
   });
 
   it('records connection errors as attempts, and stop() ends pending retries and timers', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
-    await new Promise((resolve) => closed.close(resolve));
+    const deadUrl = `http://127.0.0.1:${await refusedPort()}/`;
 
     const other = await startSimulator({ durations: { scanRun: 50 }, rateLimit: false, webhook: { url: deadUrl, secret: SECRET, maxAttempts: 5, retryDelayMs: 100 } });
     const otherClient = new A11yClient({ apiKey: other.keys.full, baseUrl: other.url });

@@ -73,3 +73,28 @@ export const reset: Handler = (_req, res) => {
 
 /** Never answers (the client's timeout must end the wait). */
 export const hang: Handler = () => undefined;
+
+// Ports the kernel never hands out for port 0 (Linux's ephemeral range starts at 32768): a port closed here is
+// not given to another test's server a moment later, so a connection to it is refused for the whole run.
+const FIXED_PORTS = { from: 20_000, to: 32_000 };
+
+/**
+ * A loopback port nothing listens on, for a refused connection: below the ephemeral range and checked free, so
+ * no server started by any test (they all listen on port 0) can take it while it is used.
+ * @example const url = `http://127.0.0.1:${await refusedPort()}`;
+ */
+export async function refusedPort(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = FIXED_PORTS.from + Math.floor(Math.random() * (FIXED_PORTS.to - FIXED_PORTS.from));
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free port below the ephemeral range');
+}
