@@ -329,7 +329,12 @@ export class UnprocessableEntityError extends ApiError {
   }
   override name = 'UnprocessableEntityError';
 }
-/** 429 `RATE_LIMITED`: `retryAfterMs` is how long the service asked to wait (undefined when it did not say). */
+/**
+ * 429 `RATE_LIMITED`: `retryAfterMs` is how long the service asked to wait and `retryAt` until when (both
+ * undefined when it did not say). Also thrown without sending anything when the key's rate budget is paused
+ * (by a 429 this client or another sharer of its store received) until later than the call accepts: beyond
+ * `maxRetryDelayMs`, or beyond the deadline of the wait it belongs to.
+ */
 export class RateLimitError extends ApiError {
   static {
     kind(this, 'RateLimitError');
@@ -337,12 +342,22 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /** The wait the service asked for, in milliseconds. */
   retryAfterMs: number | undefined;
+  /**
+   * When the wait ends: the first moment a request of this key may be sent again (undefined when the service
+   * gave no `Retry-After`). A wait beyond the range of a Date is given as the last date it can hold.
+   * @example if (e instanceof RateLimitError && e.retryAt) console.error(`rate limited until ${e.retryAt.toISOString()}`)
+   */
+  retryAt: Date | undefined;
   /** Same parameters as {@link ApiError}'s; reads `Retry-After` from the headers. */
   constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
     super(status, problem, headers, request, fallbackTitle);
     this.retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+    this.retryAt = this.retryAfterMs === undefined ? undefined : new Date(Math.min(Date.now() + this.retryAfterMs, MAX_DATE_MS));
   }
 }
+
+// The last moment a Date can hold (ECMA-262 §21.4.1.22: ±8.64·10¹⁵ ms around the epoch).
+const MAX_DATE_MS = 8.64e15;
 /** 5xx: the service (or a proxy in front of it) failed. */
 export class InternalServerError extends ApiError {
   static {

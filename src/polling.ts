@@ -3,6 +3,7 @@
 // The document's rule (§3): QUEUED and RUNNING are not results; any other status is terminal.
 import { APIConnectionError, ConfigurationError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
 import { abortReason, sleep } from './internal/sleep.js';
+import { setWaitDeadline } from './internal/wait-deadline.js';
 import { atLeast } from './options.js';
 import type { JobTrack } from './progress.js';
 import { MAX_TIMER_MS } from './retry.js';
@@ -113,6 +114,9 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   // A longer timer would fire at once (see MAX_TIMER_MS): a deadline beyond ~24.8 days is clamped to it.
   const deadline = setTimeout(() => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)), Math.min(timeoutMs, MAX_TIMER_MS));
   const signal = controller.signal;
+  // Requests see the deadline too: one that would wait past it for a paused rate budget fails at once.
+  const endsAt = started + Math.min(timeoutMs, MAX_TIMER_MS);
+  setWaitDeadline(signal, endsAt);
 
   // Reading progress is only needed once a job runs: loaded beside the request that starts it (a chunk of its
   // own, ~0.8 kB gzip out of the root bundle), ready long before the first poll.
@@ -144,6 +148,9 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;
         wait = (error instanceof RateLimitError && error.retryAfterMs) || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
+        // The service's pause ends after the deadline: sleeping until the deadline could only end in a timeout;
+        // the RateLimitError says now until when (`retryAt`).
+        if (error instanceof RateLimitError && error.retryAfterMs && Date.now() + error.retryAfterMs > endsAt) throw error;
       }
       // A Retry-After beyond the timer range must not become a 1 ms wait (a re-poll storm): the deadline ends it.
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);

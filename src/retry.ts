@@ -1,5 +1,6 @@
 // When to re-send: one pure function of what happened, the attempt number, the method and the policy, so
 // every retry rule is tested by a table, without loopback timing.
+import { MAX_TIMER_MS } from './internal/sleep.js';
 
 /** What one attempt ended with, when it did not end with a 2xx body. */
 export type Outcome =
@@ -21,11 +22,8 @@ export interface RetryPolicy {
 /** Re-send after `delayMs`, or fail with the outcome's error. */
 export type Decision = { readonly retry: true; readonly delayMs: number } | { readonly retry: false };
 
-/**
- * Longest delay a timer can hold (2³¹−1 ms, about 24.8 days). Node and browsers fire a longer `setTimeout`
- * after 1 ms, which would turn a huge wait into an immediate re-send; longer delays are clamped to this.
- */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Longest delay a timer can hold (2³¹−1 ms): see `internal/sleep.ts`. Re-exported for the modules that import it from here. */
+export { MAX_TIMER_MS };
 
 const FAIL: Decision = { retry: false };
 

@@ -1,13 +1,19 @@
 // One client's view of its rate budget: take a slot before each request (waiting as the store says), pass a
-// 429's pause on to every sharer, and never fail a call because a shared store is slow or down — then the
-// in-process store stands in, the shared one is tried again later, and the caller hears of it once.
+// 429's pause on to every sharer, refuse at once a pause longer than the caller accepts, and never fail a
+// call because a shared store is slow, down or holds garbage — then the in-process store stands in, the
+// shared one is tried again later, and the caller hears of it once.
+import { bounded } from '../internal/bounded.js';
 import { abortReason, sleep } from '../internal/sleep.js';
-import { MemoryRateLimitStore, type RateLimit, type RateLimitStore } from './store.js';
+import { MemoryRateLimitStore, pauseLength, type RateLimit, type RateLimitStore, type Reservation } from './store.js';
 
 /** A warning the SDK gives the caller instead of writing a log. */
 export interface Warning {
-  /** Stable code: `RATE_LIMIT_STORE_UNAVAILABLE` while the shared store fails, `RATE_LIMIT_STORE_RECOVERED` after. */
-  code: 'RATE_LIMIT_STORE_UNAVAILABLE' | 'RATE_LIMIT_STORE_RECOVERED';
+  /**
+   * Stable code: `RATE_LIMIT_STORE_UNAVAILABLE` while the shared store fails, `RATE_LIMIT_STORE_RECOVERED`
+   * after; `RATE_LIMIT_STORE_CORRUPT` when the store held a value it could not read (it was replaced with a
+   * conservative one: the budget still limits).
+   */
+  code: 'RATE_LIMIT_STORE_UNAVAILABLE' | 'RATE_LIMIT_STORE_RECOVERED' | 'RATE_LIMIT_STORE_CORRUPT';
   message: string;
   /** The store's error, when there was one (never carries the API key: the store sees only a hash). */
   cause?: unknown;
@@ -32,6 +38,7 @@ export class RateBudget {
   #sharers = 1;
   #downUntil = 0;
   #warned = false;
+  #corruptWarned = false;
 
   /**
    * @param limit - the budget's rate and burst
@@ -44,27 +51,53 @@ export class RateBudget {
     readonly options: BudgetOptions,
   ) {}
 
-  /** Resolves when a request may be sent; rejects with the signal's reason when it aborts first. */
-  async take(signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) throw abortReason(signal);
+  /**
+   * Resolves with undefined when a request may be sent, or, when the budget is paused (a 429's `Retry-After`)
+   * for longer than `maxPauseMs`, at once with the pause's end (ms since the epoch) and nothing reserved.
+   * Rejects with the signal's reason when it aborts first.
+   * @param maxPauseMs - the longest pause the caller waits out
+   * @default maxPauseMs Infinity
+   */
+  async take(signal?: AbortSignal, maxPauseMs = Infinity): Promise<number | undefined> {
     const key = await this.key;
-    const { store, limit, result } = await this.#run((s, l) => s.reserve(key, l, this.#id));
-    if (result.sharers !== undefined && result.sharers >= 1) this.#sharers = result.sharers;
-    try {
-      await sleep(result.waitMs, signal);
-    } catch (error) {
-      // A caller that gave up while waiting gives its slot back to the next one.
-      await store.refund?.(key, limit).catch(() => undefined);
-      throw error;
+    for (;;) {
+      if (signal?.aborted) throw abortReason(signal);
+      const { store, limit, result } = await this.#run((s, l) => s.reserve(key, l, this.#id).then(checked));
+      if (result.sharers !== undefined && result.sharers >= 1) this.#sharers = result.sharers;
+      if (result.corrupt && !this.#corruptWarned) {
+        this.#corruptWarned = true;
+        this.#warn({
+          code: 'RATE_LIMIT_STORE_CORRUPT',
+          message: 'The shared rate-limit store held a value it could not read under this budget; it was replaced with a conservative one (no burst), and the budget still limits.',
+        });
+      }
+      const pauseMs = result.pauseMs ?? 0;
+      if (pauseMs > 0) {
+        // A pause the caller would not wait out is refused now, not slept through (it may last an hour).
+        if (pauseMs > maxPauseMs) return Date.now() + pauseMs;
+        await sleep(pauseMs, signal);
+        continue;
+      }
+      try {
+        await sleep(result.waitMs, signal);
+      } catch (error) {
+        // A caller that gave up while waiting gives its slot back to the next one (bounded, not awaited: a
+        // frozen store must not hold the caller's abort).
+        const refund = store.refund;
+        if (refund) void bounded(Promise.resolve().then(() => refund.call(store, key, limit)), this.options.storeTimeoutMs, 'refund').catch(() => undefined);
+        throw error;
+      }
+      return undefined;
     }
   }
 
-  /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`). */
+  /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`, at most a year). */
   async pause(delayMs: number): Promise<void> {
     const key = await this.key;
+    const ms = pauseLength(delayMs);
     // The stand-in pauses too, so a store outage right after a 429 does not send early.
-    if (!(this.options.store instanceof MemoryRateLimitStore)) await this.#fallback.pause(key, this.#share(), delayMs);
-    await this.#run((s, l) => s.pause(key, l, delayMs));
+    if (!(this.options.store instanceof MemoryRateLimitStore)) await this.#fallback.pause(key, this.#share(), ms);
+    await this.#run((s, l) => s.pause(key, l, ms));
   }
 
   // Runs `op` on the shared store within its time bound, else on the in-process stand-in at this client's
@@ -74,7 +107,7 @@ export class RateBudget {
     if (store instanceof MemoryRateLimitStore) return { store, limit: this.limit, result: await op(store, this.limit) };
     if (Date.now() >= this.#downUntil) {
       try {
-        const result = await bounded(op(store, this.limit), storeTimeoutMs);
+        const result = await bounded(Promise.resolve().then(() => op(store, this.limit)), storeTimeoutMs, 'the shared rate-limit store');
         if (this.#warned) {
           this.#warned = false;
           this.#warn({ code: 'RATE_LIMIT_STORE_RECOVERED', message: 'The shared rate-limit store answers again; its budget is used again.' });
@@ -112,21 +145,13 @@ export class RateBudget {
   }
 }
 
-/** `promise`, or a rejection after `ms`. */
-function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+// A reservation a store made up (a bug, a corrupt value read as NaN) must not disable the budget: a wait that
+// is not a finite number ≥ 0 is a failure of the store, and the stand-in spaces requests instead.
+function checked(r: Reservation): Reservation {
+  if (!(Number.isFinite(r?.waitMs) && r.waitMs >= 0) || (r.pauseMs !== undefined && !(Number.isFinite(r.pauseMs) && r.pauseMs >= 0))) {
+    throw new TypeError(`The rate-limit store answered an unreadable reservation (${JSON.stringify(r)})`);
+  }
+  return r;
 }
 
 /**

@@ -1,7 +1,9 @@
 // Where a rate budget lives: the interface every store implements (one atomic step per request), and the
 // in-process store that is the default. The algorithm is GCRA (the generic cell rate algorithm, as in
 // redis-cell): one number per budget — the theoretical arrival time of the next request — so a shared store
-// needs one key and one round trip per request, with exact spacing and bursts up to `burst`.
+// needs one key and one round trip per request, with exact spacing and bursts up to `burst`. A server-imposed
+// pause (a 429's `Retry-After`) is kept apart from the spacing, so a caller can tell "wait your turn" from
+// "the service said stop until then".
 
 /** The budget of one key: a sustained rate and how many requests may go at once after a quiet spell. */
 export interface RateLimit {
@@ -11,7 +13,7 @@ export interface RateLimit {
   readonly burst: number;
 }
 
-/** A reserved slot: when it comes, and how many clients share the budget (when the store knows). */
+/** A reserved slot (or none, during a pause): when it comes, and how many clients share the budget. */
 export interface Reservation {
   /** Milliseconds to wait before sending (0: now). */
   waitMs: number;
@@ -20,6 +22,17 @@ export interface Reservation {
    * spaces its own requests at the budget's rate divided by this, so a fleet stays near the key's rate.
    */
   sharers?: number;
+  /**
+   * Milliseconds left of a pause recorded by {@link RateLimitStore.pause} (a 429's `Retry-After`). When above
+   * 0, no slot was reserved: the caller waits out the pause (or gives up) and reserves again.
+   */
+  pauseMs?: number;
+  /**
+   * True when the store found a value under this budget it could not read (not a number, NaN, infinite,
+   * negative, far in the future, of another type) and replaced it with a conservative one (the burst spent,
+   * the next slot one interval away). The client warns once.
+   */
+  corrupt?: boolean;
 }
 
 /**
@@ -31,12 +44,29 @@ export interface Reservation {
  * ```
  */
 export interface RateLimitStore {
-  /** Reserves the next slot of budget `key` for client `clientId`. */
+  /** Reserves the next slot of budget `key` for client `clientId`; reserves nothing while the key is paused. */
   reserve(key: string, limit: RateLimit, clientId: string): Promise<Reservation>;
   /** A server-imposed pause (a 429's `Retry-After`): no sharer of `key` gets a slot before `delayMs` from now. */
   pause(key: string, limit: RateLimit, delayMs: number): Promise<void>;
   /** Gives back a reserved slot that was not used (its caller gave up while waiting). Optional. */
   refund?(key: string, limit: RateLimit): Promise<void>;
+  /**
+   * Milliseconds left of the pause recorded on `key` (0: none). Read-only and optional: the client asks just
+   * before sending a request that waited for its slot (a sharer's 429 may have paused the key meanwhile), and
+   * to learn, without spending budget, that a store which failed answers again.
+   */
+  pausedFor?(key: string): Promise<number>;
+}
+
+/**
+ * Longest pause a store records (one year). A longer `Retry-After` still fails the call that received it
+ * with its own value; sharers then see a one-year pause, after which the service is asked again.
+ */
+export const MAX_PAUSE_MS = 365 * 24 * 3600 * 1000;
+
+/** `delayMs` as a pause a store records: within [0, MAX_PAUSE_MS], rounded up to whole ms, NaN as 0. */
+export function pauseLength(delayMs: number): number {
+  return delayMs > MAX_PAUSE_MS ? MAX_PAUSE_MS : delayMs > 0 ? Math.ceil(delayMs) : 0;
 }
 
 /** Emission interval and burst tolerance of a limit, in milliseconds. */
@@ -52,6 +82,8 @@ export function gcraParameters(limit: RateLimit): { intervalMs: number; toleranc
 export class MemoryRateLimitStore implements RateLimitStore {
   // Theoretical arrival time of the next request, per key (ms since the epoch of `now`).
   readonly #tat = new Map<string, number>();
+  // End of the pause a 429 imposed, per key, while it lasts.
+  readonly #pauseEnd = new Map<string, number>();
 
   /**
    * @param now - clock in milliseconds
@@ -61,8 +93,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /** {@inheritDoc RateLimitStore.reserve} */
   reserve(key: string, limit: RateLimit): Promise<Reservation> {
-    const { intervalMs, toleranceMs } = gcraParameters(limit);
     const now = this.now();
+    const pauseMs = this.#pausedFor(key, now);
+    // Nothing is reserved inside a pause: a slot there would be sent the moment the pause ends, all at once.
+    if (pauseMs > 0) return Promise.resolve({ waitMs: 0, pauseMs });
+    const { intervalMs, toleranceMs } = gcraParameters(limit);
     const tat = Math.max(this.#tat.get(key) ?? now, now);
     this.#tat.set(key, tat + intervalMs);
     return Promise.resolve({ waitMs: Math.max(0, tat - toleranceMs - now) });
@@ -71,7 +106,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   /** {@inheritDoc RateLimitStore.pause} */
   pause(key: string, limit: RateLimit, delayMs: number): Promise<void> {
     const { toleranceMs } = gcraParameters(limit);
-    const resume = this.now() + delayMs;
+    const resume = this.now() + pauseLength(delayMs);
+    if (resume > (this.#pauseEnd.get(key) ?? 0)) this.#pauseEnd.set(key, resume);
     // The next slot is then at `resume` at the earliest (no burst right after a 429).
     this.#tat.set(key, Math.max(this.#tat.get(key) ?? 0, resume + toleranceMs));
     return Promise.resolve();
@@ -83,5 +119,18 @@ export class MemoryRateLimitStore implements RateLimitStore {
     // The next reservation takes the given-back slot: the budget's rate is kept, not exceeded.
     if (tat !== undefined) this.#tat.set(key, Math.max(this.now(), tat - gcraParameters(limit).intervalMs));
     return Promise.resolve();
+  }
+
+  /** {@inheritDoc RateLimitStore.pausedFor} */
+  pausedFor(key: string): Promise<number> {
+    return Promise.resolve(this.#pausedFor(key, this.now()));
+  }
+
+  #pausedFor(key: string, now: number): number {
+    const end = this.#pauseEnd.get(key);
+    if (end === undefined) return 0;
+    if (end > now) return end - now;
+    this.#pauseEnd.delete(key);
+    return 0;
   }
 }

@@ -1,10 +1,14 @@
 // The CLI's shared budget: --rate-limit / SVC_RATE_LIMIT and --redis-url / SVC_REDIS_URL, the built binary
 // against the simulator and the run's redis-server.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli } from '../support/cli.js';
 import { startLoopback } from '../support/loopback.js';
+import { startSilentServer } from '../support/silent-tcp.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -39,6 +43,31 @@ describe('svc-a11y with a shared rate budget', () => {
     expect(r.code).toBe(0);
     expect(r.stderr.match(/warning: The shared rate-limit store failed/g)).toHaveLength(1);
   });
+
+  it.each([[['sites']], [['sites', '--rate-limit', '600']], [['sites', '--json']], [['ci', 'https://shop.example.com/', '--quiet', '--report']]])(
+    '--redis-url of a Redis that accepts and never answers: `%j` ends by itself, its output written',
+    { timeout: 30_000 },
+    async (args) => {
+      const silent = await startSilentServer();
+      const dir = await mkdtemp(join(tmpdir(), 'svc-a11y-silent-redis-'));
+      const junit = join(dir, 'a11y.xml');
+      try {
+        const started = Date.now();
+        // The kill timer is far beyond the bounds (1 s to connect, then in-process): reaching it is the failure.
+        const argv = args.at(-1) === '--report' ? [...args, `junit=${junit}`] : args;
+        const r = await runCli([...argv, '--redis-url', silent.url], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url }, timeoutMs: 25_000 });
+        expect(r.code).not.toBeNull(); // null: killed by the timer
+        expect(r.code).toBeLessThanOrEqual(1); // a verdict (pass or fail), not an error
+        expect(Date.now() - started).toBeLessThan(25_000);
+        if (argv !== args) expect(await readFile(junit, 'utf8')).toContain('<testsuites');
+        else expect(r.stdout.length).toBeGreaterThan(0);
+        expect(r.stderr.match(/warning: The shared rate-limit store failed/g)).toHaveLength(1);
+      } finally {
+        await silent.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.each([
     [['--rate-limit', '0'], /--rate-limit .* must be a positive number/],

@@ -60,11 +60,25 @@ describe('RedisRateLimitStore', () => {
     expect((await s.reserve(key, limit, 'a')).sharers).toBe(3);
   });
 
-  it('a pause holds for every sharer; a refund gives the slot to the next reservation', async () => {
+  it('a pause holds for every sharer, who reserves nothing inside it; pausedFor reads what is left', async () => {
     const [a, b] = [store(), store()];
     const key = unique();
     await a.pause(key, limit, 2000);
-    expect((await b.reserve(key, limit, 'b')).waitMs).toBeGreaterThanOrEqual(1900);
+    const inside = await b.reserve(key, limit, 'b');
+    expect(inside.waitMs).toBe(0);
+    expect(inside.pauseMs).toBeGreaterThan(1900);
+    expect(inside.pauseMs).toBeLessThanOrEqual(2000);
+    expect(await b.pausedFor(key)).toBeGreaterThan(1900);
+    // The schedule after the pause starts at its end (nothing was queued inside it).
+    expect(await admin.get(key)).toMatch(/^\d+(\.\d+)?$/);
+    expect(await a.pausedFor(unique())).toBe(0);
+  });
+
+  it('a refund gives the slot to the next reservation', async () => {
+    const [a, b] = [store(), store()];
+    const key = unique();
+    await b.reserve(key, limit, 'b');
+    await b.reserve(key, limit, 'b');
     const before = (await b.reserve(key, limit, 'b')).waitMs;
     await a.refund(key, limit);
     const after = (await b.reserve(key, limit, 'b')).waitMs;

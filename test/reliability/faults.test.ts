@@ -352,13 +352,15 @@ export const rows: Row[] = [
     },
   },
   {
-    name: 'poll answered 429 with a Retry-After beyond the deadline → PollTimeoutError at the deadline, no hammering',
+    name: 'poll answered 429 with a Retry-After beyond the deadline → RateLimitError at once naming when, no hammering',
     client: { maxRetries: 0 },
     server: [problem(429, 'RATE_LIMITED', { 'retry-after': '9999999999' })],
     call: (c) => c.ciChecks.waitForCompletion(checkId, { intervalMs: 20, timeoutMs: 300 }),
-    error: PollTimeoutError,
+    error: RateLimitError,
     requests: 1,
-    ms: [290, 1500],
+    // The error's class is the proof it came before the deadline (which would have given PollTimeoutError).
+    ms: [0, 1500],
+    check: (o) => expect((o.error as RateLimitError).retryAt!.getTime()).toBeGreaterThan(Date.now() + 9e12),
   },
   {
     name: 'poll against a server that never answers → PollTimeoutError at the poll deadline',

@@ -49,8 +49,10 @@ describe('client rateLimit option', () => {
     const seen = server.requests.slice(before);
     expect(seen).toHaveLength(5);
     expect(Date.now() - started).toBeGreaterThanOrEqual(380);
-    const gaps = seen.slice(1).map((r, i) => r.at - seen[i]!.at);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(80);
+    // The k-th request's slot is k intervals (100 ms) after the calls started, at the earliest. Judged from the
+    // start, not as gaps between arrivals: a busy machine delaying one request would shrink the gap after it.
+    const arrivals = seen.map((r) => r.at - started).sort((a, b) => a - b);
+    arrivals.forEach((at, k) => expect(at).toBeGreaterThanOrEqual(k * 100 - 5));
   });
 });
 
@@ -117,4 +119,28 @@ describe('a 429 pauses the whole budget', () => {
       await limited.close();
     }
   });
+});
+
+describe('a store that answers nonsense never disables the budget', () => {
+  it.each([{ waitMs: Number.NaN }, { waitMs: -1 }, { waitMs: Infinity }, { waitMs: 0, pauseMs: Number.NaN }, { waitMs: 0, pauseMs: Infinity }, null])(
+    'reserve() → %j: the client spaces its own requests instead, and warns once',
+    async (answer) => {
+      const liar = { reserve: async () => answer as never, pause: async () => undefined };
+      const warnings: string[] = [];
+      const client = new A11yClient({
+        apiKey: 'svc_liar_store_key',
+        baseUrl: server.url,
+        rateLimit: { requestsPerMinute: 600, store: liar, storeRetryMs: 60_000 }, // one every 100 ms
+        onWarning: (w) => warnings.push(w.code),
+      });
+      const before = server.requests.length;
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 5 }, () => client.sites.list()));
+      const seen = server.requests.slice(before);
+      expect(seen).toHaveLength(5);
+      // Spaced by the in-process stand-in: the 5th goes 400 ms after the first at the earliest.
+      expect(seen.at(-1)!.at - started).toBeGreaterThanOrEqual(390);
+      expect(warnings).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE']);
+    },
+  );
 });

@@ -1,0 +1,101 @@
+// The store's one Lua script (atomic in Redis) and how its arguments and reply are read. Redis' own clock
+// (`TIME`) decides, so the clocks of the machines sharing it never disagree. A value the script cannot read
+// (written by hand, by another program, or damaged) never disables the budget: it is replaced with a
+// conservative one (the burst spent) and reported, so the client warns once.
+import { gcraParameters, MAX_PAUSE_MS, type RateLimit } from '../rate-limit/store.js';
+
+// Longest a budget's next slot may lie ahead before its value is judged unreadable: the longest pause plus a
+// month of queued slots (any real queue is far shorter).
+const MAX_AHEAD_MS = MAX_PAUSE_MS + 30 * 24 * 3600 * 1000;
+
+// KEYS[1] budget (GCRA's theoretical arrival time, Redis ms), KEYS[2] its sharers (client id → last seen, ms),
+// KEYS[3] the pause: present while a 429's pause lasts, its time to live being what is left.
+// ARGV: op ('reserve' | 'pause' | 'refund'), interval ms, tolerance ms, client id, pause ms (whole, ≥ 0),
+// the longest lead of a readable budget value, ms.
+// Returns { wait ms, sharers seen in the last minute, pause ms left (0: none; nothing was reserved when > 0),
+// 1 when an unreadable value was replaced }.
+/** @internal */
+export const SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[2])
+local tolerance = tonumber(ARGV[3])
+local corrupt = 0
+local tat = 0
+local kind = redis.call('TYPE', KEYS[1])['ok']
+if kind == 'string' then
+  local v = tonumber(redis.call('GET', KEYS[1]))
+  -- not a number, NaN (v ~= v), negative, infinite or too far ahead: unreadable
+  if v == nil or v ~= v or v < 0 or v > now + tonumber(ARGV[6]) then corrupt = 1 else tat = v end
+elseif kind ~= 'none' then
+  corrupt = 1
+end
+-- Unreadable: the burst counts as spent and the next slot is one interval away.
+if corrupt == 1 then tat = now + tolerance + interval end
+kind = redis.call('TYPE', KEYS[2])['ok']
+if kind ~= 'zset' and kind ~= 'none' then
+  corrupt = 1
+  redis.call('DEL', KEYS[2])
+end
+local pause = redis.call('PTTL', KEYS[3])
+if pause == -1 then
+  -- A pause without an end was not written by this script: unreadable.
+  corrupt = 1
+  redis.call('DEL', KEYS[3])
+end
+if pause < 0 then pause = 0 end
+local wait = 0
+if ARGV[1] == 'reserve' then
+  -- Nothing is reserved inside a pause: such slots would all be sent the moment it ends.
+  if pause == 0 then
+    if tat < now then tat = now end
+    wait = math.max(0, tat - tolerance - now)
+    tat = tat + interval
+    redis.call('ZADD', KEYS[2], now, ARGV[4])
+  end
+elseif ARGV[1] == 'pause' then
+  local d = tonumber(ARGV[5])
+  if d > pause then
+    redis.call('SET', KEYS[3], string.format('%d', now + d), 'PX', ARGV[5])
+    pause = d
+  end
+  if now + d + tolerance > tat then tat = now + d + tolerance end
+else
+  tat = math.max(now, tat - interval)
+end
+-- (0: a budget never used, asked to reserve inside a pause: nothing to write)
+if tat > 0 then
+  redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', string.format('%d', math.max(1, math.ceil(tat - now)) + 60000))
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', string.format('%d', now - 60000))
+-- Only this script writes sharers, at Redis' now: an entry from the future was not, and does not count.
+redis.call('ZREMRANGEBYSCORE', KEYS[2], string.format('(%d', now), '+inf')
+redis.call('PEXPIRE', KEYS[2], 120000)
+return { math.ceil(wait), redis.call('ZCARD', KEYS[2]), pause, corrupt }
+`;
+
+/** The script's KEYS and ARGV (after the key count) for one operation on budget `key`. @internal */
+export function scriptArgs(key: string, op: string, limit: RateLimit, member: string, pauseMs: number): string[] {
+  const { intervalMs, toleranceMs } = gcraParameters(limit);
+  return ['3', key, `${key}:sharers`, `${key}:pause`, op, String(intervalMs), String(toleranceMs), member, String(pauseMs), String(MAX_AHEAD_MS + toleranceMs)];
+}
+
+/**
+ * The script's reply, checked: anything but finite numbers ≥ 0 is a failure of the store (the client then
+ * spaces its own requests), never a wait of 0 that would disable the budget. @internal
+ */
+export function readReply(reply: unknown): { waitMs: number; sharers: number; pauseMs: number; corrupt: boolean } {
+  const [waitMs, sharers, pauseMs, corrupt] = Array.isArray(reply) ? reply.map(Number) : [];
+  for (const n of [waitMs, sharers, pauseMs]) {
+    if (!(Number.isFinite(n) && n! >= 0)) throw new TypeError(`Redis answered the rate-limit script with an unreadable reply (${describeReply(reply)}).`);
+  }
+  return { waitMs: waitMs!, sharers: Math.max(1, sharers!), pauseMs: pauseMs!, corrupt: corrupt === 1 };
+}
+
+function describeReply(reply: unknown): string {
+  try {
+    return JSON.stringify(reply).slice(0, 200);
+  } catch {
+    return typeof reply;
+  }
+}
