@@ -116,8 +116,12 @@ export function parseSarifMap(text: string): SarifMapEntry[] {
   return entries;
 }
 
-// The mapped file of a page URL: the longest prefix that equals the path or ends at one of its `/`.
-function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): string | undefined {
+/**
+ * The source file a map assigns to a page URL: the longest prefix that equals the URL's path or ends at one of its
+ * `/`; undefined when none does (or the URL is not absolute).
+ * @example mappedFile('https://shop.example.com/checkout/pay', [{ prefix: '/checkout', file: 'src/checkout.tsx' }]) // 'src/checkout.tsx'
+ */
+export function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): string | undefined {
   if (!url || !URL.canParse(url) || map.length === 0) return undefined;
   const path = new URL(url).pathname;
   const hits = map.filter(({ prefix }) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
