@@ -2,6 +2,7 @@
 // or after the command, and every parse error becomes a UsageError (exit 2), never a stack trace.
 import { parseArgs } from 'node:util';
 import { UsageError } from './exit-codes.js';
+import { closest } from './suggest.js';
 
 /** An option of a command, in util.parseArgs' form. */
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
@@ -30,7 +31,11 @@ export function parseCommandArgs(argv: string[], options: Record<string, OptionS
     const message = error instanceof Error ? error.message : 'invalid arguments';
     // `--limit -1`: parseArgs takes a value starting with "-" for an option; say how to pass it.
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
-    throw new UsageError(ambiguous ? `${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE` : message.split('. To specify')[0]!, command);
+    if (ambiguous) throw new UsageError(`${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE`, command);
+    // A typo gets the closest flag this command takes.
+    const unknown = /^Unknown option '--([^'=]+)'/.exec(message);
+    const near = unknown ? closest(unknown[1]!, Object.keys({ ...globalOptions, ...options })) : undefined;
+    throw new UsageError(`${message.split('. To specify')[0]!}${near ? `; did you mean --${near}?` : ''}`, command);
   }
 }
 

@@ -20,6 +20,7 @@ import { commandHelp, mainHelp } from './help.js';
 import { type CliIO, Output } from './io.js';
 import { Progress } from './progress.js';
 import { safeLine } from './safe-text.js';
+import { closest } from './suggest.js';
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -46,7 +47,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return values.help ? ExitCode.OK : ExitCode.USAGE;
     }
     const command = commands.find((c) => c.name === argv[at]);
-    if (!command) throw new UsageError(`unknown command "${argv[at]}" (see 'svc-a11y --help')`);
+    if (!command) {
+      const near = closest(argv[at]!, commands.map((c) => c.name));
+      throw new UsageError(`unknown command "${argv[at]}"${near ? `; did you mean ${near}?` : ''} (see 'svc-a11y --help')`);
+    }
     commandName = command.name;
     idArgument = command.args.names;
     const { values, positionals } = parseCommandArgs([...argv.slice(0, at), ...argv.slice(at + 1)], command.options, command.name);
