@@ -16,12 +16,40 @@ export type SuccessBody<O extends OperationId> = Responses<O> extends { 200: inf
     ? JsonOf<R>
     : never;
 
-/** What a call carries: path parameters, query parameters, JSON body. */
+/** What a call carries, whatever the operation: path parameters, query parameters, JSON body. */
 export interface OperationInput {
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
 }
+
+type Params<O extends OperationId> = operations[O]['parameters'];
+type BodyOf<O extends OperationId> = NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } } ? B : undefined;
+// A part the operation does not take is `?: undefined`; one whose members are all optional may be left out.
+type Part<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/**
+ * What a call of operation O carries, read from the generated `operations` (the types openapi-fetch's typed
+ * `params` use): path parameters by their names in openapi.yaml, query, body. A resource passing
+ * `{ path: { id } }` to a route whose parameter is `{siteId}` fails `tsc` ("'id' does not exist in type
+ * '{ siteId: string; }'") instead of sending a literal `{siteId}`.
+ * @example const input: InputOf<'getSiteTrend'> = { path: { id: siteId }, query: { limit: 30 } };
+ */
+export type InputOf<O extends OperationId> = Part<'path', Params<O>['path']> & Part<'query', Params<O>['query']> & Part<'body', BodyOf<O>>;
+
+/**
+ * Every operation's input, by operationId. The transport takes `Inputs[O]`: where O is generic (the polling
+ * helpers), TypeScript checks a value against every operation O may be, so `{ path: { id } }` must fit them all.
+ */
+export type Inputs = { [O in OperationId]: InputOf<O> };
+
+/**
+ * The operations a job is polled with: their whole input is `{ path: { id } }`. A get whose path parameter is
+ * renamed leaves this set, so its `waitForCompletion`/`createAndWait` fail `tsc` too.
+ */
+export type PolledOperationId = {
+  [O in OperationId]: Inputs[O] extends { path: { id: string } } ? ({ path: { id: string } } extends Inputs[O] ? O : never) : never;
+}[OperationId];
 
 /** One operation: how to send it and which generated schemas validate its input. */
 export interface Operation<O extends OperationId = OperationId> {

@@ -7,7 +7,7 @@ import { readBody } from './internal/read-body.js';
 import { redact, scrubError } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import { timeLeft } from './internal/wait-deadline.js';
-import type { Operation, OperationId, OperationInput, SuccessBody } from './operations.js';
+import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
@@ -85,13 +85,16 @@ export class Transport {
     };
   }
 
-  /** Validates, sends and returns the 2xx body. */
-  request<O extends OperationId>(op: Operation<O>, input: OperationInput, options?: RequestOptions): Promise<SuccessBody<O>> {
+  /**
+   * Validates, sends and returns the 2xx body. `input` is typed by the generated `operations` (path parameter
+   * names included), so a resource call that does not match openapi.yaml fails `tsc`.
+   */
+  request<O extends OperationId>(op: Operation<O>, input: NoInfer<Inputs[O]>, options?: RequestOptions): Promise<SuccessBody<O>> {
     return this.send(op, input, options).then(dataOf);
   }
 
   /** Validates, sends and returns the 2xx body with its response (for `Location` and `Retry-After`). */
-  async send<O extends OperationId>(op: Operation<O>, input: OperationInput, options?: SendOptions): Promise<Sent<O>> {
+  async send<O extends OperationId>(op: Operation<O>, input: NoInfer<Inputs[O]>, options?: SendOptions): Promise<Sent<O>> {
     // 1. Input that breaks the description is refused before anything is sent.
     validateRequest(op.schemas.path, input.path);
     validateRequest(op.schemas.query, input.query);

@@ -1,6 +1,6 @@
 // The two shared mechanisms of every asynchronous job: wait for an existing one, or start one and wait.
 import { ResponseValidationError } from '../errors.js';
-import type { Operation, OperationId, OperationInput, SuccessBody } from '../operations.js';
+import type { Inputs, Operation, OperationId, PolledOperationId, SuccessBody } from '../operations.js';
 import { type PollOnce, pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
 import { parseRetryAfter } from '../retry-after.js';
 import type { Transport } from '../transport.js';
@@ -9,7 +9,7 @@ import { brokenRule, validateRequest } from '../validation.js';
 type Job = { id?: unknown; status?: unknown };
 
 /** Polls `getOp` for job `id` until it is terminal. */
-export function waitForJob<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
+export function waitForJob<G extends PolledOperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
   return pollUntilTerminal<SuccessBody<G> & Job>(
     getOp.id,
     async () => {
@@ -25,10 +25,10 @@ export function waitForJob<G extends OperationId>(t: Transport, getOp: Operation
  * Starts a job with `createOp`, then polls the resource named by the 202's `Location` (when it is a resource
  * of this API), else `getOp` on the returned id; the wait's deadline and signal cover the create request too.
  */
-export function startAndWait<C extends OperationId, G extends OperationId>(
+export function startAndWait<C extends OperationId, G extends PolledOperationId>(
   t: Transport,
   createOp: Operation<C>,
-  input: OperationInput,
+  input: NoInfer<Inputs[C]>,
   getOp: Operation<G>,
   options?: WaitOptions<SuccessBody<G>>,
 ) {
@@ -50,7 +50,7 @@ export function startAndWait<C extends OperationId, G extends OperationId>(
 }
 
 /** One poll of job `id` (at `url` when the 202 named one), refusing an answer about another job. */
-function poller<G extends OperationId>(t: Transport, getOp: Operation<G>, id: string, url: string | undefined): PollOnce<SuccessBody<G> & Job> {
+function poller<G extends PolledOperationId>(t: Transport, getOp: Operation<G>, id: string, url: string | undefined): PollOnce<SuccessBody<G> & Job> {
   return async (signal) => {
     const sent = await t.send(getOp, { path: { id } }, { signal, url });
     const resource = sent.data as SuccessBody<G> & Job;
