@@ -113,7 +113,8 @@ export class Transport {
       if (policy.limiter) {
         // A pause (a 429's Retry-After, this call's or a sharer's) beyond that fails now instead of sleeping.
         const pausedUntil = await policy.limiter.take(policy.signal, maxWaitMs);
-        if (pausedUntil !== undefined) throw pausedError(pausedUntil, request.info, policy.maxRetryDelayMs, maxWaitMs);
+        // Its error is built by the budget's module (already loaded), out of the root bundle.
+        if (pausedUntil !== undefined) throw (await import('./rate-limit/budget.js')).pausedError(RateLimitError, pausedUntil, request.info, policy.maxRetryDelayMs, maxWaitMs);
       }
       const answer = await this.#attempt(request, policy);
       if (!('outcome' in answer)) {
@@ -230,20 +231,6 @@ function lazyBudget(limit: NonNullable<ResolvedOptions['rateLimit']>, apiKey: st
   const load = () =>
     (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning })));
   return { take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
-}
-
-/**
- * The error of a call not sent because the key's budget is paused until `untilMs` (a 429's `Retry-After`),
- * later than the call accepts: a RateLimitError whose `retryAt` says until when.
- */
-function pausedError(untilMs: number, info: { method: string; url: string }, maxRetryDelayMs: number, maxWaitMs: number): RateLimitError {
-  const retryAt = new Date(Math.min(untilMs, 8.64e15));
-  const limit = maxWaitMs < maxRetryDelayMs ? `the deadline of its wait (${Math.round(maxWaitMs)} ms away)` : `maxRetryDelayMs (${maxRetryDelayMs} ms)`;
-  const detail = `this API key's rate budget is paused until ${retryAt.toISOString()} (a 429's Retry-After, shared by every client of the budget), later than this call accepts: ${limit}. Nothing was sent`;
-  const error = new RateLimitError(429, { code: 'RATE_LIMITED', title: 'Rate limited', detail } as never, new Headers(), info);
-  error.retryAfterMs = Math.max(0, untilMs - Date.now());
-  error.retryAt = retryAt;
-  return error;
 }
 
 const dataOf = <O extends OperationId>(sent: Sent<O>): SuccessBody<O> => sent.data;

@@ -4,7 +4,11 @@
 // shared one is tried again later, and the caller hears of it once.
 import { bounded } from '../internal/bounded.js';
 import { abortReason, sleep } from '../internal/sleep.js';
-import { MemoryRateLimitStore, pauseLength, type RateLimit, type RateLimitStore, type Reservation } from './store.js';
+import { pauseLength } from './pause.js';
+import { MemoryRateLimitStore, type RateLimit, type RateLimitStore, type Reservation } from './store.js';
+
+// The transport builds a refused call's error with it once this module is loaded (out of the root bundle).
+export { pausedError } from './paused-error.js';
 
 /** A warning the SDK gives the caller instead of writing a log. */
 export interface Warning {

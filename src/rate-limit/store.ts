@@ -58,17 +58,6 @@ export interface RateLimitStore {
   pausedFor?(key: string): Promise<number>;
 }
 
-/**
- * Longest pause a store records (one year). A longer `Retry-After` still fails the call that received it
- * with its own value; sharers then see a one-year pause, after which the service is asked again.
- */
-export const MAX_PAUSE_MS = 365 * 24 * 3600 * 1000;
-
-/** `delayMs` as a pause a store records: within [0, MAX_PAUSE_MS], rounded up to whole ms, NaN as 0. */
-export function pauseLength(delayMs: number): number {
-  return delayMs > MAX_PAUSE_MS ? MAX_PAUSE_MS : delayMs > 0 ? Math.ceil(delayMs) : 0;
-}
-
 /** Emission interval and burst tolerance of a limit, in milliseconds. */
 export function gcraParameters(limit: RateLimit): { intervalMs: number; toleranceMs: number } {
   const intervalMs = 60_000 / limit.requestsPerMinute;
@@ -82,7 +71,7 @@ export function gcraParameters(limit: RateLimit): { intervalMs: number; toleranc
 export class MemoryRateLimitStore implements RateLimitStore {
   // Theoretical arrival time of the next request, per key (ms since the epoch of `now`).
   readonly #tat = new Map<string, number>();
-  // End of the pause a 429 imposed, per key, while it lasts.
+  // End of the last pause a 429 imposed, per key.
   readonly #pauseEnd = new Map<string, number>();
 
   /**
@@ -94,7 +83,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   /** {@inheritDoc RateLimitStore.reserve} */
   reserve(key: string, limit: RateLimit): Promise<Reservation> {
     const now = this.now();
-    const pauseMs = this.#pausedFor(key, now);
+    const pauseMs = (this.#pauseEnd.get(key) ?? 0) - now;
     // Nothing is reserved inside a pause: a slot there would be sent the moment the pause ends, all at once.
     if (pauseMs > 0) return Promise.resolve({ waitMs: 0, pauseMs });
     const { intervalMs, toleranceMs } = gcraParameters(limit);
@@ -105,11 +94,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /** {@inheritDoc RateLimitStore.pause} */
   pause(key: string, limit: RateLimit, delayMs: number): Promise<void> {
-    const { toleranceMs } = gcraParameters(limit);
-    const resume = this.now() + pauseLength(delayMs);
-    if (resume > (this.#pauseEnd.get(key) ?? 0)) this.#pauseEnd.set(key, resume);
+    const resume = this.now() + delayMs;
+    this.#pauseEnd.set(key, Math.max(this.#pauseEnd.get(key) ?? 0, resume));
     // The next slot is then at `resume` at the earliest (no burst right after a 429).
-    this.#tat.set(key, Math.max(this.#tat.get(key) ?? 0, resume + toleranceMs));
+    this.#tat.set(key, Math.max(this.#tat.get(key) ?? 0, resume + gcraParameters(limit).toleranceMs));
     return Promise.resolve();
   }
 
@@ -123,14 +111,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /** {@inheritDoc RateLimitStore.pausedFor} */
   pausedFor(key: string): Promise<number> {
-    return Promise.resolve(this.#pausedFor(key, this.now()));
-  }
-
-  #pausedFor(key: string, now: number): number {
-    const end = this.#pauseEnd.get(key);
-    if (end === undefined) return 0;
-    if (end > now) return end - now;
-    this.#pauseEnd.delete(key);
-    return 0;
+    return Promise.resolve(Math.max(0, (this.#pauseEnd.get(key) ?? 0) - this.now()));
   }
 }

@@ -6,7 +6,8 @@
 // and never answers costs a caller its bound, never a hang.
 import { bounded } from '../internal/bounded.js';
 import { timerDelay } from '../internal/sleep.js';
-import { pauseLength, type RateLimit, type RateLimitStore, type Reservation } from '../rate-limit/store.js';
+import { pauseLength } from '../rate-limit/pause.js';
+import type { RateLimit, RateLimitStore, Reservation } from '../rate-limit/store.js';
 import { SCRIPT, scriptArgs, readReply } from './script.js';
 
 export type { RateLimit, RateLimitStore, Reservation } from '../rate-limit/store.js';

@@ -6,7 +6,7 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { A11yClient, RateLimitError } from '../../src/index.js';
 import { budgetKey } from '../../src/rate-limit/budget.js';
-import { MAX_PAUSE_MS } from '../../src/rate-limit/store.js';
+import { MAX_PAUSE_MS } from '../../src/rate-limit/pause.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
