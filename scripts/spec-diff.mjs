@@ -5,12 +5,18 @@
 // OpenAPI diff tools that install on these machines either reject OpenAPI 3.1 (openapi-diff) or miss security,
 // constraint and enum-direction rules (@useoptic/optic); see the README's "When the description changes".
 //
-// Classes (from a client's side; "request" is what the SDK sends, "response" what it receives, so a webhook's
-// payload counts as a response):
-//   breaking             code that compiles and works today may fail to compile or fail at run time
-//   potentially breaking the service may now send what the SDK's closed types do not list (enum widened, ...)
-//   additive             something new that nobody has to use
-//   docs                 descriptions, examples, deprecation marks: what hovers show, nothing else
+// Classes (from a user's side, judged on the wire AND on a TypeScript consumer's build after regeneration;
+// "request" is what the SDK sends, "response" what it receives, "webhook" what a receiver built on verifyWebhook
+// reads, "receiver answer" what that receiver sends back):
+//   breaking             code that compiles and works today may stop compiling (a field, enum value or method
+//                        it names is gone, a field may be undefined) or fail at run time (a request refused)
+//   potentially breaking the wire stays compatible for code that follows the types, but some correct code may
+//                        stop compiling (an exhaustive switch's `never` check, a branch on a dropped type) or
+//                        meet a value its closed types do not list (enum widened, new success status)
+//   additive             something new that nobody has to use: no correct code stops compiling or working
+//   docs                 descriptions, examples, deprecation marks, and what users cannot see at all (a path
+//                        parameter renamed in place, a webhook's operationId): patch
+// The full table, one row per rule, is in the README ("Classes and bumps") and in test/spec-diff/mutations.mjs.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';

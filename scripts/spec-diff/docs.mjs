@@ -3,7 +3,8 @@ import { METHODS, same } from './util.mjs';
 
 /** @typedef {import('./bump.mjs').ChangeClass} ChangeClass */
 
-const DOC_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'deprecated', 'tags', 'operationId', 'x-not-shown']);
+// `operationId` is not among them: it reaches users (diff.mjs classifies it).
+const DOC_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'deprecated', 'tags', 'x-not-shown']);
 // Keys whose values are maps of names (a property called `title` is a field, not a keyword).
 const MAP_KEYS = new Set(['paths', 'webhooks', 'properties', 'patternProperties', 'responses', 'content', 'headers', 'schemas', 'parameters', 'requestBodies', 'securitySchemes', 'links', 'callbacks', 'variables', 'encoding', '$defs', 'definitions', 'pathItems']);
 

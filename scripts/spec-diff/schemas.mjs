@@ -1,8 +1,16 @@
-// Schema comparison in one direction ("request": what the SDK sends; "response": what it receives).
+// Schema comparison in one direction. What users' code writes ("request": what the SDK sends; "answer": what a
+// webhook receiver answers) may not get stricter; what it reads ("response": what the SDK receives; "webhook": a
+// webhook's payload and headers) may not get looser, nor lose what code names (an enum value, a field).
+// Each rule is judged twice: on the wire, and on a TypeScript consumer's build after regeneration.
 import { deref, list, same, show } from './util.mjs';
 
 /** @typedef {import('./bump.mjs').ChangeClass} ChangeClass */
-/** @typedef {'request' | 'response'} Dir */
+/** @typedef {'request' | 'response' | 'webhook' | 'answer'} Dir */
+
+/** True for what users' code writes and the other side reads (a request, a webhook receiver's answer). */
+export const writes = (/** @type {Dir} */ dir) => dir === 'request' || dir === 'answer';
+/** How the report names a direction. */
+export const NOUN = { request: 'request', response: 'response', webhook: 'webhook', answer: 'receiver answer' };
 
 function typesOf(s) {
   const t = new Set(Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
@@ -56,10 +64,11 @@ export class SchemaDiff {
     const add = (cls, message) => out.push({ class: cls, message });
     if (typeof b !== 'object' || typeof h !== 'object' || b === null || h === null) {
       // `true`/`false` schemas (JSON Schema 2020-12).
-      if (!same(b, h)) add(dir === 'request' ? 'breaking' : 'potentially breaking', `${dir} schema changed: ${label}`);
+      if (!same(b, h)) add(writes(dir) ? 'breaking' : 'potentially breaking', `${NOUN[dir]} schema changed: ${label}`);
       return out;
     }
-    const req = dir === 'request';
+    const req = writes(dir);
+    const noun = NOUN[dir];
 
     // Types: a request may accept more, a response may send less.
     const bt = typesOf(b);
@@ -68,31 +77,39 @@ export class SchemaDiff {
       const what = `${label} ${typeText(bt)} → ${typeText(ht)}`;
       if (req) {
         const widened = ht.size === 0 || (bt.size > 0 && [...bt].every((t) => covers(ht, t)));
-        add(widened ? 'additive' : 'breaking', `request type ${widened ? 'widened' : 'changed'}: ${what}`);
+        add(widened ? 'additive' : 'breaking', `${noun} type ${widened ? 'widened' : 'changed'}: ${what}`);
       } else {
         const narrowed = bt.size === 0 || (ht.size > 0 && [...ht].every((t) => covers(bt, t)));
-        add(narrowed ? 'additive' : 'breaking', `response type ${narrowed ? 'narrowed' : 'changed'}: ${what}`);
+        // Dropping `null` leaves `x === null` compiling; dropping another type empties the branches code wrote
+        // for it (`typeof x === 'string' && x.trim()` no longer compiles on `never`), though the wire is fine.
+        const onlyNull = narrowed && [...bt].every((t) => t === 'null' || covers(ht, t));
+        if (!narrowed) add('breaking', `${noun} type changed: ${what}`);
+        else add(onlyNull ? 'additive' : 'potentially breaking', `${noun} type narrowed: ${what}`);
       }
     }
 
-    // Enums: our unions are closed, so a response enum that grows is a value old code never expected.
+    // Enums are closed unions in the generated types. What code reads: a new value is one old code never
+    // expected (an exhaustive switch's `never` check stops compiling, a run meets it); a removed value is one
+    // code names (`case 'WARN':` no longer compiles, TS2678) — breaking; a new enum on a free string breaks
+    // comparisons with other literals (TS2367). What code writes: the reverse.
     const be = enumOf(b);
     const he = enumOf(h);
-    if (be && !he) add(req ? 'additive' : 'potentially breaking', `${dir} enum removed (any value now): ${label}`);
-    else if (!be && he) add(req ? 'breaking' : 'additive', `${dir} enum added: ${label} (${list(he)})`);
+    if (be && !he) add(req ? 'additive' : 'potentially breaking', `${noun} enum removed (any value now): ${label}`);
+    else if (!be && he) add(req ? 'breaking' : 'potentially breaking', `${noun} enum added: ${label} (${list(he)})`);
     else if (be && he) {
       const gone = be.filter((v) => !he.some((w) => same(v, w)));
       const added = he.filter((v) => !be.some((w) => same(v, w)));
-      if (gone.length) add(req ? 'breaking' : 'additive', `${dir} enum narrowed: ${label} (removed ${list(gone)})`);
-      if (added.length) add(req ? 'additive' : 'potentially breaking', `${dir} enum widened: ${label} (added ${list(added)})`);
+      if (gone.length) add('breaking', `${noun} enum narrowed: ${label} (removed ${list(gone)})`);
+      if (added.length) add(req ? 'additive' : 'potentially breaking', `${noun} enum widened: ${label} (added ${list(added)})`);
     }
 
-    // Constraints: tighter input is refused by the SDK's own pre-validation; looser output may break assumptions.
+    // Constraints (not in the generated types, so no build changes): tighter input is refused by the SDK's own
+    // pre-validation; looser output may break what code assumed.
     const constraint = (key, bv, hv, tighter) => {
       const what = `${label} ${key} ${show(bv)} → ${show(hv)}`;
-      if (tighter === undefined) add(req ? 'breaking' : 'potentially breaking', `${dir} constraint changed: ${what}`);
-      else if (tighter) add(req ? 'breaking' : 'additive', `${dir} constraint tightened: ${what}`);
-      else add(req ? 'additive' : 'potentially breaking', `${dir} constraint relaxed: ${what}`);
+      if (tighter === undefined) add(req ? 'breaking' : 'potentially breaking', `${noun} constraint changed: ${what}`);
+      else if (tighter) add(req ? 'breaking' : 'additive', `${noun} constraint tightened: ${what}`);
+      else add(req ? 'additive' : 'potentially breaking', `${noun} constraint relaxed: ${what}`);
     };
     for (const key of UPPER) {
       const [bv, hv] = [b[key], h[key]];
@@ -132,9 +149,12 @@ export class SchemaDiff {
       const isSchema = (ap) => typeof ap === 'object' && ap !== null;
       const open = (ap) => ap === undefined || ap === true || isSchema(ap);
       if (open(bap) && hap === false) {
-        add(req ? 'breaking' : 'additive', req ? `request no longer accepts other fields: ${label}` : `response no longer carries other fields: ${label}`);
+        // An explicit `true`/schema is an index signature in the generated type: code reading other keys
+        // through it stops compiling once it is gone. An absent one generates no signature.
+        const readerBreaks = bap !== undefined;
+        add(req ? 'breaking' : readerBreaks ? 'potentially breaking' : 'additive', req ? `${noun} no longer accepts other fields: ${label}` : `${noun} no longer carries other fields: ${label}`);
       } else if (bap === false && open(hap)) {
-        add(req ? 'additive' : 'potentially breaking', req ? `request accepts other fields: ${label}` : `response may carry other fields: ${label}`);
+        add(req ? 'additive' : 'potentially breaking', req ? `${noun} accepts other fields: ${label}` : `${noun} may carry other fields: ${label}`);
       } else if (isSchema(bap) || isSchema(hap)) {
         // `true`/absent is the empty schema: compare the values' schemas.
         out.push(...this.compare(isSchema(bap) ? bap : {}, isSchema(hap) ? hap : {}, `${label}{}`, dir));
@@ -150,11 +170,12 @@ export class SchemaDiff {
       const hl = h[key] ?? [];
       for (let i = 0; i < Math.min(bl.length, hl.length); i++) out.push(...this.compare(bl[i], hl[i], `${label}.${key}[${i}]`, dir));
       // More alternatives: a request accepts more, a response may send a shape old code does not expect.
+      // Fewer alternatives in a response: the wire is fine, but code narrowing to the gone one may not compile.
       // More allOf members: more constraints on a request, more guarantees on a response.
       const grows = key === 'allOf' ? (req ? 'breaking' : 'additive') : req ? 'additive' : 'potentially breaking';
-      const shrinks = key === 'allOf' ? (req ? 'additive' : 'breaking') : req ? 'breaking' : 'additive';
-      if (hl.length > bl.length) add(grows, `${dir} ${key} member added: ${label} (${hl.length - bl.length})`);
-      if (bl.length > hl.length) add(shrinks, `${dir} ${key} member removed: ${label} (${bl.length - hl.length})`);
+      const shrinks = key === 'allOf' ? (req ? 'additive' : 'breaking') : req ? 'breaking' : 'potentially breaking';
+      if (hl.length > bl.length) add(grows, `${noun} ${key} member added: ${label} (${hl.length - bl.length})`);
+      if (bl.length > hl.length) add(shrinks, `${noun} ${key} member removed: ${label} (${bl.length - hl.length})`);
     }
     return out;
   }
@@ -168,13 +189,14 @@ export class SchemaDiff {
  * @param {false | {required: boolean}} h
  */
 export function fieldChange(add, dir, noun, where, b, h) {
-  const what = `${dir} ${noun}`;
+  const what = `${NOUN[dir]} ${noun}`;
   if (b && !h) add('breaking', `${what} removed: ${where}`);
   else if (!b && h) {
-    if (dir === 'request') add(h.required ? 'breaking' : 'additive', h.required ? `${what} newly required: ${where}` : `optional ${what} added: ${where}`);
+    if (writes(dir)) add(h.required ? 'breaking' : 'additive', h.required ? `${what} newly required: ${where}` : `optional ${what} added: ${where}`);
     else add('additive', `${what} added: ${where}`);
   } else if (b && h && b.required !== h.required) {
-    if (dir === 'request') add(h.required ? 'breaking' : 'additive', `${what} ${h.required ? 'newly required' : 'now optional'}: ${where}`);
+    // Code reading a field that is no longer required meets `undefined`, and `x.y.z` stops compiling (strict).
+    if (writes(dir)) add(h.required ? 'breaking' : 'additive', `${what} ${h.required ? 'newly required' : 'now optional'}: ${where}`);
     else add(h.required ? 'additive' : 'breaking', `${what} ${h.required ? 'now always present' : 'no longer required'}: ${where}`);
   }
 }

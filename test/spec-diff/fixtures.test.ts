@@ -2,15 +2,25 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { diffSpecs, formatReport, requiredBump, worstClass } from '../../scripts/spec-diff.mjs';
+import { CLASSES, diffSpecs, formatReport, requiredBump, worstClass } from '../../scripts/spec-diff.mjs';
 import { mutations } from './mutations.mjs';
 
 const base = YAML.parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8'));
 
+/** The base (after `prepare`) and the mutated head of one fixture. */
+function pair(m: (typeof mutations)[number]) {
+  const before = structuredClone(base);
+  m.prepare?.(before);
+  const after = structuredClone(before);
+  m.mutate(after);
+  return { before, after };
+}
+
 describe('spec:diff classifies mutations of openapi.yaml', () => {
-  it('covers every class, with at least 12 mutations', () => {
-    expect(mutations.length).toBeGreaterThanOrEqual(12);
-    expect(new Set(mutations.map((m) => m.class))).toEqual(new Set(['breaking', 'potentially breaking', 'additive', 'docs', 'none']));
+  it('has at least two fixtures for every class of the table, and for "no change"', () => {
+    const count = (cls: string) => mutations.filter((m) => m.class === cls).length;
+    for (const cls of [...CLASSES, 'none']) expect(count(cls), cls).toBeGreaterThanOrEqual(2);
+    expect(new Set(mutations.map((m) => m.name)).size, 'fixture names are unique').toBe(mutations.length);
   });
 
   it('finds no change between the description and itself', () => {
@@ -19,9 +29,8 @@ describe('spec:diff classifies mutations of openapi.yaml', () => {
 
   for (const m of mutations) {
     it(`${m.class}: ${m.name}`, () => {
-      const head = structuredClone(base);
-      m.mutate(head);
-      const changes = diffSpecs(base, head);
+      const { before, after } = pair(m);
+      const changes = diffSpecs(before, after);
       const report = formatReport(changes, { version: '0.1.0', from: 'base', to: 'head' });
       if (m.class === 'none') {
         expect(changes).toEqual([]);
@@ -47,12 +56,18 @@ describe('spec:diff classifies mutations of openapi.yaml', () => {
     expect(changes.filter((c) => c.message.includes('V1SeverityCounts.critical'))).toHaveLength(1);
   });
 
-  it('treats a webhook payload as something the SDK receives', () => {
+  it('reads a webhook the other way round: receivers read its payload and write its answer', () => {
     const head = structuredClone(base);
-    head.components.schemas.WebhookEventBody.additionalProperties = false;
-    head.webhooks['scan_run.completed'].post.parameters.pop();
-    const changes = diffSpecs(base, head);
-    expect(changes).toContainEqual(expect.objectContaining({ class: 'breaking', message: 'response parameter removed: webhook scan_run.completed header.x-svc-signature' }));
-    expect(changes).toContainEqual(expect.objectContaining({ class: 'additive', message: 'response no longer carries other fields: WebhookEventBody' }));
+    // A payload field that becomes optional is one receivers may no longer find (like a response field).
+    head.components.schemas.WebhookEventBody.properties = { id: { type: 'string' } };
+    head.components.schemas.WebhookEventBody.required = ['id'];
+    const next = structuredClone(head);
+    next.components.schemas.WebhookEventBody.required = [];
+    expect(diffSpecs(head, next)).toContainEqual(expect.objectContaining({ class: 'breaking', message: 'webhook field no longer required: WebhookEventBody.id' }));
+    // A status dropped while a range that covers it stays listed is no change for receivers.
+    const ranged = structuredClone(base);
+    ranged.webhooks['scan_run.completed'].post.responses['204'] = { description: 'No content.' };
+    expect(diffSpecs(base, ranged)).toEqual([expect.objectContaining({ class: 'additive', message: 'receiver answer added: webhook scan_run.completed 204' })]);
+    expect(diffSpecs(ranged, base)).toEqual([]);
   });
 });
