@@ -24,4 +24,7 @@ export default defineConfig([
   { ...common, entry: { ...library, cli: 'src/cli/main.ts' }, format: ['esm'], splitting: true, clean: true },
   // CJS for require() users of the library entries.
   { ...common, entry: library, format: ['cjs'], splitting: false },
+  // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
+  // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/proxy.ts).
+  { ...common, entry: { 'cli-undici': 'src/cli/undici-entry.ts' }, format: ['cjs'], platform: 'node', noExternal: ['undici'], dts: false, splitting: false, minify: true },
 ]);

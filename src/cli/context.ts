@@ -6,6 +6,7 @@ import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
 import type { Progress } from './progress.js';
+import { proxyFetch, proxySecrets, proxySettings } from './proxy.js';
 import { jsonText } from './safe-text.js';
 
 /** The package version (read from package.json next to dist/). */
@@ -74,9 +75,13 @@ export function clientFrom(values: OptionValues, env: Record<string, string | un
 }
 
 function build(apiKey: string, baseUrl: string, values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>>): A11yClient {
+  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl and npm read them (see proxy.ts).
+  const proxy = proxySettings(env);
+  if (proxy) for (const secret of proxySecrets(proxy)) out.protect(secret);
   return new A11yClient({
     apiKey,
     baseUrl,
+    ...(proxy ? { fetch: proxyFetch(proxy) } : {}),
     headers: { 'User-Agent': `svc-a11y/${version}` },
     validateResponses: true,
     rateLimit: rateLimitFrom(values, env, out, cleanups),

@@ -21,6 +21,7 @@ import { type CliIO, Output } from './io.js';
 import { Progress } from './progress.js';
 import { safeLine } from './safe-text.js';
 import { closest } from './suggest.js';
+import { PROXY_VARIABLES, proxySettings } from './proxy.js';
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -121,8 +122,13 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
   }
   if (error instanceof APIConnectionError) {
     out.err(`error: ${safeLine(error.message, out.secrets)} [${error.method} ${safeLine(error.url, out.secrets)}]`);
-    // Refused, unknown host or no answer: most often the address itself.
-    out.err('Check SVC_BASE_URL (or --base-url): it must be the service\'s address, reachable from here.');
+    // Refused, unknown host or no answer: most often the address itself, or the proxy in between.
+    const proxy = proxySettings(out.io.env);
+    out.err(
+      proxy
+        ? `Check the proxy (${PROXY_VARIABLES.filter((name) => out.io.env[name]?.trim()).join(', ')}; NO_PROXY bypasses it) and SVC_BASE_URL (or --base-url): the request went through the proxy, never directly.`
+        : 'Check SVC_BASE_URL (or --base-url): it must be the service\'s address, reachable from here.',
+    );
     return ExitCode.API_ERROR;
   }
   // The client refuses redirects and oversized bodies: both point at a base URL that is not the API.

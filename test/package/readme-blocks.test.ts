@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The package as published, plus what a user of the samples installs beside it (Node's and Express' types).
   await mkdir(join(dir, 'node_modules', '@svc'), { recursive: true });
   await symlink(ROOT, join(dir, 'node_modules', '@svc', 'a11y-sdk'), 'dir');
-  for (const dep of ['@types', 'express', 'redis', '@redis']) await symlink(join(ROOT, 'node_modules', dep), join(dir, 'node_modules', dep), 'dir');
+  for (const dep of ['@types', 'express', 'redis', '@redis', 'undici']) await symlink(join(ROOT, 'node_modules', dep), join(dir, 'node_modules', dep), 'dir');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
