@@ -1,40 +1,44 @@
 #!/usr/bin/env node
-// The version that ships: when openapi.yaml or an API report (api/*.api.md) changed since the base, a changeset
-// added since the base must bump @svc/a11y-sdk at least as much as the change requires.
+// The version that ships: a change of what users see (openapi.yaml classified by spec:diff, api/*.api.md by the
+// same rules) needs a changeset with a large enough bump — added alongside the change, not left over from an
+// earlier one. Two rules, both in `npm test`:
+//
+//   per commit   every commit since the base that changes openapi.yaml or api/ in a way users see adds or edits a
+//                changeset covering that commit's change, and so does the working tree against HEAD. A pushed
+//                commit that forgot it is covered by a later commit adding the changeset with the trailer
+//                `Changeset-For: <commit>`. The rule starts at the commit that introduced it (the marker line
+//                below): older history is not judged.
+//   cumulative   the highest bump among the changesets pending since the base covers what the whole unreleased
+//                diff (base → working tree) requires.
+//
+// Why per commit rather than per branch: this repository commits to `main` directly, and CI runs `npm test` on
+// a fresh clone of main. Counting "changesets added since the merge base with main" sees nothing there (the
+// merge base of main with itself is HEAD), so a change committed without its changeset would pass as long as
+// any older changeset was pending — the hole this rule closes. Per commit judges the same on main, on a branch
+// and in a pull request, and names the commit to fix.
+//
+// changeset-rule: per-commit since this line
 //
 //   npm run changeset:check              base = the last release: the commit where package.json's version last
 //                                        changed (`changeset version` writes it and deletes the changesets it
-//                                        used, so the changesets present now are exactly those added since).
-//                                        Works on any clone with history, CI's fresh clone of main included.
+//                                        used, so the changesets present now are exactly those pending).
 //   npm run changeset:check -- --base origin/main
 //                                        pull-request mode: base = merge-base with that ref; only changesets the
 //                                        branch added count (CHANGESET_BASE_REF=origin/main does the same).
 //
-// The working tree is compared (uncommitted edits count). With no history at all (not a git checkout, no commit)
-// the check is skipped with a message; a shallow clone is compared with its oldest commit, and says so.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// With no history at all (not a git checkout, no commit) the check is skipped with a message; a shallow clone is
+// compared with its oldest commit, and says so.
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
-import { bumpCovers, diffSpecs, fileAtRef, maxBump, parseSpec, requiredBump, worstClass } from './spec-diff.mjs';
+import { bumpCovers, fileAtRef } from './spec-diff.mjs';
+import { bumpOfChangeset, changesetsAdded } from './changeset/changesets.mjs';
+import { judgeCommits, ruleStartCommit, TRAILER } from './changeset/per-commit.mjs';
+import { requiredBetween, REPORTS, SPEC } from './changeset/required.mjs';
+import { atCommit, tryGit, workingTree } from './changeset/source.mjs';
 
-const SPEC = 'openapi.yaml';
-const REPORTS = 'api';
-const CHANGESETS = '.changeset';
-
-/** @typedef {import('./spec-diff.mjs').Bump} Bump */
-
-function git(args, cwd) {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 }).trim();
-}
-function tryGit(args, cwd) {
-  try {
-    return git(args, cwd);
-  } catch {
-    return undefined;
-  }
-}
+export { bumpOfChangeset } from './changeset/changesets.mjs';
+export { classifyReportChange } from './spec-diff/report-diff.mjs';
 
 const versionOf = (text) => {
   try {
@@ -56,128 +60,86 @@ export function lastReleaseCommit(cwd) {
   return undefined;
 }
 
-/**
- * The bump of @svc/a11y-sdk in a changeset file (`none` for an empty changeset or another package's).
- * @returns {Bump}
- */
-export function bumpOfChangeset(text, pkg) {
-  const m = /^---\r?\n([\s\S]*?)\r?\n?---/.exec(text);
-  if (!m) return 'none';
-  const front = YAML.parse(m[1]) ?? {};
-  const bump = front[pkg];
-  return bump === 'major' || bump === 'minor' || bump === 'patch' ? bump : 'none';
-}
-
-/**
- * Lines removed from / added to an API report. Removed or changed signatures count as breaking (a reviewer may
- * judge otherwise; the bump is then still the safe one), added ones as additive.
- */
-export function classifyReportChange(before, after) {
-  const meaningful = (t) => t.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() && !/^\s*\/\/ \(undocumented\)$/.test(l));
-  const count = (lines) => lines.reduce((m, l) => m.set(l, (m.get(l) ?? 0) + 1), new Map());
-  const b = count(meaningful(before));
-  const a = count(meaningful(after));
-  const removed = [...b].filter(([l, n]) => (a.get(l) ?? 0) < n).map(([l]) => l);
-  const added = [...a].filter(([l, n]) => (b.get(l) ?? 0) < n).map(([l]) => l);
-  const cls = removed.length ? 'breaking' : added.length ? 'additive' : undefined;
-  return { class: cls, removed, added };
+/** The base to compare with and how to name it, or the early result when there is none. */
+function findBase(cwd, baseRef) {
+  if (baseRef) {
+    const ref = tryGit(['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`], cwd);
+    if (!ref) {
+      return { code: 2, line: `changeset:check: base ref ${baseRef} not found. Fetch it (e.g. \`git fetch origin main\`) or run without --base to compare with the last release.` };
+    }
+    const base = tryGit(['merge-base', ref, 'HEAD'], cwd) ?? ref;
+    return { base, text: `merge-base with ${baseRef} (${base.slice(0, 7)})` };
+  }
+  const release = lastReleaseCommit(cwd);
+  if (!release) return { code: 0, line: 'changeset:check: skipped: package.json has no committed version yet, so there is no release to compare with.' };
+  const base = release.commit;
+  const shallow = tryGit(['rev-parse', '--is-shallow-repository'], cwd) === 'true';
+  const text =
+    shallow && release.root
+      ? `${base.slice(0, 7)}, the oldest commit of this shallow clone (the release may be older: \`git fetch --unshallow\` for a full check)`
+      : `the last release, version ${versionOf(fileAtRef(base, 'package.json', cwd))} (${base.slice(0, 7)})`;
+  return { base, text };
 }
 
 /**
  * Runs the check; returns the exit code and the lines to print.
- * @param {{ cwd?: string, baseRef?: string }} options
+ * @param {{ cwd?: string, baseRef?: string, ruleStart?: string | null }} options `ruleStart`: the first commit the
+ *   per-commit rule judges (default: the commit that introduced it; `null`: every commit since the base)
  * @returns {{ code: number, out: string[] }}
  */
-export function checkChangeset({ cwd = process.cwd(), baseRef } = {}) {
+export function checkChangeset({ cwd = process.cwd(), baseRef, ruleStart } = {}) {
   const out = [];
   const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
   if (tryGit(['rev-parse', '--is-inside-work-tree'], cwd) !== 'true' || !tryGit(['rev-parse', '--verify', '--quiet', 'HEAD'], cwd)) {
     out.push('changeset:check: skipped: no git history here (not a checkout, or no commit yet), so nothing to compare with.');
     return { code: 0, out };
   }
+  const found = findBase(cwd, baseRef);
+  if (!('base' in found)) return { code: found.code, out: [found.line] };
+  const { base } = found;
+  out.push(`changeset:check: compared with ${found.text}.`);
+  const pre1 = /^0\./.test(pkg.version) ? ` (version ${pkg.version}: before 1.0, breaking changes take a minor)` : '';
+  const ask = (bump) => `Run \`npx changeset\`, pick ${pkg.name} and "${bump}", and describe what changes for users (what to do when it breaks them)`;
+  let code = 0;
 
-  // The base.
-  let base;
-  let baseText;
-  if (baseRef) {
-    const ref = tryGit(['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`], cwd);
-    if (!ref) {
-      out.push(`changeset:check: base ref ${baseRef} not found. Fetch it (e.g. \`git fetch origin main\`) or run without --base to compare with the last release.`);
-      return { code: 2, out };
-    }
-    base = tryGit(['merge-base', ref, 'HEAD'], cwd) ?? ref;
-    baseText = `merge-base with ${baseRef} (${base.slice(0, 7)})`;
-  } else {
-    const release = lastReleaseCommit(cwd);
-    if (!release) {
-      out.push('changeset:check: skipped: package.json has no committed version yet, so there is no release to compare with.');
-      return { code: 0, out };
-    }
-    base = release.commit;
-    const shallow = tryGit(['rev-parse', '--is-shallow-repository'], cwd) === 'true';
-    baseText = `the last release, version ${versionOf(fileAtRef(base, 'package.json', cwd))} (${base.slice(0, 7)})`;
-    if (shallow && release.root) {
-      baseText = `${base.slice(0, 7)}, the oldest commit of this shallow clone (the release may be older: \`git fetch --unshallow\` for a full check)`;
-    }
-  }
-
-  // What changed for users.
-  /** @type {Bump} */
-  let required = 'none';
-  const reasons = [];
-  const specNow = existsSync(join(cwd, SPEC)) ? readFileSync(join(cwd, SPEC), 'utf8') : undefined;
-  const specThen = fileAtRef(base, SPEC, cwd);
-  if (specNow !== undefined && specThen !== undefined && specNow !== specThen) {
-    const changes = diffSpecs(parseSpec(specThen), parseSpec(specNow));
-    const bump = requiredBump(changes, pkg.version);
-    required = maxBump(required, bump);
-    if (bump !== 'none') reasons.push(`${SPEC}: ${changes.length} change(s), the worst ${worstClass(changes)} → ${bump}`);
-  }
-  const reportNames = new Set([
-    ...(existsSync(join(cwd, REPORTS)) ? readdirSync(join(cwd, REPORTS)) : []),
-    ...(tryGit(['ls-tree', '--name-only', `${base}:${REPORTS}`], cwd) ?? '').split('\n'),
-  ]);
-  for (const name of [...reportNames].filter((n) => n.endsWith('.api.md')).sort()) {
-    const now = existsSync(join(cwd, REPORTS, name)) ? readFileSync(join(cwd, REPORTS, name), 'utf8') : '';
-    const then = fileAtRef(base, `${REPORTS}/${name}`, cwd);
-    if (then === undefined) continue; // a new report records the surface from now on; nothing to compare with
-    const change = classifyReportChange(then, now);
-    if (!change.class) continue;
-    const bump = requiredBump([{ class: change.class, message: '', at: [] }], pkg.version);
-    required = maxBump(required, bump);
-    reasons.push(`${REPORTS}/${name}: ${change.removed.length} line(s) removed or changed, ${change.added.length} added → ${bump}`);
-  }
-
-  // The changesets added since the base.
-  const files = existsSync(join(cwd, CHANGESETS)) ? readdirSync(join(cwd, CHANGESETS)).filter((f) => f.endsWith('.md') && f !== 'README.md') : [];
-  /** @type {Bump} */
-  let have = 'none';
-  const counted = [];
-  for (const f of files.sort()) {
-    const text = readFileSync(join(cwd, CHANGESETS, f), 'utf8');
-    if (fileAtRef(base, `${CHANGESETS}/${f}`, cwd) === text) continue; // there at the base already
-    const bump = bumpOfChangeset(text, pkg.name);
-    counted.push(`${CHANGESETS}/${f} (${bump})`);
-    have = maxBump(have, bump);
-  }
-
-  out.push(`changeset:check: compared with ${baseText}.`);
+  // Cumulative: everything unreleased against everything pending.
+  const { bump: required, reasons } = requiredBetween(atCommit(base, cwd), workingTree(cwd), pkg.version);
+  const pending = changesetsAdded(atCommit(base, cwd), workingTree(cwd), pkg.name);
   if (required === 'none') {
     out.push(`changeset:check: ok: neither ${SPEC} nor ${REPORTS}/*.api.md changed what users see since then.`);
-    return { code: 0, out };
+  } else {
+    for (const r of reasons) out.push(`  ${r.text}`, ...r.details.slice(0, 8).map((d) => `    ${d}`), ...(r.details.length > 8 ? [`    … ${r.details.length - 8} more`] : []));
+    if (bumpCovers(pending.bump, required)) {
+      out.push(`changeset:check: ok: required ${required} since then, pending changesets give ${pending.bump}: ${pending.files.join(', ')}.`);
+    } else {
+      code = 1;
+      out.push(
+        `changeset:check: FAIL: these changes need a ${required} bump of ${pkg.name}${pre1}, but ${pending.files.length ? `the changesets pending since then give only ${pending.bump}: ${pending.files.join(', ')}` : 'no changeset was added since then'}.`,
+        `  ${ask(required)};`,
+        `  \`npm run spec:diff -- ${baseRef ?? base.slice(0, 7)}\` lists the classified changes of ${SPEC}. Then commit the .changeset/*.md file.`,
+      );
+    }
   }
-  for (const r of reasons) out.push(`  ${r}`);
-  if (bumpCovers(have, required)) {
-    out.push(`changeset:check: ok: required ${required}, changesets give ${have}: ${counted.join(', ')}.`);
-    return { code: 0, out };
+
+  // Per commit: each change carries its own changeset.
+  const start = ruleStart === null ? undefined : (ruleStart ?? ruleStartCommit(cwd));
+  for (const f of judgeCommits({ cwd, base, start, pkg })) {
+    code = 1;
+    const what = f.reasons.map((r) => `${r.file} (→ ${r.bump})`).join(', ');
+    const have = f.files.length ? `the changesets added alongside give only ${f.have}: ${f.files.join(', ')}` : f.commit ? 'it adds or edits no changeset' : 'no changeset is added or edited alongside them';
+    const older = pending.files.length && !f.files.length ? ` (pending changesets written for earlier changes do not count: ${pending.files.join(', ')})` : '';
+    out.push(`changeset:check: FAIL: ${f.where} change${f.commit ? 's' : ''} what users see (${what}) and need${f.commit ? 's' : ''} a ${f.need} bump${pre1}, but ${have}${older}.`);
+    if (f.commit) {
+      out.push(
+        `  ${ask(f.need)}; then, if the commit is not pushed, \`git add .changeset && git commit --amend\` (on an older commit: \`git commit --fixup ${f.commit.slice(0, 7)}\` and \`git rebase -i --autosquash\`);`,
+        `  if it is pushed, commit the changeset with the trailer \`${TRAILER}: ${f.commit.slice(0, 7)}\` in the message.`,
+      );
+    } else {
+      out.push(`  ${ask(f.need)}; \`npm run spec:diff\` lists the classified changes of ${SPEC}. Commit the .changeset/*.md file with the change.`);
+    }
   }
-  const pre1 = /^0\./.test(pkg.version) ? ` (version ${pkg.version}: before 1.0, breaking changes take a minor)` : '';
-  out.push(
-    `changeset:check: FAIL: these changes need a ${required} bump of ${pkg.name}${pre1}, but ${counted.length ? `the changesets added since then give only ${have}: ${counted.join(', ')}` : 'no changeset was added since then'}.`,
-    `  Run \`npx changeset\`, pick ${pkg.name} and "${required}", and describe what changes for users (what to do when it breaks them);`,
-    `  \`npm run spec:diff -- ${baseRef ?? base.slice(0, 7)}\` lists the classified changes of ${SPEC}. Then commit the .changeset/*.md file.`,
-  );
-  return { code: 1, out };
+  if (code === 0 && required !== 'none') out.push('changeset:check: ok: every change since then carries its own changeset.');
+  return { code, out };
 }
 
 if (process.argv[1] && resolvePath(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -185,6 +147,7 @@ if (process.argv[1] && resolvePath(process.argv[1]) === fileURLToPath(import.met
   const i = args.indexOf('--base');
   const baseRef = i >= 0 ? args[i + 1] : process.env.CHANGESET_BASE_REF || undefined;
   try {
+    if (!existsSync('package.json')) throw new Error('run it at the package root (no package.json here)');
     const { code, out } = checkChangeset({ baseRef });
     (code === 0 ? console.log : console.error)(out.join('\n'));
     process.exitCode = code;

@@ -16,11 +16,11 @@ const repos: Repo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.remove()));
 
 /** A repository whose first commit is release 0.1.0 (the description, a report, the changesets README). */
-function released(version = '0.1.0'): Repo {
+function released(version = '0.1.0', indexReport = report('export function a(): string;')): Repo {
   const repo = makeRepo({
     'package.json': packageJson(version),
     'openapi.yaml': specText,
-    'api/index.api.md': report('export function a(): string;'),
+    'api/index.api.md': indexReport,
     '.changeset/README.md': '# Changesets\n',
   });
   repo.commit(`release ${version}`);
@@ -61,9 +61,11 @@ describe('changeset:check', () => {
     const repo = released();
     repo.write('openapi.yaml', breakingSpec);
     repo.write('.changeset/narrow.md', changeset('patch'));
-    expect(check(repo).text).toMatch(/give only patch: \.changeset\/narrow\.md \(patch\)/);
+    const low = check(repo);
+    expect(low.text).toMatch(/pending since then give only patch: \.changeset\/narrow\.md \(patch\)/);
+    expect(low.text).toMatch(/FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*the changesets added alongside give only patch/);
     repo.write('.changeset/narrow.md', changeset('minor'));
-    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/ok: required minor, changesets give minor/) });
+    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/ok: required minor since then, pending changesets give minor/) });
   });
 
   it('maps to semver from 1.0 on: a breaking change needs a major', () => {
@@ -90,16 +92,89 @@ describe('changeset:check', () => {
     expect(check(repo).code).toBe(1);
   });
 
-  it('classifies API report changes: removed or changed lines are breaking, added ones additive', () => {
-    const repo = released();
-    repo.write('api/index.api.md', report('export function a(): string;', 'export function b(): void;'));
-    expect(check(repo).text).toMatch(/api\/index\.api\.md: 0 line\(s\) removed or changed, 1 added → patch/);
-    repo.write('api/index.api.md', report('export function a(): number;'));
-    expect(check(repo).text).toMatch(/api\/index\.api\.md: 1 line\(s\) removed or changed, 1 added → minor/);
+  it('classifies API report changes by the side users are on: a required field is breaking only where they write it', () => {
+    const request = (...fields: string[]) =>
+      report('interface components {', '    schemas: {', '        V1CreateScanRunRequest: {', ...fields.map((f) => `            ${f}`), '        };', '        V1CiCheckResponse: {', '            id: string;', '            verdict?: "PASS" | "FAIL";', '        };', '    };', '}', 'export function a(): string;');
+    const repo = released('0.1.0', request('siteId: string;'));
+    // What users write (the description's request body): a new required field breaks them, an optional one does not.
+    repo.write('api/index.api.md', request('siteId: string;', 'maxPages: number;'));
+    expect(check(repo).text).toMatch(/api\/index\.api\.md: 1 change\(s\), the worst breaking → minor\n {4}breaking: components\.schemas\.V1CreateScanRunRequest\.maxPages: new required member \(written by users\)/);
+    repo.write('api/index.api.md', request('siteId: string;', 'maxPages?: number;'));
+    expect(check(repo).text).toMatch(/api\/index\.api\.md: 1 change\(s\), the worst additive → patch/);
+    // What users read (the description's response): always present now is additive; an added value potentially breaking.
+    const read = (verdict: string) => report('interface components {', '    schemas: {', '        V1CreateScanRunRequest: {', '            siteId: string;', '        };', '        V1CiCheckResponse: {', '            id: string;', `            ${verdict}`, '        };', '    };', '}', 'export function a(): string;');
+    repo.write('api/index.api.md', read('verdict: "PASS" | "FAIL";'));
+    expect(check(repo).text).toMatch(/additive: components\.schemas\.V1CiCheckResponse\.verdict: now always present \(read by users\)/);
+    repo.write('api/index.api.md', read('verdict?: "PASS" | "FAIL" | "WARN";'));
+    expect(check(repo).text).toMatch(/potentially breaking: components\.schemas\.V1CiCheckResponse\.verdict: value "WARN" added \(read by users\)/);
     // A report that did not exist at the base records the surface from now on.
-    repo.write('api/index.api.md', report('export function a(): string;'));
+    repo.write('api/index.api.md', request('siteId: string;'));
     repo.write('api/redis.api.md', report('export class RedisRateLimitStore {}'));
     expect(check(repo).code).toBe(0);
+  });
+
+  it('an older pending changeset does not cover a new change: each commit carries its own', () => {
+    const repo = released();
+    repo.write('.changeset/earlier.md', changeset('minor'));
+    repo.commit('earlier work');
+    repo.write('openapi.yaml', breakingSpec);
+    repo.commit('narrow failOn');
+    const sha = repo.git('rev-parse', '--short=7', 'HEAD');
+    const r = check(repo);
+    expect(r.code).toBe(1);
+    expect(r.text).toMatch(/ok: required minor since then, pending changesets give minor/); // the cumulative rule alone passed this
+    expect(r.text).toContain(`FAIL: commit ${sha} "narrow failOn" changes what users see (openapi.yaml (→ minor)) and needs a minor bump`);
+    expect(r.text).toMatch(/it adds or edits no changeset \(pending changesets written for earlier changes do not count: \.changeset\/earlier\.md \(minor\)\)/);
+    expect(r.text).toMatch(/Run `npx changeset`, pick @svc\/a11y-sdk and "minor".*git add \.changeset && git commit --amend/);
+    expect(r.text).toContain(`trailer \`Changeset-For: ${sha}\``);
+    // Amended: the commit carries its changeset.
+    repo.write('.changeset/narrow.md', changeset('minor'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '--amend', '--no-edit');
+    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/every change since then carries its own changeset/) });
+  });
+
+  it('a pushed commit that forgot its changeset is covered by a later one naming it in a trailer', () => {
+    const repo = released();
+    repo.write('openapi.yaml', additiveSpec);
+    repo.commit('label');
+    const sha = repo.git('rev-parse', '--short=7', 'HEAD');
+    repo.write('.changeset/label.md', changeset('patch'));
+    repo.commit('changeset for label');
+    expect(check(repo).code).toBe(1); // a changeset in another commit, not naming it, does not count
+    repo.git('commit', '-q', '--amend', '-m', `changeset for label\n\n${'Changeset-For'}: ${sha}`);
+    expect(check(repo).code).toBe(0);
+  });
+
+  it('judges uncommitted changes on their own: an older pending changeset does not count for them', () => {
+    const repo = released();
+    repo.write('.changeset/earlier.md', changeset('minor'));
+    repo.commit('earlier work');
+    repo.write('openapi.yaml', breakingSpec);
+    const r = check(repo);
+    expect(r.code).toBe(1);
+    expect(r.text).toMatch(/FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*no changeset is added or edited alongside them \(pending changesets written for earlier changes do not count/);
+    repo.write('.changeset/earlier.md', changeset('minor').replace('What changes', 'Also: failOn loses SERIOUS_OR_WORSE. What changes'));
+    expect(check(repo).code).toBe(0); // editing a pending changeset to describe the change counts
+  });
+
+  it('starts the per-commit rule at the commit that introduces it; the cumulative rule still covers older history', () => {
+    const repo = released();
+    repo.write('openapi.yaml', additiveSpec);
+    repo.commit('label, before the rule');
+    expect(check(repo).code).toBe(1);
+    repo.write('scripts/check-changeset.mjs', '// changeset-rule: per-commit since this line\n');
+    repo.write('.changeset/label.md', changeset('patch'));
+    repo.commit('the rule');
+    expect(check(repo)).toMatchObject({ code: 0 }); // the commit before the rule is not judged
+    repo.write('openapi.yaml', breakingSpec);
+    repo.commit('narrow failOn, after the rule');
+    const after = check(repo);
+    expect(after.code).toBe(1);
+    expect(after.text).toMatch(/commit [0-9a-f]{7} "narrow failOn, after the rule"/);
+    expect(after.text).not.toMatch(/before the rule/);
+    // Without the rule's start, every commit since the release is judged.
+    expect(checkChangeset({ cwd: repo.dir, ruleStart: null }).out.join('\n')).toMatch(/"label, before the rule"/);
   });
 
   it('pull-request mode counts only the changesets the branch added', () => {
@@ -108,11 +183,14 @@ describe('changeset:check', () => {
     repo.commit('earlier work on main');
     repo.git('checkout', '-q', '-b', 'feature');
     repo.write('openapi.yaml', additiveSpec);
+    repo.write('.changeset/label.md', changeset('patch'));
     repo.commit('feature');
-    expect(check(repo).code).toBe(0); // since the release, main's pending minor covers it
+    expect(check(repo).code).toBe(0);
     const pr = check(repo, 'main');
-    expect(pr.code).toBe(1);
-    expect(pr.text).toMatch(/merge-base with main/);
+    expect(pr).toMatchObject({ code: 0, text: expect.stringMatching(/merge-base with main/) });
+    expect(pr.text).not.toMatch(/earlier\.md/);
+    repo.write('.changeset/label.md', '---\n---\n');
+    expect(check(repo, 'main').code).toBe(1);
     expect(check(repo, 'origin/main')).toMatchObject({ code: 2, text: expect.stringMatching(/base ref origin\/main not found. Fetch it/) });
   });
 
@@ -139,5 +217,6 @@ describe('changeset:check', () => {
     expect(bumpOfChangeset('---\n---\n', '@svc/a11y-sdk')).toBe('none'); // `changeset --empty`
     expect(bumpOfChangeset('---\nother: minor\n---\n', '@svc/a11y-sdk')).toBe('none');
     expect(classifyReportChange(report('a', '    // (undocumented)'), report('a'))).toMatchObject({ class: undefined });
+    expect(classifyReportChange(report('a'), report('a').replace(/\n/g, '\r\n'))).toMatchObject({ class: undefined });
   });
 });
