@@ -1,19 +1,21 @@
-// The `ci` config file: what a pipeline would otherwise repeat as flags (URLs, threshold, reports, context,
-// SARIF source map), read from `--config FILE` or, as Lighthouse CI and pa11y-ci do, from a default file in
+// The `ci` config file: what a pipeline would otherwise repeat as flags (URLs, sitemaps, threshold and per-URL
+// thresholds, reports, context, SARIF source map, suppressions file), read from `--config FILE` or, as Lighthouse CI and pa11y-ci do, from a default file in
 // the working directory. JSON, checked key by key: a typo is an error naming the file, the key and the rule,
 // never a silently ignored setting. The file may be a secrets file: no message ever quotes its contents.
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
 import { parseDuration } from './args.js';
 import { describeJsonError } from './json-error.js';
+import { urlPattern } from './page-urls.js';
 import { readTextFile } from './read-file.js';
+import type { UrlFailOn } from './url-fail-on.js';
 
 /** The file looked up in the working directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
 
 /** Report formats a config file may name. */
-export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown'] as const;
+export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
 /** `failOn` values. */
 export const FAIL_ON = ['NEW_CRITICAL', 'ANY_CRITICAL', 'SERIOUS_OR_WORSE', 'NONE'] as const;
 
@@ -30,11 +32,25 @@ export interface CiConfig {
   /** Report files by format. */
   reports?: Partial<Record<(typeof REPORT_FORMATS)[number], string>>;
   context?: Record<string, string>;
-  /** URL path prefix → repository-relative source file, for SARIF locations. */
+  /** URL path prefix → repository-relative source file (or glob), for SARIF locations and `--changed-since`. */
   sarifMap?: Record<string, string>;
+  /** Sitemaps (URLs, or files relative to the config file's folder) whose pages are checked. */
+  sitemap?: string[];
+  /** Sitemap pages whose URL matches this regular expression are left out. */
+  sitemapExclude?: string;
+  /** A regular expression replaced by `sitemapReplace` in every sitemap URL. */
+  sitemapFind?: string;
+  /** The replacement of `sitemapFind`. */
+  sitemapReplace?: string;
+  /** The most URLs a run checks (default 500). */
+  maxUrls?: number;
+  /** The suppressions file, relative to the config file's folder. */
+  suppressions?: string;
+  /** Per-URL thresholds: the first entry whose `url` pattern matches a page decides its threshold. */
+  failOnByUrl?: UrlFailOn[];
 }
 
-const KEYS = ['$schema', 'urls', 'failOn', 'setBaseline', 'timeout', 'format', 'reports', 'context', 'sarifMap'];
+const KEYS = ['$schema', 'urls', 'failOn', 'setBaseline', 'timeout', 'format', 'reports', 'context', 'sarifMap', 'sitemap', 'sitemapExclude', 'sitemapFind', 'sitemapReplace', 'maxUrls', 'suppressions', 'failOnByUrl'];
 
 /**
  * Reads the config: `explicit` (from `--config`) must exist; otherwise {@link DEFAULT_CONFIG_FILE} in `cwd`
@@ -104,6 +120,42 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   }
   if (data.context !== undefined) config.context = stringMap(data.context, 'context', fail);
   if (data.sarifMap !== undefined) config.sarifMap = stringMap(data.sarifMap, 'sarifMap', fail);
+  // Files named in the config file are relative to its folder, wherever the CLI runs.
+  const here = dirname(resolve(file));
+  if (data.sitemap !== undefined) {
+    const list = typeof data.sitemap === 'string' ? [data.sitemap] : data.sitemap;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((u) => typeof u === 'string' && u.trim() !== '')) fail('sitemap', 'must be a sitemap URL or file, or an array of them');
+    config.sitemap = (list as string[]).map((u) => (/^https?:\/\//i.test(u.trim()) ? u.trim() : resolve(here, u.trim())));
+  }
+  for (const key of ['sitemapExclude', 'sitemapFind'] as const) {
+    if (data[key] === undefined) continue;
+    if (typeof data[key] !== 'string' || data[key] === '') fail(key, 'must be a non-empty regular expression string');
+    urlPattern(data[key] as string, `config file ${file}: ${key}`);
+    config[key] = data[key] as string;
+  }
+  if (data.sitemapReplace !== undefined) {
+    if (typeof data.sitemapReplace !== 'string') fail('sitemapReplace', 'must be a string');
+    config.sitemapReplace = data.sitemapReplace as string;
+  }
+  if (data.maxUrls !== undefined) {
+    if (!Number.isInteger(data.maxUrls) || (data.maxUrls as number) < 1) fail('maxUrls', 'must be a whole number of at least 1');
+    config.maxUrls = data.maxUrls as number;
+  }
+  if (data.suppressions !== undefined) {
+    if (typeof data.suppressions !== 'string' || data.suppressions.trim() === '') fail('suppressions', 'must be a file name');
+    config.suppressions = resolve(here, data.suppressions as string);
+  }
+  if (data.failOnByUrl !== undefined) {
+    if (!Array.isArray(data.failOnByUrl)) fail('failOnByUrl', 'must be an array of { "url": "<regular expression>", "failOn": "<threshold>" }');
+    config.failOnByUrl = (data.failOnByUrl as unknown[]).map((entry, i) => {
+      const key = `failOnByUrl[${i}]`;
+      if (!isObject(entry)) return fail(key, 'must be an object { "url": "<regular expression>", "failOn": "<threshold>" }');
+      for (const k of Object.keys(entry)) if (k !== 'url' && k !== 'failOn') fail(`${key}.${k}`, 'is not a known key (known: url, failOn)');
+      if (typeof entry.url !== 'string' || entry.url === '') fail(`${key}.url`, 'must be a non-empty regular expression string, e.g. "/checkout"');
+      urlPattern(entry.url as string, `config file ${file}: ${key}.url`);
+      return { url: entry.url as string, failOn: choice(entry.failOn, FAIL_ON, `${key}.failOn`, fail) };
+    });
+  }
   return config;
 }
 

@@ -27,6 +27,13 @@ export interface GateInput {
   failOn: FailOn;
   /** Set when the wait ended before the check did (a timeout, a pause past the deadline): the reason in words. */
   waitEnded?: string | undefined;
+  /**
+   * True when suppressions or per-URL thresholds were applied and findings account for the service's FAIL (one
+   * breaks the service's own threshold): the gate then judges from `failures` alone. A FAIL nothing accounts for
+   * still fails the gate.
+   * @default false
+   */
+  serviceFailExplained?: boolean | undefined;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -40,11 +47,11 @@ const LISTED_PAGES = 3;
  * UNKNOWN, with every reason.
  * @example decideVerdict({ check: { status: 'COMPLETED', verdict: 'PASS', pages: [] }, failures: 0, failOn: 'NEW_CRITICAL' }).outcome // 'UNKNOWN'
  */
-export function decideVerdict({ check, failures, failOn, waitEnded }: GateInput): GateVerdict {
+export function decideVerdict({ check, failures, failOn, waitEnded, serviceFailExplained = false }: GateInput): GateVerdict {
   const completed = check.status === 'COMPLETED' && waitEnded === undefined;
   const failed: string[] = [];
   if (completed && failures > 0) failed.push(`${plural(failures, 'finding')} ${failures === 1 ? 'breaks' : 'break'} the threshold ${failOn}`);
-  if (completed && check.verdict === 'FAIL') failed.push("the service's verdict is FAIL");
+  if (completed && check.verdict === 'FAIL' && !serviceFailExplained) failed.push("the service's verdict is FAIL");
   if (failed.length) return { outcome: 'FAIL', exitCode: ExitCode.VERDICT_FAIL, reasons: failed };
 
   const unknown: string[] = [];
@@ -53,7 +60,7 @@ export function decideVerdict({ check, failures, failOn, waitEnded }: GateInput)
     unknown.push(`the check did not complete (status ${check.status ?? 'missing'})${check.failureReason ? `: ${check.failureReason}` : ''}`);
   } else {
     if (check.verdict === undefined) unknown.push('the service gave no verdict');
-    else if (check.verdict !== 'PASS') unknown.push(`the service's verdict ${String(check.verdict)} is not one this version knows`);
+    else if (check.verdict !== 'PASS' && !(check.verdict === 'FAIL' && serviceFailExplained)) unknown.push(`the service's verdict ${String(check.verdict)} is not one this version knows`);
     const pages = check.pages ?? [];
     const notDone = pages.filter((p) => p?.status !== 'DONE');
     if (pages.length === 0) unknown.push('the check lists no pages, so none is known to have been checked');
@@ -64,9 +71,41 @@ export function decideVerdict({ check, failures, failOn, waitEnded }: GateInput)
     }
   }
   if (unknown.length) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: unknown };
+  const service = check.verdict === 'PASS' ? "the service's verdict is PASS" : "the service's FAIL comes from findings that are suppressed or under a per-URL threshold";
   return {
     outcome: 'PASS',
     exitCode: ExitCode.OK,
-    reasons: [`the service's verdict is PASS, ${plural(check.pages!.length, 'page')} checked, and no finding breaks the threshold ${failOn}`],
+    reasons: [`${service}, ${plural(check.pages!.length, 'page')} checked, and no finding breaks the threshold ${failOn}`],
   };
+}
+
+/** One check's verdict in a run of several, with the name reports give it. */
+export interface BatchVerdict {
+  /** e.g. `shop.example.com 2/3` */
+  label: string;
+  verdict: GateVerdict;
+  /** How many pages the check reported. */
+  pages: number;
+}
+
+/**
+ * The gate over several CI checks (a run split into batches), by the same rules: any batch FAIL → FAIL (exit 1);
+ * otherwise any batch that cannot be judged → UNKNOWN (exit 4); PASS only when every batch passes. The reasons
+ * are the deciding batches' own, each prefixed with its label. A run of one check keeps that check's verdict as is.
+ * @example aggregateVerdicts([{ label: 'a 1/2', verdict: fail }, { label: 'a 2/2', verdict: unknown }]).exitCode // 1
+ */
+export function aggregateVerdicts(batches: readonly BatchVerdict[]): GateVerdict {
+  if (batches.length === 1) return batches[0]!.verdict;
+  if (batches.length === 0) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: ['no check was run, so no page is known to have been checked'] };
+  const prefixed = (outcome: GateOutcome) =>
+    batches.filter((b) => b.verdict.outcome === outcome).flatMap((b) => b.verdict.reasons.map((r) => `${b.label}: ${r}`));
+  const failed = prefixed('FAIL');
+  if (failed.length) {
+    const unknown = prefixed('UNKNOWN');
+    return { outcome: 'FAIL', exitCode: ExitCode.VERDICT_FAIL, reasons: [...failed, ...unknown.map((r) => `also not judged: ${r}`)] };
+  }
+  const unknown = prefixed('UNKNOWN');
+  if (unknown.length) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: unknown };
+  const pages = batches.reduce((n, b) => n + b.pages, 0);
+  return { outcome: 'PASS', exitCode: ExitCode.OK, reasons: [`every one of ${batches.length} checks passed (${plural(pages, 'page')} checked), and no finding breaks its threshold`] };
 }

@@ -31,7 +31,7 @@ describe('svc-a11y usage', () => {
 
   it.each([
     [['nope'], /unknown command "nope"/],
-    [['ci'], /no URLs to check: pass them as arguments, with --urls-file, or as "urls" in svc-a11y.config.json/],
+    [['ci'], /no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in svc-a11y.config.json/],
     [['ci', 'https://a.example/', '--bogus'], /Unknown option '--bogus'(?!; did you mean)/],
     [['ci', 'https://a.example/', '--fail-onn', 'NONE'], /Unknown option '--fail-onn'; did you mean --fail-on\?/],
     [['ci', 'https://a.example/', '--fial-on', 'NONE'], /Unknown option '--fial-on'; did you mean --fail-on\?/],

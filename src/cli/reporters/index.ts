@@ -15,3 +15,7 @@ export { annotationsOf, escapeData, escapeProperty, toGitHubAnnotations } from '
 export type { Annotation, AnnotationOptions } from './annotations.js';
 export { cleanText, toText } from './text.js';
 export type { TextOptions } from './text.js';
+export { aggregateReports, batchOfFinding, batchOfPage } from './aggregate.js';
+export type { BatchSummary, SuppressionNote } from './prepare.js';
+export { toHtml } from './html.js';
+export type { HtmlOptions, HtmlRunInfo } from './html.js';

@@ -26,7 +26,8 @@
 // in generated/schema.ts carry none), so every `time` is 0 rather than a made-up value.
 
 import type { CiViolation, Page } from '../../index.js';
-import type { PreparedReport } from './prepare.js';
+import { batchOfPage } from './aggregate.js';
+import type { BatchSummary, PreparedReport, SuppressionNote } from './prepare.js';
 import { impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './report.js';
 
 // Escaping by hand rather than with an XML library: the runtime may import only local files, and XML 1.0 needs only
@@ -107,6 +108,18 @@ function failureOf(v: CiViolation): Problem {
   };
 }
 
+// A suppressed finding is reported, not hidden: skipped (Azure DevOps "Not executed", GitLab "skipped"), with the
+// suppression's reason and end date as the message.
+function suppressedOf(v: CiViolation, s: SuppressionNote): Problem {
+  const failure = failureOf(v);
+  return {
+    kind: 'skipped',
+    type: 'suppressed',
+    message: `Suppressed until ${s.expires}: ${s.reason}`,
+    body: `${failure.body}\nSuppressed: ${s.reason}\nSuppression expires: ${s.expires}`,
+  };
+}
+
 /**
  * The testcase of a page with no finding: passing when the check completed and the page is DONE, else skipped with the reason — a page of a check that did not complete, or one still QUEUED or
  * RUNNING, was not checked, and must not look green.
@@ -150,6 +163,21 @@ function tally(cases: TestCase[]): Tally {
   return { tests: cases.length, failures: count('failure'), errors: count('error'), skipped: count('skipped') };
 }
 
+// The problems of one batch as a whole in a run of several checks: one it could not judge is an error, a FAIL
+// of the service's that none of its findings or pages explains a failure; each testcase named after the batch.
+function batchCases(b: BatchSummary, report: PreparedReport): TestCase[] {
+  const body = [`Batch: ${b.label}`, `Check: ${b.checkId ?? 'none'}`, `Status: ${b.status ?? 'unknown'}`, `Service verdict: ${b.serviceVerdict ?? 'none'}`, ...b.verdict.reasons.map((r) => `Reason: ${r}`)].join('\n');
+  if (b.verdict.outcome === 'UNKNOWN') {
+    const completed = b.status === 'COMPLETED';
+    return [{ name: `${b.label}: ${completed ? 'verdict' : 'check status'}`, classname: 'svc-a11y', problem: { kind: 'error', type: completed ? 'UNKNOWN' : (b.status ?? 'UNKNOWN'), message: `The check could not be judged: ${b.verdict.reasons.join('; ')}`, body } }];
+  }
+  const pageFailed = report.failedPages.some((p) => b.urls.includes(p.url ?? ''));
+  if (b.verdict.outcome === 'FAIL' && b.failures === 0 && !pageFailed) {
+    return [{ name: `${b.label}: verdict`, classname: 'svc-a11y', problem: { kind: 'failure', type: 'verdict', message: 'The service reported the verdict FAIL', body } }];
+  }
+  return [];
+}
+
 /**
  * JUnit XML of a CI check, valid against Jenkins' junit-10.xsd: one `<testsuite>` per page URL (the check's pages,
  * then URLs seen only in findings), one `<testcase>` per finding named `"<ruleId> <selector>"` with the page URL as
@@ -187,7 +215,7 @@ export function toJUnit(report: PreparedReport): string {
 
   // Names already used per page (a Set: a page may hold thousands of findings).
   const used = new Map<string, Set<string>>();
-  for (const { violation: v, breaking } of findings) {
+  for (const { violation: v, breaking, suppression } of findings) {
     const url = pageLabel(v.url);
     const names = used.get(url) ?? new Set([PAGE_STATUS_TESTCASE, PAGE_CHECKED_TESTCASE]);
     used.set(url, names);
@@ -195,7 +223,8 @@ export function toJUnit(report: PreparedReport): string {
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base} (${n})`;
     names.add(name);
-    casesOf(url).push({ name, classname: url, ...(breaking ? { problem: failureOf(v) } : {}) });
+    const problem = breaking ? failureOf(v) : suppression ? suppressedOf(v, suppression) : undefined;
+    casesOf(url).push({ name, classname: url, ...(problem ? { problem } : {}) });
   }
 
   // A page without any testcase yet: a test of its own (the first page entry of a URL listed twice decides).
@@ -204,8 +233,9 @@ export function toJUnit(report: PreparedReport): string {
   for (const [url, cases] of suites) if (cases.length === 0) cases.push(emptyPageCase(url, pageOf.get(url), check.status));
 
   // Problems of the check as a whole, so JUnit is never green when the check is not.
-  const checkCases: TestCase[] = [];
-  if (verdict.outcome === 'UNKNOWN') {
+  const single = report.batches.length <= 1;
+  const checkCases: TestCase[] = single ? [] : report.batches.flatMap((b) => batchCases(b, report));
+  if (single && verdict.outcome === 'UNKNOWN') {
     checkCases.push({
       name: check.status === 'COMPLETED' ? 'verdict' : 'check status',
       classname: 'svc-a11y',
@@ -216,7 +246,7 @@ export function toJUnit(report: PreparedReport): string {
         body: [`Check: ${check.id}`, `Status: ${check.status}`, `Service verdict: ${check.verdict ?? 'none'}`, ...verdict.reasons.map((r) => `Reason: ${r}`)].join('\n'),
       },
     });
-  } else if (verdict.outcome === 'FAIL' && failures.length === 0 && failedPages.length === 0) {
+  } else if (single && verdict.outcome === 'FAIL' && failures.length === 0 && failedPages.length === 0) {
     // The service failed the check for a reason no finding here explains (e.g. a threshold this version
     // does not know): report its verdict rather than a green run.
     checkCases.push({
@@ -231,8 +261,11 @@ export function toJUnit(report: PreparedReport): string {
   const all = tally([...suites.values()].flat());
   const body = [...suites].map(([name, cases]) => {
     const t = tally(cases);
+    // In a run of several checks, each page's suite names its batch (a property: junit-10.xsd allows them).
+    const batch = name === CHECK_SUITE ? undefined : batchOfPage(report, name);
     return [
       `  <testsuite name="${xmlAttr(name)}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${TIME}">`,
+      ...(batch ? [`    <properties><property name="batch" value="${xmlAttr(batch)}"/></properties>`] : []),
       ...cases.map(renderCase),
       '  </testsuite>',
     ].join('\n');

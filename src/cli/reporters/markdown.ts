@@ -12,6 +12,7 @@ import {
   targetOf,
   totalOf,
 } from './report.js';
+import { batchOfFinding, batchOfPage } from './aggregate.js';
 
 /** Options of {@link toMarkdown}. */
 export interface MarkdownOptions {
@@ -88,7 +89,8 @@ function clipBytes(s: string, max: number): string {
  */
 export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}): string {
   const maxBytes = options.maxBytes ?? 1_000_000;
-  const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict } = report;
+  const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
+  const several = batches.length > 1;
 
   const head: string[] = [`## Accessibility check: ${verdict.outcome}`, ''];
   const why = verdict.outcome === 'UNKNOWN' ? 'Not judged' : verdict.outcome === 'FAIL' ? 'Failed' : 'Passed';
@@ -106,17 +108,27 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
     `Fixed since the baseline: ${countText(check.fixedCount)} · Unchanged: ${countText(check.unchangedCount)}`,
     '',
   );
+  if (suppressed.length) head.push(`Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} (reviewed suppressions; they do not count toward the threshold).`, '');
   if (check.baselineMissing) {
     head.push('> No baseline check was found, so findings were not compared with an earlier check.', '');
   }
-  const links = [`Check ${mdCell(check.id ?? 'unknown')}`, ...(check.appUrl ? [mdLink('Open in the app', check.appUrl)] : [])];
-  head.push(links.join(' · '), '', '### Pages', '');
+  if (several) {
+    head.push(`### Checks (${batches.length})`, '', row(['Batch', 'Gate', 'Status', 'Pages', 'Failing', 'Suppressed', 'Check']), row(['---', '---', '---', '---:', '---:', '---:', '---']));
+    for (const b of batches) {
+      head.push(row([mdCell(b.label), b.verdict.outcome, mdCell(b.status ?? 'n/a'), String(b.urls.length), String(b.failures), String(b.suppressed), b.appUrl ? mdLink(b.checkId ?? 'check', b.appUrl) : mdCell(b.checkId ?? 'none')]));
+    }
+    head.push('', '### Pages', '');
+  } else {
+    const links = [`Check ${mdCell(check.id ?? 'unknown')}`, ...(check.appUrl ? [mdLink('Open in the app', check.appUrl)] : [])];
+    head.push(links.join(' · '), '', '### Pages', '');
+  }
   const pages = check.pages ?? [];
   if (pages.length === 0) head.push('No pages were reported.', '');
   else {
-    head.push(row(['Page', 'Status', ...IMPACTS]), row(['---', '---', '---:', '---:', '---:', '---:']));
+    head.push(row(['Page', 'Status', ...IMPACTS, ...(several ? ['Batch'] : [])]), row(['---', '---', '---:', '---:', '---:', '---:', ...(several ? ['---'] : [])]));
     for (const p of pages) {
-      head.push(row([mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)), mdCell(p.status ?? 'n/a'), ...IMPACTS.map((i) => countText(countOf(p.counts, i)))]));
+      const batch = several ? [mdCell(batchOfPage(report, p.url) ?? 'n/a')] : [];
+      head.push(row([mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)), mdCell(p.status ?? 'n/a'), ...IMPACTS.map((i) => countText(countOf(p.counts, i))), ...batch]));
     }
     head.push('');
   }
@@ -126,17 +138,18 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
 
   const lines = [
     ...head,
-    row(['Fails', 'New', 'Impact', 'Rule', 'WCAG', 'Page', 'Selector', 'Help']),
-    row(Array(8).fill('---')),
+    row(['Fails', 'New', 'Impact', 'Rule', 'WCAG', 'Page', 'Selector', 'Help', ...(several ? ['Batch'] : [])]),
+    row(Array(several ? 9 : 8).fill('---')),
   ];
   let used = bytesOf(lines.join('\n')) + 1;
   // Room for the closing note with the largest possible count.
   const noteFor = (n: number): string => `\n_… ${n} more findings not shown (size limit of the summary)._\n`;
   const reserve = bytesOf(noteFor(findings.length));
   let shown = 0;
-  for (const { violation: v, breaking } of findings) {
+  for (const finding of findings) {
+    const { violation: v, breaking, suppression } = finding;
     const line = row([
-      breaking ? '**yes**' : 'no',
+      breaking ? '**yes**' : suppression ? `suppressed: ${mdCell(suppression.reason)} (until ${mdCell(suppression.expires)})` : 'no',
       v.isNew === true ? 'new' : v.isNew === false ? 'no' : 'n/a',
       mdCell(impactLabel(v.impact)),
       mdCell(ruleIdOf(v)),
@@ -144,6 +157,7 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
       mdLink(pageLabel(v.url), v.url) || mdCell(pageLabel(v.url)),
       mdCell(targetOf(v)),
       mdLink('help', v.helpUrl),
+      ...(several ? [mdCell(batchOfFinding(report, finding) ?? 'n/a')] : []),
     ]);
     const size = bytesOf(line) + 1;
     if (used + size + reserve > maxBytes) break;

@@ -1,20 +1,60 @@
 // The one pass between the API's records and every reporter: copy the check and its findings with every string
 // made safe (secrets in every spelling, URL credentials, token parameters, controls and invisible characters),
-// then sort and classify the findings and decide the verdict, once. Reporters only format, clip and escape what
-// this gives them, so no format can leak a secret through its own escaping or clipping, and none can judge the
-// check differently from the exit code.
+// then sort and classify the findings (threshold per page, reviewed suppressions) and decide the verdict, once.
+// Reporters only format, clip and escape what this gives them, so no format can leak a secret through its own
+// escaping or clipping, and none can judge the check differently from the exit code.
 import type { CiCheck, CiViolation, FailOn, Page } from '../../index.js';
-import { safeCopy } from '../safe-text.js';
+import { safeCopy, safeText } from '../safe-text.js';
+import { findSuppression, type Suppression } from '../suppressions.js';
 import { breaksThreshold, DEFAULT_FAIL_ON, isPageFailure, sortFindings } from '../threshold.js';
+import { failOnForUrl, type UrlFailOn } from '../url-fail-on.js';
 import { decideVerdict, type GateVerdict } from '../verdict.js';
 import type { CiReport } from './report.js';
+
+/** The suppression that matched a finding, as the reports show it. */
+export interface SuppressionNote {
+  /** The entry's position in the suppressions file (0-based). */
+  index: number;
+  /** Why the finding is accepted (made safe to print). */
+  reason: string;
+  /** Last day the entry is in force (`YYYY-MM-DD`). */
+  expires: string;
+}
 
 /** A finding with its verdict under the threshold. */
 export interface Finding {
   /** The API's record, made safe to print. */
   violation: CiViolation;
-  /** True when the finding breaks the threshold (a failure, not a passing test). */
+  /** True when the finding counts toward the threshold: it breaks its page's threshold and is not suppressed. */
   breaking: boolean;
+  /** Whether it breaks its page's threshold, suppressed or not (a suppressed one is still an alert, marked so). */
+  wouldBreak: boolean;
+  /** The threshold it was judged under: its page's per-URL `failOn`, else the run's. */
+  failOn: FailOn;
+  /** Set when a reviewed suppression matched it: it does not count toward the threshold. */
+  suppression?: SuppressionNote | undefined;
+  /** Key of the batch (CI check) it came from, when the run had several. */
+  batch?: string | undefined;
+}
+
+/** One CI check of a run, as the reports list it. */
+export interface BatchSummary {
+  /** The batch key sent in the check's context, e.g. `https://shop.example.com 2/3`; undefined for a run of one check. */
+  key?: string | undefined;
+  /** Short name for reports, e.g. `shop.example.com 2/3`. */
+  label: string;
+  /** The pages the batch asked for. */
+  urls: string[];
+  /** The check's id, status, service verdict and link (made safe). */
+  checkId?: string | undefined;
+  status?: string | undefined;
+  serviceVerdict?: string | undefined;
+  appUrl?: string | undefined;
+  /** The gate's decision on this check alone. */
+  verdict: GateVerdict;
+  /** Findings that count toward the threshold, and findings a suppression matched. */
+  failures: number;
+  suppressed: number;
 }
 
 /** A report made safe and judged once, for every reporter. */
@@ -25,12 +65,18 @@ export interface PreparedReport extends CiReport {
   failOnDefaulted: boolean;
   /** Every finding, new first (see `sortFindings`). */
   findings: Finding[];
-  /** The findings that break the threshold, in the same order. */
+  /** The findings that break the threshold and are not suppressed, in the same order. */
   failures: CiViolation[];
+  /** The findings a suppression matched, in the same order (they never count toward the threshold). */
+  suppressed: Finding[];
   /** Pages that could not be checked (UNREACHABLE, ERROR, TIMEOUT). */
   failedPages: Page[];
   /** The gate's decision, which the exit code and every reporter show. */
   verdict: GateVerdict;
+  /** The run's CI checks: one entry for a run of one check. */
+  batches: BatchSummary[];
+  /** Indexes of the suppression entries that matched at least one finding. */
+  suppressionsUsed: number[];
 }
 
 /** Options of {@link prepareReport}. */
@@ -44,11 +90,17 @@ export interface PrepareOptions {
   failOn?: FailOn | undefined;
   /** Set when the wait ended before the check did: the reason in words (the check is then never judged). */
   waitEnded?: string | undefined;
+  /** Reviewed suppressions in force: a finding one matches does not count toward the threshold. */
+  suppressions?: readonly Suppression[] | undefined;
+  /** Per-URL thresholds: the first entry matching a finding's page decides its threshold. */
+  failOnByUrl?: readonly UrlFailOn[] | undefined;
+  /** The batch this check is, in a run of several (its key and label, and the pages it asked for). */
+  batch?: { key: string; label: string; urls: string[] } | undefined;
 }
 
 /**
  * Makes a report safe and judges it: every string copied through `safeText`, findings sorted and classified
- * under the threshold, the verdict decided.
+ * under their page's threshold and the suppressions, the verdict decided.
  * @example const prepared = prepareReport({ check, violations }, { secrets: [apiKey], failOn: 'ANY_CRITICAL' });
  */
 export function prepareReport(raw: CiReport, options: PrepareOptions = {}): PreparedReport {
@@ -56,8 +108,30 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
   const check = safeCopy(raw.check ?? ({} as CiCheck), secrets);
   const violations = safeCopy(Array.isArray(raw.violations) ? raw.violations : [], secrets);
   const failOn = options.failOn ?? check.failOn ?? DEFAULT_FAIL_ON;
-  const findings = sortFindings(violations).map((violation) => ({ violation, breaking: breaksThreshold(violation, failOn) }));
+  const suppressions = options.suppressions ?? [];
+  const byUrl = options.failOnByUrl ?? [];
+  const used = new Set<number>();
+  // Matched on the API's own values (a selector or URL as reported), shown as made safe: each safe copy is
+  // paired with its record before sorting.
+  const rawOf = new Map<CiViolation, CiViolation>(violations.map((v, i) => [v, (raw.violations[i] ?? v) as CiViolation]));
+  const findings = sortFindings(violations).map((violation): Finding => {
+    const original = rawOf.get(violation) ?? violation;
+    const own = failOnForUrl(byUrl, original.url) ?? failOn;
+    const wouldBreak = breaksThreshold(violation, own);
+    const match = findSuppression(suppressions, original);
+    if (match) used.add(match.index);
+    const suppression = match && { index: match.index, reason: safeText(match.reason, secrets), expires: match.expires };
+    return { violation, breaking: wouldBreak && !suppression, wouldBreak, failOn: own, ...(suppression ? { suppression } : {}), ...(options.batch ? { batch: options.batch.key } : {}) };
+  });
   const failures = findings.filter((f) => f.breaking).map((f) => f.violation);
+  const suppressed = findings.filter((f) => f.suppression !== undefined);
+  // The service judged the whole check under one threshold. When suppressions or per-URL thresholds are in play,
+  // a FAIL of the service's that findings here account for (one breaks the service's threshold) is judged from
+  // those findings instead; a FAIL nothing here accounts for still fails the gate (fail closed).
+  const rulesApplied = suppressions.length > 0 || byUrl.length > 0;
+  const serviceFailExplained = rulesApplied && check.verdict === 'FAIL' && violations.some((v) => breaksThreshold(v, check.failOn ?? failOn));
+  const verdict = decideVerdict({ check, failures: failures.length, failOn, waitEnded: options.waitEnded, serviceFailExplained });
+  const batch = options.batch;
   return {
     check,
     violations,
@@ -65,7 +139,23 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
     failOnDefaulted: options.failOn === undefined && check.failOn === undefined,
     findings,
     failures,
+    suppressed,
     failedPages: (check.pages ?? []).filter(isPageFailure),
-    verdict: decideVerdict({ check, failures: failures.length, failOn, waitEnded: options.waitEnded }),
+    verdict,
+    batches: [
+      {
+        ...(batch ? { key: batch.key } : {}),
+        label: batch?.label ?? 'check',
+        urls: batch ? safeCopy(batch.urls, secrets) : (check.pages ?? []).map((p) => p.url ?? ''),
+        checkId: check.id,
+        status: check.status,
+        serviceVerdict: check.verdict,
+        appUrl: check.appUrl,
+        verdict,
+        failures: failures.length,
+        suppressed: suppressed.length,
+      },
+    ],
+    suppressionsUsed: [...used].sort((a, b) => a - b),
   };
 }

@@ -1,9 +1,12 @@
 // SARIF 2.1.0 for code-scanning dashboards (GitHub code scanning, Azure DevOps, SonarQube). Failures only: a
-// SARIF result is an alert, and a finding that passes the threshold is not one. Checked in the tests with
+// SARIF result is an alert, and a finding that passes the threshold is not one. A failure a reviewed suppression
+// accepts stays an alert, with `suppressions` (kind external, the reason as justification), so dashboards show
+// it as dismissed rather than forget it. Checked in the tests with
 // Microsoft's SARIF validator and GitHub's ingestion rules (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`).
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { CiViolation } from '../../index.js';
-import type { PreparedReport } from './prepare.js';
+import type { Finding, PreparedReport } from './prepare.js';
+import { batchOfFinding } from './aggregate.js';
 import { mdCell } from './markdown.js';
 import { checkSarifMap, hashOf, physicalLocationOf, type SarifMapEntry, wellFormedText } from './sarif-location.js';
 
@@ -151,7 +154,8 @@ function fingerprintsOf(fingerprint: string): Record<string, string> {
   return { [FINGERPRINT_KEY]: fingerprint, primaryLocationLineHash: `${hashOf(fingerprint, 16)}:1` };
 }
 
-function resultOf(v: CiViolation, ruleIndex: number, map: readonly SarifMapEntry[]): Result {
+function resultOf(finding: Finding, ruleIndex: number, map: readonly SarifMapEntry[], batch: string | undefined): Result {
+  const v = finding.violation;
   const age = v.isNew === true ? ', new' : v.isNew === false ? ', existing' : '';
   const text =
     `${ruleIdOf(v)} (${impactLabel(v.impact)}${age}) at ${v.target || 'an unknown element'} on ${pageLabel(v.url)}` +
@@ -165,12 +169,17 @@ function resultOf(v: CiViolation, ruleIndex: number, map: readonly SarifMapEntry
     locations: [locationOf(v, map)],
     ...(v.fingerprint ? { partialFingerprints: fingerprintsOf(v.fingerprint) } : {}),
     ...(v.isNew === undefined ? {} : { baselineState: v.isNew ? 'new' : 'unchanged' }),
+    // A reviewed suppression (a file outside the code: SARIF's `external` kind), its reason as the justification.
+    ...(finding.suppression
+      ? { suppressions: [{ kind: 'external', status: 'accepted', justification: displayText(`${finding.suppression.reason} (until ${finding.suppression.expires})`, MAX_MESSAGE_CHARS) }] }
+      : {}),
     properties: {
       impact: impactLabel(v.impact),
       ...(v.isNew === undefined ? {} : { isNew: v.isNew }),
       wcagSc: v.wcagSc ?? [],
       ...(v.url ? { pageUrl: v.url } : {}),
       ...(v.helpUrl ? { helpUrl: v.helpUrl } : {}),
+      ...(batch ? { batch } : {}),
     },
   };
 }
@@ -195,16 +204,19 @@ function wellFormed<T>(value: T): T {
  * @example await writeFile('a11y.sarif', JSON.stringify(toSarif(prepareReport({ check, violations }), { toolVersion: '0.1.0' }), null, 2));
  */
 export function toSarif(report: PreparedReport, options: SarifOptions): Log {
-  const { check, failOn, failures: all, failedPages, verdict } = report;
+  const { check, failOn, findings, failedPages, verdict, batches } = report;
   const map = checkSarifMap(options.sourceMap ?? []);
+  // The alerts: findings that break their threshold, the suppressed ones included (marked as suppressed).
+  const all = findings.filter((f) => f.breaking || (f.suppression !== undefined && f.wouldBreak));
   const failures = all.slice(0, Math.max(0, options.maxResults ?? MAX_SARIF_RESULTS));
 
   const byRule = new Map<string, CiViolation[]>();
-  for (const v of failures) byRule.get(ruleIdOf(v))?.push(v) ?? byRule.set(ruleIdOf(v), [v]);
+  for (const { violation: v } of failures) byRule.get(ruleIdOf(v))?.push(v) ?? byRule.set(ruleIdOf(v), [v]);
   const ruleIds = [...byRule.keys()].sort(compareText);
   const rules = ruleIds.map((id) => ruleOf(id, byRule.get(id) ?? []));
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const results = failures.map((v) => resultOf(v, ruleIndex.get(ruleIdOf(v)) ?? -1, map));
+  const results = failures.map((f) => resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report, f)));
+  const suppressedResults = failures.filter((f) => f.suppression !== undefined).length;
 
   const notifications: Notification[] = failedPages.map((page) => ({
     level: 'error',
@@ -252,6 +264,10 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
           ...(check.baselineMissing === undefined ? {} : { baselineMissing: check.baselineMissing }),
           ...(check.baselineCheckId ? { baselineCheckId: check.baselineCheckId } : {}),
           ...(omitted > 0 ? { omittedResults: omitted } : {}),
+          ...(suppressedResults > 0 ? { suppressedResults } : {}),
+          ...(batches.length > 1
+            ? { batches: batches.map((b) => ({ batch: b.label, ...(b.key ? { key: b.key } : {}), checkId: b.checkId, status: b.status, verdict: b.verdict.outcome, pages: b.urls.length, ...(b.appUrl ? { appUrl: b.appUrl } : {}) })) }
+            : {}),
         },
       },
     ],

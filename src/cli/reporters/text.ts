@@ -14,6 +14,7 @@ import {
   totalOf,
 } from './report.js';
 import { isPageFailure } from '../threshold.js';
+import { batchOfFinding, batchOfPage } from './aggregate.js';
 
 /** Options of {@link toText}. */
 export interface TextOptions {
@@ -46,7 +47,7 @@ function countsLine(counts: SeverityCounts | undefined): string {
  */
 export function toText(report: PreparedReport, options: TextOptions): string {
   const paint = (code: number, s: string): string => (options.color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict } = report;
+  const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
   const out: string[] = [
     `Accessibility check: ${paint(verdict.outcome === 'PASS' ? SGR.green : SGR.red, paint(SGR.bold, verdict.outcome))}`,
     ...verdict.reasons.map((r) => `  ${verdict.outcome === 'UNKNOWN' ? 'not judged: ' : ''}${cleanText(r)}`),
@@ -61,7 +62,15 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     `New:      ${countsLine(check.newCounts)}`,
     `Fixed: ${countText(check.fixedCount)}, unchanged: ${countText(check.unchangedCount)}`,
   );
+  if (suppressed.length) out.push(`Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} (reviewed suppressions; they do not count toward the threshold)`);
   if (check.baselineMissing) out.push('No baseline check was found, so findings were not compared with an earlier check.');
+  if (batches.length > 1) {
+    out.push('', `Checks (${batches.length}):`);
+    for (const b of batches) {
+      const outcome = paint(b.verdict.outcome === 'PASS' ? SGR.green : SGR.red, b.verdict.outcome.padEnd(7));
+      out.push(`  ${outcome}  ${cleanText(b.label)}  ${cleanText(b.status ?? 'n/a')}  ${b.urls.length} pages${b.appUrl ? `  ${cleanText(b.appUrl)}` : ''}`);
+    }
+  }
 
   const pages = check.pages ?? [];
   if (pages.length) {
@@ -69,16 +78,18 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     const width = Math.max(...pages.map((p) => (p.status ?? 'n/a').length));
     for (const p of pages) {
       const status = (p.status ?? 'n/a').padEnd(width);
-      out.push(`  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}`);
+      const batch = batchOfPage(report, p.url);
+      out.push(`  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}${batch ? `  (${cleanText(batch)})` : ''}`);
     }
   }
 
   out.push('', findings.length ? `Findings (${findings.length}, new first):` : 'No findings.');
-  for (const { violation: v, breaking } of findings) {
+  for (const finding of findings) {
+    const { violation: v, breaking, suppression } = finding;
     const impact = normalizeImpact(v.impact);
     const impactText = cleanText(impactLabel(v.impact));
     const tags = [
-      breaking ? paint(SGR.red, 'FAIL') : paint(SGR.dim, 'info'),
+      breaking ? paint(SGR.red, 'FAIL') : suppression ? paint(SGR.dim, 'suppressed') : paint(SGR.dim, 'info'),
       v.isNew === true ? paint(SGR.bold, 'new') : v.isNew === false ? 'existing' : undefined,
       impact === 'critical' ? paint(SGR.red, impactText) : impact === 'serious' ? paint(SGR.yellow, impactText) : impactText,
       cleanText(ruleIdOf(v)),
@@ -88,6 +99,9 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     out.push(`      page:     ${cleanText(pageLabel(v.url))}`);
     out.push(`      selector: ${cleanText(targetOf(v))}`);
     if (v.helpUrl) out.push(`      help:     ${cleanText(v.helpUrl)}`);
+    if (suppression) out.push(`      suppressed until ${suppression.expires}: ${cleanText(suppression.reason)}`);
+    const batch = batchOfFinding(report, finding);
+    if (batch) out.push(`      batch:    ${cleanText(batch)}`);
   }
 
   if (check.appUrl) out.push('', `Details: ${cleanText(check.appUrl)}`);
