@@ -105,14 +105,19 @@ const table: Record<string, { call: Call; status: number; schema: z.ZodMiniType 
 };
 
 describe('every operation of openapi.yaml against Prism', () => {
-  it('the table covers all 18 operations of the description, and nothing else', () => {
-    expect(operations).toHaveLength(18);
-    expect(Object.keys(table).sort()).toEqual(operations.map((o) => o.operationId).sort());
+  it('the table covers every operation of the description, and nothing else', () => {
+    // Named, so a regenerated description with a new endpoint says what to add (public-methods.test.ts says
+    // where its resource method goes).
+    const missing = operations.filter((o) => !table[o.operationId]).map((o) => `${o.method} ${o.path} (${o.operationId}) has no contract row: add one to the table in test/contract/operations.test.ts`);
+    const extra = Object.keys(table).filter((id) => !operations.some((o) => o.operationId === id)).map((id) => `${id} is in the contract table but not in openapi.yaml`);
+    expect([...missing, ...extra], [...missing, ...extra].join('\n')).toEqual([]);
   });
 
   for (const { operationId, operation } of operations) {
+    const row = table[operationId];
+    // No row: the coverage test above names it; the calls below need one.
+    if (!row) continue;
     describe(operationId, () => {
-      const row = table[operationId]!;
       const success = String(row.status);
 
       it(`answers ${row.status} with a body that parses with the generated schema`, async () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
 import { ops } from '../../src/operations.js';
-import { spec } from '../support/spec.js';
+import { resolve, spec } from '../support/spec.js';
 
 const documented = Object.entries(spec.paths).flatMap(([route, item]) =>
   Object.entries(item)
@@ -21,6 +21,23 @@ describe('operation table', () => {
   it('every templated path parameter has a request schema that validates it', () => {
     for (const op of Object.values(ops)) {
       if (op.route.includes('{')) expect(op.schemas.path, op.id).toBeDefined();
+    }
+  });
+
+  it("a route's {names} are the operation's path parameters in openapi.yaml and its path schema's keys", () => {
+    // tsc checks the resources' `{ path: { … } }` against the generated types; this pins the runtime half:
+    // the names the transport substitutes into the route are the ones the schema validates.
+    for (const op of Object.values(ops)) {
+      const names = [...op.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      type Parameter = { name: string; in: string };
+      const declared = spec.paths[op.route]![op.method.toLowerCase()] as unknown as { parameters?: Array<Parameter | { $ref: string }> };
+      const described = (declared.parameters ?? [])
+        .map((p) => resolve<Parameter>(p))
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
+      const shape = (op.schemas.path as unknown as { _zod?: { def: { shape: Record<string, unknown> } } } | undefined)?._zod?.def.shape ?? {};
+      expect({ route: names, schema: Object.keys(shape).sort() }, op.id).toEqual({ route: described, schema: described });
     }
   });
 
