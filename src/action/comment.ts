@@ -1,0 +1,129 @@
+// The pull request comment: the verdict, the new findings by impact with links, and a link to the run, built from
+// the prepared report (already made safe: secrets, URL credentials, controls) and escaped for Markdown once more.
+// A hidden marker on its first line is how the next run finds it again to edit it in place.
+import { mdCell } from '../cli/reporters/markdown.js';
+import type { PreparedReport } from '../cli/reporters/prepare.js';
+import { countText, IMPACTS, normalizeImpact, pageLabel, ruleIdOf, targetOf, totalOf } from '../cli/reporters/report.js';
+import type { CiViolation } from '../index.js';
+
+/**
+ * The hidden marker of the action's comment on a pull request (one per `key`: jobs of a matrix may keep one each).
+ * @default key ''
+ * @example commentMarker() // '<!-- svc-a11y-action -->'
+ */
+export function commentMarker(key = ''): string {
+  return `<!-- svc-a11y-action${key ? `:${key}` : ''} -->`;
+}
+
+/** What the comment shows besides the report. */
+export interface CommentContext {
+  /** {@link commentMarker}. */
+  marker: string;
+  /** The workflow run's page, for the link at the bottom. */
+  runUrl: string | undefined;
+  /** The pull request's head commit, shown short. */
+  headSha?: string | undefined;
+  /** Why no report exists (the check did not run), already redacted: the CLI's error lines. */
+  errors?: readonly string[] | undefined;
+  /**
+   * How many new findings are listed; the rest are counted, with a pointer to the run's summary.
+   * @default 50
+   */
+  maxFindings?: number;
+}
+
+const ICONS = { PASS: '✅', FAIL: '❌', UNKNOWN: '⚠️' } as const;
+const WHY = { PASS: 'Passed', FAIL: 'Failed', UNKNOWN: 'Not judged' } as const;
+// GitHub refuses a comment body over 65 536 characters; the findings list is cut well before.
+const MAX_BODY_CHARS = 60_000;
+
+// A link only for an absolute http(s) URL, with the characters that would end the destination percent-encoded;
+// anything else is text.
+function link(text: string, url: string | undefined): string {
+  if (!url || !URL.canParse(url)) return mdCell(text);
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return mdCell(text);
+  // Whatever is left of credentials (`[redacted]@`) has no place in a destination.
+  parsed.username = '';
+  parsed.password = '';
+  const href = parsed.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `[${mdCell(text)}](${href})`;
+}
+
+const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function findingRow(v: CiViolation, breaking: boolean): string {
+  return row([
+    v.helpUrl ? link(ruleIdOf(v), v.helpUrl) : mdCell(ruleIdOf(v)),
+    link(pageLabel(v.url), v.url),
+    mdCell(targetOf(v)),
+    mdCell(v.wcagSc?.join(', ') || '–'),
+    breaking ? '**yes**' : 'no',
+  ]);
+}
+
+function footer(ctx: CommentContext): string {
+  const parts = [
+    ...(ctx.runUrl ? [link('workflow run', ctx.runUrl)] : []),
+    ...(ctx.headSha && /^[0-9a-f]{7,64}$/i.test(ctx.headSha) ? [`commit ${ctx.headSha.slice(0, 7)}`] : []),
+  ];
+  return `<sub>svc-a11y accessibility check${parts.length ? ` · ${parts.join(' · ')}` : ''} · this comment is updated on every run</sub>`;
+}
+
+/**
+ * The comment's Markdown: marker, verdict and its reasons, the new findings grouped by impact (rule with its help
+ * link, page link, selector, WCAG criteria, whether it fails the gate), counts, and a link to the run. Without a
+ * report (the check did not run), the verdict UNKNOWN and the CLI's error lines.
+ * @example commentBody(prepared, { marker: commentMarker(), runUrl })
+ */
+export function commentBody(report: PreparedReport | undefined, ctx: CommentContext): string {
+  const max = ctx.maxFindings ?? 50;
+  const outcome = report?.verdict.outcome ?? 'UNKNOWN';
+  const lines = [ctx.marker, `## ${ICONS[outcome]} Accessibility check: ${outcome}`, ''];
+  if (!report) {
+    lines.push('The check did not run, so nothing was judged.', '');
+    for (const error of ctx.errors ?? []) lines.push(`- ${mdCell(error)}`);
+    if (ctx.errors?.length) lines.push('');
+    lines.push(footer(ctx), '');
+    return lines.join('\n');
+  }
+  const { check, verdict, findings, failOn, failOnDefaulted, failedPages } = report;
+  lines.push(...verdict.reasons.map((r) => `- ${WHY[outcome]}: ${mdCell(r)}`), '');
+  const fresh = findings.filter((f) => f.violation.isNew === true);
+  const newTotal = totalOf(check.newCounts) ?? fresh.length;
+  const summary = [
+    `**${plural(newTotal, 'new finding')}** relative to the baseline`,
+    `${countText(totalOf(check.counts))} in all`,
+    `fixed ${countText(check.fixedCount)}`,
+    `threshold ${mdCell(failOn)}${failOnDefaulted ? ' (default)' : ''}`,
+    ...(check.appUrl ? [link('open in the app', check.appUrl)] : []),
+  ];
+  lines.push(summary.join(' · '), '');
+  if (check.baselineMissing) lines.push('> No baseline check was found, so every finding counts as new.', '');
+  if (failedPages.length) lines.push(`> ${plural(failedPages.length, 'page')} could not be checked: ${failedPages.slice(0, 5).map((p) => mdCell(pageLabel(p.url))).join(', ')}${failedPages.length > 5 ? ', …' : ''}`, '');
+
+  if (fresh.length === 0) lines.push(check.status === 'COMPLETED' ? 'No new findings.' : 'No findings were read: the check did not complete.', '');
+  let listed = 0;
+  let size = lines.join('\n').length;
+  for (const impact of [...IMPACTS, undefined]) {
+    const group = fresh.filter((f) => normalizeImpact(f.violation.impact) === impact);
+    if (group.length === 0 || listed >= max) continue;
+    const heading = `### ${impact ?? 'other impact'} (${group.length})`;
+    const table = [heading, '', row(['Rule', 'Page', 'Element', 'WCAG', 'Fails the gate']), row(['---', '---', '---', '---', '---'])];
+    let rows = 0;
+    for (const f of group) {
+      const line = findingRow(f.violation, f.breaking);
+      if (listed >= max || size + line.length + table.join('\n').length > MAX_BODY_CHARS) break;
+      table.push(line);
+      rows++;
+      listed++;
+    }
+    if (rows === 0) break;
+    lines.push(...table, '');
+    size += table.join('\n').length + 1;
+  }
+  if (listed < fresh.length) lines.push(`_… ${plural(fresh.length - listed, 'more new finding')} not listed: see the run's summary and reports._`, '');
+  lines.push(footer(ctx), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,163 @@
+// The GitHub Action's entry (action.yml → action/index.cjs, bundled by scripts/build-action.mjs): inputs → the
+// CLI's flags → `svc-a11y ci` run in this process (the same check run, reporters and verdict as in any pipeline)
+// → outputs, annotations, the pull request comment and the step summary, all from the one prepared report.
+import { mkdirSync, mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as core from '@actions/core';
+import { version } from '../cli/context.js';
+import { annotationsOf, type PreparedReport } from '../cli/reporters/index.js';
+import { redactText } from '../cli/safe-text.js';
+import type { FailOn } from '../index.js';
+import { ciArgs, configOf, reportFiles, sourceMapOf } from './cli-args.js';
+import { commentBody, commentMarker } from './comment.js';
+import { readEvent, type EventInfo } from './event.js';
+import { InputError, readInputs, type ActionInputs } from './inputs.js';
+import { commentFailure, gitHubClient, upsertComment } from './pr-comment.js';
+import { readPreparedReport, runCli, type CliRun } from './run-cli.js';
+import { notRunSummary, reportSummary } from './summary.js';
+
+/** The action's outputs (action.yml), all strings; empty when unknown. */
+export interface ActionOutputs {
+  verdict: 'PASS' | 'FAIL' | 'UNKNOWN';
+  'check-id': string;
+  'new-findings': string;
+  'sarif-file': string;
+  'junit-file': string;
+  'comment-url': string;
+}
+
+// GitHub shows 10 error annotations per step: the findings take 9, the step's failure message the last.
+const MAX_ANNOTATIONS = 9;
+const EXIT_MEANING: Record<number, string> = {
+  2: 'an input, the config file or a report path was refused (the inputs are the CLI flags of the same name)',
+  3: 'the service answered with an error or could not be reached',
+  70: 'an internal error (a bug: please report it)',
+};
+
+/**
+ * Runs the action with the runner's environment; the step fails through `core.setFailed` (exit code 1).
+ * @example await runAction(process.env)
+ */
+export async function runAction(env: Record<string, string | undefined>): Promise<void> {
+  const outputs: ActionOutputs = { verdict: 'UNKNOWN', 'check-id': '', 'new-findings': '', 'sarif-file': '', 'junit-file': '', 'comment-url': '' };
+  try {
+    let inputs: ActionInputs;
+    try {
+      inputs = readInputs((name) => core.getInput(name));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      core.setFailed(error.message);
+      return;
+    }
+    const apiKey = inputs.apiKey ?? (env.SVC_API_KEY?.trim() || undefined);
+    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter((s): s is string => !!s && s.length >= 4);
+    for (const secret of secrets) core.setSecret(secret);
+    const event = readEvent(env);
+    if (!apiKey) return await noKey(inputs, event);
+    await check(env, inputs, event, apiKey, secrets, outputs);
+  } finally {
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  }
+}
+
+async function check(env: Record<string, string | undefined>, inputs: ActionInputs, event: EventInfo, apiKey: string, secrets: string[], outputs: ActionOutputs): Promise<void> {
+  const setBaseline = inputs.setBaseline === 'auto' ? event.pushToDefaultBranch : inputs.setBaseline === 'true';
+  if (setBaseline) core.info(`set-baseline: this check is saved as the baseline${inputs.setBaseline === 'auto' ? ` (a push to the default branch ${event.defaultBranch})` : ''}`);
+  const dir = inputs.reportsDir ? resolve(inputs.reportsDir) : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
+  mkdirSync(dir, { recursive: true });
+  const files = reportFiles(dir);
+  const config = configOf(inputs, process.cwd());
+  const argv = ciArgs(inputs, { dir, files, setBaseline, config });
+  // The action writes the annotations (with files) and the summary (with the comment's link) itself.
+  const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
+  const run = await runCli(argv, { ...rest, SVC_API_KEY: apiKey });
+  const report = readPreparedReport(files.json, secrets, (inputs.failOn ?? config?.failOn) as FailOn | undefined);
+
+  if (report) {
+    outputs.verdict = report.verdict.outcome;
+    outputs['check-id'] = report.check.id ?? '';
+    outputs['new-findings'] = newFindings(report);
+    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: sourceMapOf(inputs, config) })) {
+      const properties = { title: a.title, file: a.file, startLine: a.line };
+      if (a.kind === 'error') core.error(a.message, properties);
+      else if (a.kind === 'warning') core.warning(a.message, properties);
+      else core.notice(a.message);
+    }
+  }
+  if (existsSync(files.sarif)) outputs['sarif-file'] = files.sarif;
+  if (existsSync(files.junit)) outputs['junit-file'] = files.junit;
+
+  const safe = (text: string) => redactText(text, secrets);
+  const commentUrl = await comment(env, inputs, event, report, run, safe);
+  outputs['comment-url'] = commentUrl ?? '';
+  await writeSummary(safe(report ? reportSummary(report, commentUrl) : notRunSummary(run.errors, false)));
+
+  if (run.code === 0) core.info(`Accessibility check: PASS (${report?.verdict.reasons.join('; ') ?? 'no report'})`);
+  else if (report && (run.code === 1 || run.code === 4)) core.setFailed(safe(`Accessibility check ${report.verdict.outcome}: ${report.verdict.reasons.join('; ')}`));
+  else core.setFailed(safe(`svc-a11y ci exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`));
+}
+
+// New findings relative to the baseline, all impacts: the check's own count, else the findings marked new.
+function newFindings(report: PreparedReport): string {
+  const counts = report.check.newCounts;
+  const values = counts ? Object.values(counts).filter((n): n is number => typeof n === 'number' && Number.isFinite(n)) : [];
+  if (values.length) return String(values.reduce((a, b) => a + b, 0));
+  return report.check.status === 'COMPLETED' ? String(report.findings.filter((f) => f.violation.isNew === true).length) : '';
+}
+
+async function comment(env: Record<string, string | undefined>, inputs: ActionInputs, event: EventInfo, report: PreparedReport | undefined, run: CliRun, safe: (text: string) => string): Promise<string | undefined> {
+  const pr = event.pullRequest;
+  if (!inputs.comment || !pr) return undefined;
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!inputs.githubToken || !owner || !repo) {
+    core.info('No pull request comment: github-token or GITHUB_REPOSITORY is empty.');
+    return undefined;
+  }
+  const marker = commentMarker(inputs.commentKey);
+  const runUrl = env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined;
+  const body = safe(commentBody(report, { marker, runUrl, headSha: pr.headSha, errors: run.errors }));
+  try {
+    const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version}`);
+    const result = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body });
+    core.info(`Pull request comment ${result.action}: ${result.url ?? result.id}`);
+    return result.url;
+  } catch (error) {
+    core.warning(safe(`No pull request comment: ${commentFailure(error)}.`), { title: 'Accessibility check comment' });
+    return undefined;
+  }
+}
+
+async function noKey(inputs: ActionInputs, event: EventInfo): Promise<void> {
+  const pr = event.pullRequest;
+  const why = pr?.fork
+    ? `this pull request comes from the fork ${pr.headRepository ?? '(deleted)'}, and GitHub passes no secrets to workflows run for pull requests from forks`
+    : 'is the secret set in this repository, and passed as `api-key: ${{ secrets.SVC_API_KEY }}`?';
+  if (inputs.ifNoKey === 'skip') {
+    const message = `The accessibility check did not run: the api-key input is empty (${why}). The step passes because if-no-key is skip.`;
+    core.warning(message, { title: 'Accessibility check skipped' });
+    await writeSummary(notRunSummary([message], true));
+    return;
+  }
+  const message = `No API key: the api-key input is empty; ${why}. To let such runs pass with a warning and a summary instead, set \`if-no-key: skip\` on this step.`;
+  await writeSummary(notRunSummary([message], false));
+  core.setFailed(message);
+}
+
+async function writeSummary(markdown: string): Promise<void> {
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error) {
+    // No summary file (a local run) or one that cannot be written: the verdict is what the step reports.
+    core.warning(`The step summary could not be written (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
+// A password in the Redis URL is a secret like the key.
+function redisPassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
