@@ -75,7 +75,7 @@ if (process.argv.includes('--check')) {
     if (committed !== text) stale.push(relative(root, path).split(sep).join('/'));
   }
   if (stale.length) {
-    console.error(`The action bundle is out of date: ${stale.join(', ')} differ from a fresh build of src/action/. Run \`npm run action:build\` and commit the result.`);
+    console.error(`The action bundle is out of date: ${stale.join(', ')} differ from a fresh build of src/action/ and the CLI and SDK sources it bundles. Run \`npm run action:build\` and commit the result.`);
     process.exit(1);
   }
   console.log('action/ is up to date.');
