@@ -5,7 +5,8 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runMultitool } from '../support/sarif-multitool.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
@@ -128,9 +129,12 @@ describe('the action against the simulator (one baseline story, in order)', () =
   it('4. a token without permission (403): a warning, never a failure; the check still passes', async () => {
     github.forbidden = true;
     try {
-      const run = await prRun({ urls: `${root}\n${checkout}` });
+      // The URLs and a report from a config file this time (as the CLI reads it), the reports in reports-dir.
+      const config = JSON.stringify({ urls: [root, checkout], reports: { markdown: 'out/a11y.md' } });
+      const run = await runAction({ inputs: inputs({ config: 'a11y.json', 'reports-dir': 'reports' }), files: { 'a11y.json': config }, eventName: 'pull_request', eventFile: 'pull_request.opened.json', apiUrl: github.url, token: TOKEN });
       expect(run.code, describeRun(run)).toBe(0);
-      expect(run.outputs).toMatchObject({ verdict: 'PASS', 'comment-url': '' });
+      expect(run.outputs).toMatchObject({ verdict: 'PASS', 'comment-url': '', 'sarif-file': join(run.workspace, 'reports/a11y.sarif'), 'junit-file': join(run.workspace, 'reports/a11y-junit.xml') });
+      expect(readFileSync(join(run.workspace, 'out/a11y.md'), 'utf8')).toContain('## Accessibility check: PASS'); // the config's own report kept
       expect(run.stdout).toMatch(/^::warning title=Accessibility check comment::No pull request comment: the github-token may not write comments on this pull request \(GitHub answered 403\): give the job `permissions: pull-requests: write`/m);
       expect(run.stdout).not.toMatch(/^::error/m);
       // The pull requests of steps 2–3 did not save a baseline (auto is false there): nothing fixed since main's.
@@ -191,7 +195,7 @@ describe('inputs the CLI refuses, and set-baseline on other branches', () => {
     expect(actionComments()).toHaveLength(1); // the keyed comment is another one; the default one is untouched
   }, 120_000);
 
-  it('set-baseline auto is false on a push to another branch; an input the action does not know is refused', async () => {
+  it('set-baseline auto is false on a push to another branch; a set-baseline value the action does not know is refused', async () => {
     const run = await runAction({
       inputs: inputs({ urls: root, 'fail-on': 'NONE' }),
       eventName: 'push',
@@ -205,5 +209,24 @@ describe('inputs the CLI refuses, and set-baseline on other branches', () => {
     const bad = await prRun({ urls: root, 'set-baseline': 'sometimes' });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('::error::input set-baseline must be one of auto, true, false, got "sometimes"');
+  }, 120_000);
+});
+
+describe('redis-url: the bundled Redis client shares the rate budget', () => {
+  it('the budget lives in Redis under a hashed key (never the key), with no warning', async () => {
+    const admin = createClient({ url: inject('redisUrl') });
+    await admin.connect();
+    try {
+      const before = new Set(await admin.keys('svc-a11y:rl:v1:*'));
+      const run = await prRun({ urls: root, 'redis-url': inject('redisUrl'), 'rate-limit': '600', comment: 'false' });
+      expect(run.code, describeRun(run)).toBe(0);
+      expect(run.stderr).not.toContain('warning');
+      const added = (await admin.keys('svc-a11y:rl:v1:*')).filter((k) => !before.has(k));
+      expect(added.length).toBeGreaterThan(0);
+      for (const key of added) expect(key).not.toContain(sim.keys.full);
+      expect(run.outputs['comment-url']).toBe('');
+    } finally {
+      await admin.quit();
+    }
   }, 120_000);
 });
