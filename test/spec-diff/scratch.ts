@@ -1,0 +1,55 @@
+// A scratch copy of the package (what regeneration, type checks and the maintainer's path need), with the real
+// node_modules linked in: the real generated/, api/ and .changeset/ are never touched, and nothing is installed.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { root } from './git-repo.js';
+
+/** What a copy holds: the sources, the generator, the description, the reports and the build's configuration. */
+const ENTRIES = ['package.json', 'tsconfig.json', 'tsup.config.ts', 'openapi.yaml', 'src', 'generated', 'scripts', 'api', '.changeset'];
+
+// Commits need an identity; the machine's git config may have none (CI).
+const env = { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'test', GIT_COMMITTER_EMAIL: 'test@example.com', NO_COLOR: '1' };
+
+/** The outcome of a command run in a copy; never throws on a non-zero exit. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr, in that order. */
+  output: string;
+}
+
+export interface Scratch {
+  dir: string;
+  read(file: string): string;
+  write(file: string, text: string): void;
+  /** Runs a command with the copy as working directory (node_modules/.bin on the PATH, as under npm). */
+  run(command: string, ...args: string[]): Promise<Ran>;
+  remove(): void;
+}
+
+/** Copies the package's working tree into a temporary folder and links node_modules. */
+export function scratchCopy(prefix = 'svc-a11y-scratch-'): Scratch {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const entry of ENTRIES) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const path = `${join(dir, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
+  return {
+    dir,
+    read: (file) => readFileSync(join(dir, file), 'utf8'),
+    write: (file, text) => {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    },
+    run: (command, ...args) =>
+      new Promise((resolve) => {
+        execFile(command, args, { cwd: dir, env: { ...env, PATH: path }, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+          const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
+          resolve({ code, stdout, stderr, output: `${stdout}${stderr}` });
+        });
+      }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
