@@ -104,10 +104,12 @@ export function loadSuppressions(file: string, { required, today = new Date().to
 export function checkSuppressions(data: unknown, file: string, today: string): Suppressions {
   const result = z.safeParse(suppressionsSchema, data);
   if (!result.success) {
-    const issues = result.error.issues;
+    // A typo in a key explains the missing value that follows from it: it is named first.
+    const issues = [...result.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
     const first = issues[0]!;
     const where = first.path.length ? first.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(top level)';
-    const rule = first.code === 'unrecognized_keys' ? `has an unknown key ${first.keys.map((k) => JSON.stringify(k)).join(', ')} (known: ruleId, url, target, fingerprint, reason, expires)` : first.message;
+    const known = first.path.length ? 'ruleId, url, target, fingerprint, reason, expires' : '$schema, suppressions';
+    const rule = first.code === 'unrecognized_keys' ? `has an unknown key ${first.keys.map((k) => JSON.stringify(k)).join(', ')} (known: ${known})` : first.message;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length === 2 ? '' : 's'})` : '';
     throw new UsageError(`suppressions file ${file}: ${where} ${isMissing(first) ? missingRule(first) : rule}${more}`);
   }
