@@ -69913,10 +69913,11 @@ function loadSuppressions(file, { required: required2, today = (/* @__PURE__ */ 
 function checkSuppressions(data, file, today) {
   const result2 = safeParse(suppressionsSchema, data);
   if (!result2.success) {
-    const issues = result2.error.issues;
+    const issues = [...result2.error.issues].sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"));
     const first2 = issues[0];
     const where = first2.path.length ? first2.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("").replace(/^\./, "") : "(top level)";
-    const rule = first2.code === "unrecognized_keys" ? `has an unknown key ${first2.keys.map((k) => JSON.stringify(k)).join(", ")} (known: ruleId, url, target, fingerprint, reason, expires)` : first2.message;
+    const known = first2.path.length ? "ruleId, url, target, fingerprint, reason, expires" : "$schema, suppressions";
+    const rule = first2.code === "unrecognized_keys" ? `has an unknown key ${first2.keys.map((k) => JSON.stringify(k)).join(", ")} (known: ${known})` : first2.message;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length === 2 ? "" : "s"})` : "";
     throw new UsageError(`suppressions file ${file}: ${where} ${isMissing(first2) ? missingRule(first2) : rule}${more}`);
   }

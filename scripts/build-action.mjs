@@ -4,8 +4,12 @@
 // actions/typescript-action template does. The bundle is committed; its third-party licences go beside it.
 //   node scripts/build-action.mjs          write action/index.cjs and action/THIRD-PARTY-NOTICES.txt
 //   node scripts/build-action.mjs --check  build in memory and fail when the committed files differ (npm test)
+//   node scripts/build-action.mjs --head   build from the last commit's sources only (a temporary git worktree), not
+//                                          the working tree's: in a tree where others' edits are not committed yet
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -16,10 +20,15 @@ const BUNDLE = 'index.cjs';
 const NOTICES = 'THIRD-PARTY-NOTICES.txt';
 const HEADER = '// generated — do not edit. Source: src/action/; rebuild with `npm run action:build`.';
 
-/** Builds both files in memory: `{ 'index.cjs': text, 'THIRD-PARTY-NOTICES.txt': text }`. */
-async function bundle() {
+/**
+ * Builds both files in memory from the sources in `sources` (the repository, or a worktree of it whose node_modules
+ * links to the repository's): `{ 'index.cjs': text, 'THIRD-PARTY-NOTICES.txt': text }`.
+ */
+async function bundle(sources = root) {
   const result = await build({
-    absWorkingDir: root,
+    absWorkingDir: sources,
+    // In a worktree, node_modules is a link: its files keep their node_modules/… names, as in the repository.
+    preserveSymlinks: sources !== root,
     entryPoints: ['src/action/index.ts'],
     bundle: true,
     platform: 'node',
@@ -40,18 +49,31 @@ async function bundle() {
     logLevel: 'silent',
   });
   const text = result.outputFiles[0].text;
-  return { [BUNDLE]: text, [NOTICES]: notices(result.metafile) };
+  return { [BUNDLE]: text, [NOTICES]: notices(result.metafile, sources) };
+}
+
+/** {@link bundle} of the last commit: a detached worktree at HEAD, removed afterwards. */
+async function bundleHead() {
+  const git = (...args) => execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const tree = join(mkdtempSync(join(tmpdir(), 'svc-a11y-action-head-')), 'tree');
+  git('worktree', 'add', '--detach', tree, 'HEAD');
+  try {
+    symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'), 'dir');
+    return await bundle(tree);
+  } finally {
+    git('worktree', 'remove', '--force', tree);
+  }
 }
 
 /** The licence of every npm package the bundle takes code from, sorted by name. */
-function notices(metafile) {
+function notices(metafile, sources) {
   const packages = new Map();
   for (const input of Object.keys(metafile.inputs)) {
     const parts = input.split(/[\\/]/);
     const at = parts.lastIndexOf('node_modules');
     if (at < 0) continue;
     const name = parts[at + 1].startsWith('@') ? `${parts[at + 1]}/${parts[at + 2]}` : parts[at + 1];
-    const dir = join(root, ...parts.slice(0, at + 1), ...name.split('/'));
+    const dir = join(sources, ...parts.slice(0, at + 1), ...name.split('/'));
     if (!packages.has(dir)) packages.set(dir, name);
   }
   const entries = [...packages.entries()]
@@ -66,7 +88,7 @@ function notices(metafile) {
   return `action/index.cjs bundles code of the following npm packages, under these licences.${rule}${entries.map((e) => e.block).join(rule)}\n`;
 }
 
-const files = await bundle();
+const files = process.argv.includes('--head') ? await bundleHead() : await bundle();
 if (process.argv.includes('--check')) {
   const stale = [];
   for (const [name, text] of Object.entries(files)) {
