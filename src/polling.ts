@@ -28,7 +28,7 @@ export interface WaitOptions<T = unknown> {
   /**
    * First wait between polls, in milliseconds (a finite number ≥ 1); later waits grow by half each time,
    * unless the server's `Retry-After` or the job's progress says when to look again. Also the shortest
-   * wait planned from progress.
+   * wait planned from progress (but for a last look just before the deadline).
    * @default 1000
    */
   intervalMs?: number | undefined;
@@ -88,8 +88,8 @@ function nextWait(attempt: number, hintMs: number | undefined, intervalMs: numbe
  * polls are waited out (their `Retry-After` when given) and polling continues, inside the deadline.
  *
  * Each wait: the server's hint when it sent one (see `nextWait`); else, when the job reports progress
- * (pages done of pages to do, see `progress.ts`), a poll near its estimated completion (`progressWait`);
- * else the backoff.
+ * (pages done of pages to do, see `progress.ts`), a poll near its estimated completion and before the
+ * deadline (`progressWait`); else the backoff.
  */
 export async function pollUntilTerminal<T extends { status?: unknown }>(
   operationId: string,
@@ -124,11 +124,11 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   loading.catch(() => {});
   try {
     const job = await begin(signal);
-    const { observeJob, progressWait, readProgress } = await loading;
+    const { createdJobTrack, observeJob, progressWait, readProgress } = await loading;
     jobId = job.jobId;
     if (typeof job.status === 'string') lastStatus = job.status;
     // A job this wait created did not run before the wait began: the estimate of its start is bounded.
-    let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: started, status: 'QUEUED' }) : {};
+    let track: JobTrack = job.delayFirstPoll ? createdJobTrack(started) : {};
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;
@@ -142,7 +142,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         const now = Date.now();
         track = observeJob(track, { atMs: now, status, progress: readProgress(resource) });
         // The server's hint wins; progress only plans the waits the server left to the client.
-        const fromProgress = retryAfterMs === undefined ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, random: Math.random }) : undefined;
+        const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
+        const fromProgress = retryAfterMs === undefined ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, untilDeadlineMs }) : undefined;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error) {
         if (signal.aborted) throw signal.reason;

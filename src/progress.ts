@@ -55,6 +55,8 @@ function counted(done: unknown, total: unknown): JobProgress | undefined {
 export interface JobTrack {
   /** Latest moment the job was known not to be RUNNING yet (created by this wait, or seen QUEUED). */
   readonly queuedAtMs?: number | undefined;
+  /** When this wait created the job ({@link createdJobTrack}), until a look sees it QUEUED. */
+  readonly createdAtMs?: number | undefined;
   /** First moment the job was seen RUNNING (since it was last seen QUEUED). */
   readonly runningSeenAtMs?: number | undefined;
   /**
@@ -69,14 +71,27 @@ export interface JobTrack {
 }
 
 // Where in the window [last seen QUEUED, first seen RUNNING] the job most likely started RUNNING: early,
-// since a job first seen RUNNING has usually been at it for a while (measured in a model of the
-// simulator's multi-page jobs, T 4–30 s: the midpoint cost ~0.4 more polls per job for the same lateness).
+// since a job first seen RUNNING has usually been at it for a while (measured in bench/polling-model.mjs
+// on jobs with a silent queued quarter: the midpoint cost ~0.4 more polls per job for the same lateness).
 const START_IN_WINDOW = 0.25;
+// A job this wait created and first saw RUNNING (no look saw it QUEUED) is counted from its creation, give or
+// take a tenth of that first wait: a service that reports progress at the first look started the job at once.
+// (Measured in bench/polling-model.mjs on jobs with progress from the start: counting from a quarter into
+// that wait, as after a QUEUED look, cost ~0.65 more requests per job.)
+const CREATED_START_UNCERTAINTY = 0.1;
+
+/**
+ * The track of a job this wait has just created (at `atMs`): known not to be running before then.
+ * @example createdJobTrack(0) // { queuedAtMs: 0, createdAtMs: 0 }
+ */
+export function createdJobTrack(atMs: number): JobTrack {
+  return { queuedAtMs: atMs, createdAtMs: atMs };
+}
 
 /**
  * The track after one more look at the job: `status` as answered, at `atMs`, with its `progress` if it
- * reported any. A job this wait created counts as seen QUEUED at the moment the wait began.
- * @example observeJob({}, { atMs: 0, status: 'QUEUED' }) // { queuedAtMs: 0 }
+ * reported any.
+ * @example observeJob(createdJobTrack(0), { atMs: 900, status: 'QUEUED' }) // { queuedAtMs: 900 }
  */
 export function observeJob(track: JobTrack, seen: { atMs: number; status: string; progress?: JobProgress | undefined }): JobTrack {
   const { atMs, status, progress } = seen;
@@ -87,7 +102,10 @@ export function observeJob(track: JobTrack, seen: { atMs: number; status: string
     runningSeenAtMs = atMs;
     if (track.queuedAtMs !== undefined) {
       const window = Math.max(0, atMs - track.queuedAtMs);
-      anchor = { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 };
+      anchor =
+        track.createdAtMs !== undefined
+          ? { atMs: track.queuedAtMs, pages: 0, uncertaintyMs: window * CREATED_START_UNCERTAINTY }
+          : { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 };
     }
   }
   if (!progress) return { ...track, runningSeenAtMs, anchor, last: undefined };
@@ -131,41 +149,77 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
   return { remainingMs: Math.max(0, (left - 0.5) * msPerPage), msPerPage, spread };
 }
 
-/** Bounds and randomness of {@link progressWait}. */
+// How much faster than the pages so far the pages not started yet may plausibly be, on the whole. Measured
+// in bench/polling-model.mjs on jobs with progress from the start: without this bound ~0.9 more requests per
+// job; 0.6 costs ~0.15 more; 0.8 brings the p95 lateness of 10 s jobs to 1.3× its target.
+const SLOWER_PAGES_SHARE = 0.7;
+
+/**
+ * The least time the job still plausibly needs, from the page under way (undefined when nothing bounds
+ * it): that page has not finished, so each page since the anchor took at least the time since the job's
+ * latest plausible start divided by their count (the one under way counting whole), and each page not
+ * started yet takes at least 70 % of that. Unlike {@link estimateCompletion} it needs no finished page: a
+ * job of 10 pages still on its first page after 1 s needs ~6 s more.
+ * @example remainingAtLeast({ anchor: { atMs: 0, pages: 0, uncertaintyMs: 0 }, last: { atMs: 1000, done: 0, total: 10 } }) // 6300
+ */
+export function remainingAtLeast(track: JobTrack): number | undefined {
+  const { anchor, last } = track;
+  if (!anchor || !last) return undefined;
+  const elapsedMs = last.atMs - (anchor.atMs + anchor.uncertaintyMs);
+  // The pages that elapsed time spans: those finished since the anchor and the one under way, plus, for a job
+  // first seen already running, the rest of the page under way then (whole: how much of it was left is unknown).
+  const pages = last.done + 1 - Math.floor(anchor.pages);
+  const notStarted = last.total - last.done - 1;
+  if (!(elapsedMs > 0) || pages <= 0 || notStarted < 1) return undefined;
+  return (SLOWER_PAGES_SHARE * notStarted * elapsedMs) / pages;
+}
+
+/** Bounds of {@link progressWait}. */
 export interface ProgressWaitOptions {
   intervalMs: number;
   maxIntervalMs: number;
   /** Milliseconds since the wait began (the job's age, for a job this wait created). */
   waitedMs: number;
-  /** A number in [0, 1) (jitter); Math.random in production. */
-  random: () => number;
+  /** Milliseconds left before the wait's deadline (none: unbounded). */
+  untilDeadlineMs?: number | undefined;
 }
 
 // How late completion may be noticed, as a share of the job's (estimated) duration; never less than one interval.
 const LATENESS_SHARE = 0.1;
-// How far into that allowance a poll aims, past the earliest plausible completion. Measured in the same
-// model: 0.5 costs ~0.2 more polls per job; 0.8 brings the p95 lateness of 10 s jobs to the target.
+// How far into that allowance a poll aims, past the earliest plausible completion. Measured in
+// bench/polling-model.mjs: 0.5 costs ~0.15 more requests per job; 0.8 brings p95 lateness over its target.
 const AIM_INTO_ALLOWANCE = 0.6;
 
 /**
  * The wait before the next poll, from the job's progress; undefined when progress tells nothing (then the
- * caller backs off as without progress). Aims at the earliest plausible completion (the estimate shrunk by
- * its uncertainty) plus 60 % of the lateness allowed (a tenth of the job's estimated duration, at least
- * `intervalMs`): if the job finishes in that span it is noticed in time, and if it has not, this poll brings
- * fresher progress and a sharper estimate. When the progress stops moving for longer than two pages'
- * time, waits grow by half of the time since it last moved (×1.5 per poll, the backoff's growth), so a
- * stalled job is never hammered. Bounded to [intervalMs, maxIntervalMs], then 80–100 % jitter (as the backoff).
- * @example progressWait(track, 2_500, { intervalMs: 1000, maxIntervalMs: 10000, waitedMs: 3000, random: Math.random })
+ * caller backs off as without progress). Aims at the earliest plausible completion — the estimate shrunk
+ * by its uncertainty, and never before {@link remainingAtLeast} — plus 60 % of the lateness allowed (a
+ * tenth of the job's estimated duration, at least `intervalMs`): if the job finishes in that span it is
+ * noticed in time, and if it has not, this poll brings fresher progress and a sharper estimate. When the
+ * progress stops moving for longer than two pages' time, waits grow by half of the time since it last moved
+ * (×1.5 per poll, the backoff's growth), so a stalled job is never hammered. Bounded to [intervalMs,
+ * maxIntervalMs], and a look that would fall after the deadline comes half an interval before it instead. No
+ * jitter: each wait is planned from the job's own progress, and taking up to 20 % off it (as the backoff
+ * does) makes the poll land before the completion it aims at (~0.45 more requests per job in the model).
+ * @example progressWait(track, 2_500, { intervalMs: 1000, maxIntervalMs: 10000, waitedMs: 3000 })
  */
 export function progressWait(track: JobTrack, nowMs: number, options: ProgressWaitOptions): number | undefined {
   const estimate = estimateCompletion(track);
-  if (!estimate) return undefined;
-  const { intervalMs, maxIntervalMs, waitedMs, random } = options;
+  const atLeastMs = remainingAtLeast(track);
+  if (!estimate && atLeastMs === undefined) return undefined;
+  const { intervalMs, maxIntervalMs, waitedMs, untilDeadlineMs } = options;
   const sinceLook = Math.max(0, nowMs - (track.last?.atMs ?? nowMs));
-  const remainingMs = Math.max(0, estimate.remainingMs - sinceLook);
-  const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + remainingMs));
-  let wait = remainingMs * Math.exp(-estimate.spread) + AIM_INTO_ALLOWANCE * allowanceMs;
+  const remainingMs = estimate ? Math.max(0, estimate.remainingMs - sinceLook) : undefined;
+  const earliestMs = Math.max(remainingMs !== undefined ? remainingMs * Math.exp(-estimate!.spread) : 0, (atLeastMs ?? 0) - sinceLook);
+  const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + (remainingMs ?? earliestMs)));
+  let wait = earliestMs + AIM_INTO_ALLOWANCE * allowanceMs;
+  // Time per page so far (the page under way counting whole when none has finished yet).
+  const { anchor, last } = track as Required<JobTrack>;
+  const msPerPage = estimate?.msPerPage ?? (last.atMs - anchor.atMs) / (last.done + 1 - Math.floor(anchor.pages));
   const stillMs = nowMs - (track.changedAtMs ?? nowMs);
-  if (stillMs > 2 * estimate.msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
-  return Math.min(maxIntervalMs, Math.max(intervalMs, wait)) * (0.8 + random() * 0.2);
+  if (stillMs > 2 * msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
+  wait = Math.min(maxIntervalMs, Math.max(intervalMs, wait));
+  // A look after the deadline would never happen: the last one comes just before it.
+  if (untilDeadlineMs !== undefined && wait > untilDeadlineMs - intervalMs / 2) wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
+  return wait;
 }

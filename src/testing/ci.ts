@@ -126,6 +126,7 @@ export function createCiCheck(ctx: Ctx): Reply {
     id: randomUUID(),
     createdAt: now,
     durationMs: world.durations.ciCheck,
+    queuedShare: world.queuedShare,
     siteId: site.id,
     failOn: body.failOn ?? DEFAULT_FAIL_ON,
     setBaseline: body.setBaseline ?? false,

@@ -98,6 +98,7 @@ export function createFixVerification(ctx: Ctx): Reply {
     id: randomUUID(),
     createdAt: now,
     durationMs: world.durations.fixVerification,
+    queuedShare: world.queuedShare,
     fix,
     pages: fix.pages.map((url) => checkPage(world.seed, url)),
     pageEnds: drawPageEnds(world.pageDurations, fix.pages.length),

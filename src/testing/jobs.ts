@@ -1,5 +1,5 @@
-// Job lifecycle, computed lazily from the clock: a job is QUEUED for the first quarter of its duration,
-// RUNNING for the rest, then terminal. Nothing is scheduled per job, so state can never drift from time.
+// Job lifecycle, computed lazily from the clock: a job is QUEUED for the first quarter of its duration (or
+// its `queuedShare`), RUNNING for the rest, then terminal. Nothing is scheduled per job, so state can never drift from time.
 
 /**
  * The five kinds of asynchronous job (keys of `SimulatorOptions.durations`).
@@ -23,6 +23,8 @@ export interface JobTiming {
    * (`SimulatorOptions.pageDurations`). Absent: the pages finish evenly.
    */
   pageEnds?: number[] | undefined;
+  /** Share of `durationMs` spent QUEUED (`SimulatorOptions.queuedShare`). Absent: a quarter. */
+  queuedShare?: number | undefined;
 }
 
 /** Where a job stands at a given time. */
@@ -36,15 +38,15 @@ export interface Phase {
   finishedAt: number;
 }
 
-// Share of a job's duration spent QUEUED.
-const QUEUED_SHARE = 0.25;
+/** Share of a job's duration spent QUEUED unless `SimulatorOptions.queuedShare` says otherwise. @internal */
+export const QUEUED_SHARE = 0.25;
 
 /**
  * The phase of `job` at time `now`.
  * @example phaseOf({ id, createdAt: 0, durationMs: 400 }, 200) // { stage: 'RUNNING', progress: 1/3, … }
  */
 export function phaseOf(job: JobTiming, now: number): Phase {
-  const startedAt = job.createdAt + Math.round(job.durationMs * QUEUED_SHARE);
+  const startedAt = job.createdAt + Math.round(job.durationMs * (job.queuedShare ?? QUEUED_SHARE));
   const finishedAt = job.createdAt + job.durationMs;
   if (now >= finishedAt) return { stage: 'DONE', progress: 1, startedAt, finishedAt };
   if (now < startedAt) return { stage: 'QUEUED', progress: 0, startedAt, finishedAt };

@@ -63,7 +63,7 @@ export function createJourneyRun(ctx: Ctx): Reply {
       fail(409, 'JOURNEY_ALREADY_RUNNING', `A run of this journey is already queued or running (${r.id}).`);
     }
   }
-  const run: JourneyRunJob = { id: randomUUID(), createdAt: now, durationMs: world.durations.journeyRun, journeyId: journey.id, siteId: site.id, checkpoints: [] };
+  const run: JourneyRunJob = { id: randomUUID(), createdAt: now, durationMs: world.durations.journeyRun, queuedShare: world.queuedShare, journeyId: journey.id, siteId: site.id, checkpoints: [] };
   const phase = phaseOf(run, now);
   // A broken journey runs its steps up to and including the failing one; only the steps before it scan a page.
   const failing = journey.failingStep;

@@ -34,7 +34,7 @@ export function runFindings(run: ScanRunJob): Finding[] {
 export function addScanRun(world: World, site: SiteRecord, createdAt: number, durationMs: number, extraCriticalOnRoot = 0): ScanRunJob {
   const root = site.rootUrl.replace(/\/$/, '');
   const pages = site.crawlPaths.map((path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0));
-  const run: ScanRunJob = { id: randomUUID(), createdAt, durationMs, siteId: site.id, pages, rootUnreachable: pages.length === 0, delivered: false };
+  const run: ScanRunJob = { id: randomUUID(), createdAt, durationMs, queuedShare: world.queuedShare, siteId: site.id, pages, rootUnreachable: pages.length === 0, delivered: false };
   world.scanRuns.set(run.id, run);
   return run;
 }

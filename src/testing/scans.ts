@@ -25,7 +25,7 @@ const PAGE_FAILURES: Record<string, { code: string; reason: string }> = {
 
 /** Stores a scan of `url` (also used for journey checkpoints). */
 export function addScan(world: World, siteId: string, url: string, createdAt: number, durationMs: number, fromJourney: boolean): ScanJob {
-  const scan: ScanJob = { id: randomUUID(), createdAt, durationMs, siteId, page: checkPage(world.seed, url), fromJourney };
+  const scan: ScanJob = { id: randomUUID(), createdAt, durationMs, queuedShare: world.queuedShare, siteId, page: checkPage(world.seed, url), fromJourney };
   world.scans.set(scan.id, scan);
   return scan;
 }

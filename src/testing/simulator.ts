@@ -1,6 +1,6 @@
 // startSimulator(): options in, a listening simulator out. Wires the world, the server, the rate limiter
 // and the webhook sender together, and owns their shutdown.
-import { type JobKind, phaseOf } from './jobs.js';
+import { type JobKind, QUEUED_SHARE, phaseOf } from './jobs.js';
 import { type SimulatorPageDurations, pageDurationSource } from './page-durations.js';
 import { type SimulatorRateLimit, SlidingWindowLimiter } from './rate-limit.js';
 import { scanRunView, seedScanRunHistory } from './scan-runs.js';
@@ -22,11 +22,19 @@ export interface SimulatorOptions {
    */
   seed?: number | undefined;
   /**
-   * Time each job kind spends QUEUED + RUNNING, in ms (QUEUED for the first quarter).
+   * Time each job kind spends QUEUED + RUNNING, in ms (QUEUED for the first quarter, or `queuedShare`).
    * @default 400 for every kind
    * @example { ciCheck: 150, scanRun: 300 }
    */
   durations?: Partial<Record<JobKind, number>> | undefined;
+  /**
+   * Share of every job's duration (`durations`) spent QUEUED before it turns RUNNING, from 0 to 1 (less
+   * than 1). 0 makes jobs RUNNING from creation, so a multi-page job's progress moves from its first poll,
+   * as with a service that starts work at once; a job still takes its whole duration.
+   * @default 0.25
+   * @example { queuedShare: 0 }
+   */
+  queuedShare?: number | undefined;
   /**
    * Per-key request rate, or `false` for none.
    * @default { requestsPerMinute: 120, windowMs: 60000 }
@@ -86,7 +94,8 @@ const KINDS: JobKind[] = ['scan', 'scanRun', 'ciCheck', 'journeyRun', 'fixVerifi
  *
  * Seeded organisation: `sim.ids` (sites, journeys, tracked fixes, a completed scan run) and `sim.keys`
  * (`full`, `noCi` without `ci:check`, `freePlan` without `TREND_HISTORY` and with a 5-URL CI cap).
- * Every job is created QUEUED, turns RUNNING after a quarter of its duration, and is terminal after it.
+ * Every job is created QUEUED, turns RUNNING after a quarter of its duration (`queuedShare`), and is
+ * terminal after it.
  *
  * Findings are a deterministic function of (seed, URL). URL conventions steer outcomes:
  * - a path containing `/unreachable`, `/timeout` or `/error`: page status `UNREACHABLE`, `TIMEOUT` or `ERROR`
@@ -117,12 +126,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return [kind, ms];
     }),
   ) as Record<JobKind, number>;
+  const queuedShare = options.queuedShare ?? QUEUED_SHARE;
+  if (!(queuedShare >= 0 && queuedShare < 1)) throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
   const pageDurations = pageDurationSource(options.pageDurations, seed);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
   const sender = new WebhookSender(options.webhook, clock);
   const world: World = {
-    seed, clock, durations, org, baseUrl: '', pollHints: options.pollHints ?? false, pageDurations,
+    seed, clock, durations, queuedShare, org, baseUrl: '', pollHints: options.pollHints ?? false, pageDurations,
     scans: new Map(), scanRuns: new Map(), ciChecks: new Map(), journeyRuns: new Map(), fixVerifications: new Map(),
     scanRunObserved: (run, created) => {
       if (!sender.enabled || run.delivered) return;

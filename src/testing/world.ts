@@ -15,6 +15,8 @@ export interface World {
   /** `http://127.0.0.1:PORT`, set once the server listens. */
   baseUrl: string;
   durations: Record<JobKind, number>;
+  /** Share of every new job's duration spent QUEUED. */
+  queuedShare: number;
   /** Send `Retry-After` (whole seconds until the job should finish) on 202s and non-terminal job reads. */
   pollHints: boolean;
   /** Uneven pages of multi-page jobs (undefined: pages finish evenly). */

@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
-import { type JobTrack, estimateCompletion, observeJob, progressWait, readProgress } from '../../src/progress.js';
+import { type JobTrack, createdJobTrack, estimateCompletion, observeJob, progressWait, readProgress, remainingAtLeast } from '../../src/progress.js';
 import { type Loopback, type Seen, startLoopback } from '../support/loopback.js';
 
 const page = (status: unknown) => ({ url: 'https://shop.example.com/', status });
@@ -59,6 +59,15 @@ describe('observeJob', () => {
     expect(observeJob(track, { atMs: 4000, status: 'QUEUED' })).toEqual({ queuedAtMs: 4000 });
   });
 
+  it('a job this wait created and first saw RUNNING counts from its creation, give or take a tenth of that wait', () => {
+    const track = observeJob(createdJobTrack(0), { atMs: 900, status: 'RUNNING', progress: { done: 1, total: 10 } });
+    expect(track.anchor).toEqual({ atMs: 0, pages: 0, uncertaintyMs: 90 });
+    // Seen QUEUED by a look: the window starts there, and the job no longer counts as just created.
+    const requeued = observeJob(observeJob(createdJobTrack(0), { atMs: 900, status: 'QUEUED' }), { atMs: 2900, status: 'RUNNING', progress: { done: 0, total: 10 } });
+    expect(requeued.createdAtMs).toBeUndefined();
+    expect(requeued.anchor).toEqual({ atMs: 1400, pages: 0, uncertaintyMs: 1000 });
+  });
+
   it('a job already running when the wait began counts from the first look (the page under way as half)', () => {
     const track = observeJob({}, { atMs: 5000, status: 'RUNNING', progress: { done: 4, total: 10 } });
     expect(track.anchor).toEqual({ atMs: 5000, pages: 4.5, uncertaintyMs: 0 });
@@ -100,29 +109,62 @@ describe('estimateCompletion', () => {
   });
 });
 
+describe('remainingAtLeast', () => {
+  it.each([
+    // Still on the first of 10 pages after 1 s: each page takes ≥ 1 s, the 9 not started ≥ 70 % of that.
+    ['a created job still on its first page', anchored({ atMs: 1000, done: 0, total: 10 }), 6300],
+    ['counted from the latest plausible start (anchor + its uncertainty)', anchored({ atMs: 1000, done: 0, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 200 }), 0.7 * 9 * 800],
+    ['3 pages (2 done, 1 under way) in 3 s, 7 not started', anchored({ atMs: 3000, done: 2, total: 10 }), 0.7 * 7 * 1000],
+    // First seen at 4.5 pages: 4 s span the rest of that page and the one under way now (2 pages).
+    ['a job first seen already running', anchored({ atMs: 9000, done: 5, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }), (0.7 * 4 * 4000) / 2],
+  ])('%s', (_name, track, expected) => {
+    expect(remainingAtLeast(track)).toBeCloseTo(expected, 6);
+  });
+
+  it.each([
+    ['nothing seen', {}],
+    ['the last page under way (nothing not started)', anchored({ atMs: 5000, done: 9, total: 10 })],
+    ['a single page', anchored({ atMs: 5000, done: 0, total: 1 })],
+    ['no time since the latest plausible start', anchored({ atMs: 500, done: 0, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 500 })],
+  ])('none: %s', (_name, track) => {
+    expect(remainingAtLeast(track as JobTrack)).toBeUndefined();
+  });
+});
+
 describe('progressWait', () => {
   const bounds = { intervalMs: 1000, maxIntervalMs: 10_000 };
-  const middle = () => 0.5; // jitter factor 0.9
   it.each([
-    // 7500 · e^−0.7246 (earliest plausible) + 0.6 · 1000 (allowance: max(interval, 10 % of 2.5 + 7.5 s)) = 4234, × 0.9
-    ['aims at the earliest plausible completion plus 60 % of the allowance', anchored({ atMs: 2500, done: 2, total: 10 }), 2500, 2500, 4234.0 * 0.9],
-    ['capped at maxIntervalMs when completion is far', anchored({ atMs: 10_000, done: 2, total: 100 }), 10_000, 10_000, 10_000 * 0.9],
-    ['at least intervalMs when completion is near', anchored({ atMs: 9500, done: 9, total: 10 }), 9500, 9500, 1000 * 0.9],
+    // 50 of 100 pages in 2 s: 1960 ms left, its earliest plausible completion 1960 · e^−0.1995 = 1605 (the page
+    // under way says only ≥ 0.7 · 49 · 2000 / 51 = 1345), + 0.6 · 1000 (allowance: max(interval, 10 % of 3.96 s)).
+    ['aims at the earliest plausible completion plus 60 % of the allowance', anchored({ atMs: 2000, done: 50, total: 100 }), 2000, 2000, 49.5 * (2000 / 50.5) * Math.exp(-Math.sqrt(1 / 50.5 + 1 / 50)) + 600],
+    // The estimate says 7500 · e^−0.7246 = 3634; the page under way says ≥ 0.7 · 7 · 2500 / 3 = 4083.
+    ['never before the least time the page under way implies', anchored({ atMs: 2500, done: 2, total: 10 }), 2500, 2500, 4083.3 + 600],
+    // No page finished after 1 s (no estimate): ≥ 0.7 · 9 · 900 ms (from the latest plausible start, 100 ms).
+    ['without a finished page, from the page under way alone', anchored({ atMs: 1000, done: 0, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 100 }), 1000, 1000, 5670 + 600],
+    ['capped at maxIntervalMs when completion is far', anchored({ atMs: 10_000, done: 2, total: 100 }), 10_000, 10_000, 10_000],
+    ['at least intervalMs when completion is near', anchored({ atMs: 9500, done: 9, total: 10 }), 9500, 9500, 1000],
     // Still at 9 of 10 for 11 s (> 2 pages of 2.1 s + 1 interval): half the time since it moved.
-    ['a stall: waits grow with the time since progress last moved (×1.5 per poll)', anchored({ atMs: 20_000, done: 9, total: 10 }, undefined, 9000), 20_000, 20_000, 5500 * 0.9],
+    ['a stall: waits grow with the time since progress last moved (×1.5 per poll)', anchored({ atMs: 20_000, done: 9, total: 10 }, undefined, 9000), 20_000, 20_000, 5500],
   ])('%s', (_name, track, nowMs, waitedMs, expected) => {
-    expect(progressWait(track, nowMs, { ...bounds, waitedMs, random: middle })).toBeCloseTo(expected, 0);
+    expect(progressWait(track, nowMs, { ...bounds, waitedMs })).toBeCloseTo(expected, 0);
   });
 
-  it('jitter takes 0–20 % off, as the backoff', () => {
-    const track = anchored({ atMs: 10_000, done: 2, total: 100 });
-    expect(progressWait(track, 10_000, { ...bounds, waitedMs: 10_000, random: () => 0 })).toBe(8000);
-    expect(progressWait(track, 10_000, { ...bounds, waitedMs: 10_000, random: () => 0.999_999 })).toBeCloseTo(10_000, 0);
+  it('no jitter: the same progress plans the same wait (the look lands where it aims)', () => {
+    const track = anchored({ atMs: 2500, done: 2, total: 10 });
+    const waits = Array.from({ length: 5 }, () => progressWait(track, 2500, { ...bounds, waitedMs: 2500 }));
+    expect(new Set(waits).size).toBe(1);
   });
 
-  it('undefined without an estimate (the caller backs off as before)', () => {
-    expect(progressWait(anchored({ atMs: 5000, done: 0, total: 1 }), 5000, { ...bounds, waitedMs: 5000, random: middle })).toBeUndefined();
-    expect(progressWait({}, 5000, { ...bounds, waitedMs: 5000, random: middle })).toBeUndefined();
+  it('a look that would fall after the deadline comes half an interval before it', () => {
+    const far = anchored({ atMs: 10_000, done: 2, total: 100 });
+    expect(progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs: 4000 })).toBe(3500);
+    expect(progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs: 300 })).toBe(0);
+    expect(progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs: 60_000 })).toBe(10_000);
+  });
+
+  it('undefined when progress tells nothing (the caller backs off as before)', () => {
+    expect(progressWait(anchored({ atMs: 5000, done: 0, total: 1 }), 5000, { ...bounds, waitedMs: 5000 })).toBeUndefined();
+    expect(progressWait({}, 5000, { ...bounds, waitedMs: 5000 })).toBeUndefined();
   });
 });
 

@@ -1,0 +1,99 @@
+// Waits on jobs that report progress from the start (RUNNING at once, pages moving from the first poll), at the
+// default options, on an injected clock (vitest's fake timers drive Date.now and setTimeout): the simulator's
+// own job timeline and seeded uneven pages answer each poll, so no assertion depends on the machine's speed.
+// Target (issue 22): for T from 4 to 30 s, ≤ 6 requests per job on average (the create included) and p95
+// lateness within max(10 % of T, 1 s).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pollUntilTerminal } from '../../src/polling.js';
+import '../../src/progress.js'; // loaded before the clock is faked: the wait imports it lazily
+import { itemStage, phaseOf } from '../../src/testing/jobs.js';
+import { drawPageEnds, pageDurationSource } from '../../src/testing/page-durations.js';
+import { prng } from '../../src/testing/random.js';
+
+const id = '396154c7-55f5-43ad-bac0-2dd077d2efcb';
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], now: 0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Runs `promise` to its end on the fake clock: real turns let promise chains settle, then the clock jumps to the next timer. */
+async function onFakeClock<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!settled) await vi.advanceTimersToNextTimerAsync();
+  }
+  return promise;
+}
+
+/** Waits for one CI check of `pages` seeded uneven pages that runs for T ms from its creation (queued share 0). */
+async function waitForJob(T: number, pages: number, seed: number) {
+  const job = { id, createdAt: 0, durationMs: T, queuedShare: 0, pageEnds: drawPageEnds(pageDurationSource({ seed, spread: 0.5 }, 1), pages) };
+  let requests = 0;
+  const pollOnce = async () => {
+    requests++;
+    const phase = phaseOf(job, Date.now());
+    if (phase.stage === 'DONE') return { resource: { id, status: 'COMPLETED' } };
+    return { resource: { id, status: phase.stage, pages: job.pageEnds!.map((_, i, all) => ({ status: itemStage(i, all.length, phase, all) })) } };
+  };
+  const begin = async () => {
+    requests++; // the create
+    job.createdAt = Date.now();
+    return { jobId: id, pollOnce, delayFirstPoll: true, status: 'QUEUED' };
+  };
+  const result = await onFakeClock(pollUntilTerminal('createCiCheck', begin));
+  return { status: result.status, requests, latenessMs: Date.now() - (job.createdAt + T) };
+}
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))]!;
+
+/** `count` seeded jobs (T drawn in [minMs, maxMs], 5–20 pages), waited for one after another. */
+async function batch(seed: number, count: number, minMs: number, maxMs: number) {
+  // Seeded: the first wait's jitter (Math.random), and each job's T, page count and page durations.
+  const random = prng(seed);
+  vi.spyOn(Math, 'random').mockImplementation(random);
+  const runs = [];
+  for (let i = 0; i < count; i++) {
+    const T = Math.round(minMs + (maxMs - minMs) * random());
+    runs.push({ T, ...(await waitForJob(T, 5 + Math.floor(16 * random()), seed * 1000 + i)) });
+  }
+  expect(runs.every((r) => r.status === 'COMPLETED')).toBe(true);
+  // Completion is only ever seen after it happened (the clock is exact: no machine delay to blur it).
+  expect(Math.min(...runs.map((r) => r.latenessMs))).toBeGreaterThanOrEqual(0);
+  return {
+    meanRequests: runs.reduce((a, r) => a + r.requests, 0) / count,
+    maxRequests: Math.max(...runs.map((r) => r.requests)),
+    // Lateness over each job's own target, max(10 % of T, 1 s).
+    latenessP95: p95(runs.map((r) => r.latenessMs / Math.max(0.1 * r.T, 1000))),
+  };
+}
+
+describe('waiting on jobs that report progress from the start (default options, injected clock)', () => {
+  it('T from 4 to 30 s: ≤ 6 requests per job on average (issue 12\'s waits took ~7.5), p95 lateness within target', async () => {
+    const { meanRequests, latenessP95 } = await batch(4, 40, 4000, 30_000);
+    expect(meanRequests).toBeLessThanOrEqual(6);
+    expect(latenessP95).toBeLessThanOrEqual(1);
+  });
+
+  it('T = 10 s: ≤ 6 requests per job on average, p95 lateness ≤ 1 s', async () => {
+    const { meanRequests, latenessP95 } = await batch(10, 20, 10_000, 10_000);
+    expect(meanRequests).toBeLessThanOrEqual(6);
+    expect(latenessP95).toBeLessThanOrEqual(1);
+  });
+
+  it('T = 30 s: p95 lateness ≤ 3 s, ≤ 7 requests per job on average (the 10 s cap alone needs 5)', async () => {
+    // The create, a first look at ~1 s, then one look per 10 s at most: ≥ 5 requests for any client. A first
+    // look that sees no page finished cannot tell a 30 s job from a 10 s one, so a look follows within a few
+    // seconds (~6 requests for the median job of 30 s).
+    const { meanRequests, latenessP95 } = await batch(30, 20, 30_000, 30_000);
+    expect(meanRequests).toBeLessThanOrEqual(7);
+    expect(latenessP95).toBeLessThanOrEqual(1);
+  });
+});
