@@ -4,7 +4,7 @@
 // Target (issue 22): for T from 4 to 30 s, ≤ 6 requests per job on average (the create included) and p95
 // lateness within max(10 % of T, 1 s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pollUntilTerminal } from '../../src/polling.js';
+import { type PolledJob, pollUntilTerminal } from '../../src/polling.js';
 import '../../src/progress.js'; // loaded before the clock is faked: the wait imports it lazily
 import { itemStage, phaseOf } from '../../src/testing/jobs.js';
 import { drawPageEnds, pageDurationSource } from '../../src/testing/page-durations.js';
@@ -37,13 +37,14 @@ async function onFakeClock<T>(promise: Promise<T>): Promise<T> {
 async function waitForJob(T: number, pages: number, seed: number) {
   const job = { id, createdAt: 0, durationMs: T, queuedShare: 0, pageEnds: drawPageEnds(pageDurationSource({ seed, spread: 0.5 }, 1), pages) };
   let requests = 0;
-  const pollOnce = async () => {
+  type Answer = { id: string; status: string; pages?: { status: string }[] };
+  const pollOnce = async (): Promise<{ resource: Answer }> => {
     requests++;
     const phase = phaseOf(job, Date.now());
     if (phase.stage === 'DONE') return { resource: { id, status: 'COMPLETED' } };
     return { resource: { id, status: phase.stage, pages: job.pageEnds!.map((_, i, all) => ({ status: itemStage(i, all.length, phase, all) })) } };
   };
-  const begin = async () => {
+  const begin = async (): Promise<PolledJob<Answer>> => {
     requests++; // the create
     job.createdAt = Date.now();
     return { jobId: id, pollOnce, delayFirstPoll: true, status: 'QUEUED' };
