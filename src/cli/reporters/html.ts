@@ -236,7 +236,7 @@ export function toHtml(report: PreparedReport, options: HtmlOptions): string {
 </head>
 <body>
 <header>
-<h1>Accessibility check: <span class="badge ${report.verdict.outcome}">${report.verdict.outcome}</span></h1>
+<h1 id="top" tabindex="-1">Accessibility check: <span class="badge ${report.verdict.outcome}">${report.verdict.outcome}</span></h1>
 <nav aria-label="Sections"><ul>${SECTIONS.map(([id, title]) => `<li><a href="#${id}">${title}</a></li>`).join('')}</ul></nav>
 </header>
 <main>
@@ -248,7 +248,7 @@ ${batchesSection(report)}
 ${suppressionsSection(report, options.run)}
 ${configurationSection(options.run)}
 </main>
-<footer><p>svc-a11y ${esc(options.toolVersion)}. This file makes no network request; links open the pages and help in your browser.</p></footer>
+<footer><p>svc-a11y ${esc(options.toolVersion)}. This file makes no network request; links open the pages and help in your browser. <a href="#top">Back to the top</a></p></footer>
 </body>
 </html>
 `;
