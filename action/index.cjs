@@ -21534,10 +21534,12 @@ var init_sleep = __esm({
 // src/progress.ts
 var progress_exports = {};
 __export(progress_exports, {
+  createdJobTrack: () => createdJobTrack,
   estimateCompletion: () => estimateCompletion,
   observeJob: () => observeJob,
   progressWait: () => progressWait,
-  readProgress: () => readProgress
+  readProgress: () => readProgress,
+  remainingAtLeast: () => remainingAtLeast
 });
 function readProgress(resource) {
   if (typeof resource !== "object" || resource === null) return void 0;
@@ -21563,6 +21565,9 @@ function counted(done, total) {
   const t = total;
   return t >= 1 && d >= 0 && d <= t ? { done: d, total: t } : void 0;
 }
+function createdJobTrack(atMs) {
+  return { queuedAtMs: atMs, createdAtMs: atMs };
+}
 function observeJob(track, seen) {
   const { atMs, status, progress } = seen;
   if (status === "QUEUED") return { queuedAtMs: atMs };
@@ -21571,7 +21576,7 @@ function observeJob(track, seen) {
     runningSeenAtMs = atMs;
     if (track.queuedAtMs !== void 0) {
       const window2 = Math.max(0, atMs - track.queuedAtMs);
-      anchor = { atMs: track.queuedAtMs + window2 * START_IN_WINDOW, pages: 0, uncertaintyMs: window2 / 2 };
+      anchor = track.createdAtMs !== void 0 ? { atMs: track.queuedAtMs, pages: 0, uncertaintyMs: window2 * CREATED_START_UNCERTAINTY } : { atMs: track.queuedAtMs + window2 * START_IN_WINDOW, pages: 0, uncertaintyMs: window2 / 2 };
     }
   }
   if (!progress) return { ...track, runningSeenAtMs, anchor, last: void 0 };
@@ -21591,24 +21596,41 @@ function estimateCompletion(track) {
   const spread = Math.sqrt(1 / pages + (left > 0 ? 1 / left : 0) + (anchor.uncertaintyMs / elapsedMs) ** 2);
   return { remainingMs: Math.max(0, (left - 0.5) * msPerPage), msPerPage, spread };
 }
+function remainingAtLeast(track) {
+  const { anchor, last } = track;
+  if (!anchor || !last) return void 0;
+  const elapsedMs = last.atMs - (anchor.atMs + anchor.uncertaintyMs);
+  const pages = last.done + 1 - Math.floor(anchor.pages);
+  const notStarted2 = last.total - last.done - 1;
+  if (!(elapsedMs > 0) || pages <= 0 || notStarted2 < 1) return void 0;
+  return SLOWER_PAGES_SHARE * notStarted2 * elapsedMs / pages;
+}
 function progressWait(track, nowMs, options) {
   const estimate = estimateCompletion(track);
-  if (!estimate) return void 0;
-  const { intervalMs, maxIntervalMs, waitedMs, random } = options;
+  const atLeastMs = remainingAtLeast(track);
+  if (!estimate && atLeastMs === void 0) return void 0;
+  const { intervalMs, maxIntervalMs, waitedMs, untilDeadlineMs } = options;
   const sinceLook = Math.max(0, nowMs - (track.last?.atMs ?? nowMs));
-  const remainingMs = Math.max(0, estimate.remainingMs - sinceLook);
-  const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + remainingMs));
-  let wait = remainingMs * Math.exp(-estimate.spread) + AIM_INTO_ALLOWANCE * allowanceMs;
+  const remainingMs = estimate ? Math.max(0, estimate.remainingMs - sinceLook) : void 0;
+  const earliestMs = Math.max(remainingMs !== void 0 ? remainingMs * Math.exp(-estimate.spread) : 0, (atLeastMs ?? 0) - sinceLook);
+  const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + (remainingMs ?? earliestMs)));
+  let wait = earliestMs + AIM_INTO_ALLOWANCE * allowanceMs;
+  const { anchor, last } = track;
+  const msPerPage = estimate?.msPerPage ?? (last.atMs - anchor.atMs) / (last.done + 1 - Math.floor(anchor.pages));
   const stillMs = nowMs - (track.changedAtMs ?? nowMs);
-  if (stillMs > 2 * estimate.msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
-  return Math.min(maxIntervalMs, Math.max(intervalMs, wait)) * (0.8 + random() * 0.2);
+  if (stillMs > 2 * msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
+  wait = Math.min(maxIntervalMs, Math.max(intervalMs, wait));
+  if (untilDeadlineMs !== void 0 && wait > untilDeadlineMs - intervalMs / 2) wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
+  return wait;
 }
-var FINISHED_PAGE, START_IN_WINDOW, LATENESS_SHARE, AIM_INTO_ALLOWANCE;
+var FINISHED_PAGE, START_IN_WINDOW, CREATED_START_UNCERTAINTY, SLOWER_PAGES_SHARE, LATENESS_SHARE, AIM_INTO_ALLOWANCE;
 var init_progress = __esm({
   "src/progress.ts"() {
     "use strict";
     FINISHED_PAGE = /* @__PURE__ */ new Set(["DONE", "TIMEOUT", "UNREACHABLE", "ERROR"]);
     START_IN_WINDOW = 0.25;
+    CREATED_START_UNCERTAINTY = 0.1;
+    SLOWER_PAGES_SHARE = 0.7;
     LATENESS_SHARE = 0.1;
     AIM_INTO_ALLOWANCE = 0.6;
   }
@@ -65693,7 +65715,7 @@ var require_dist2 = __commonJS({
 
 // src/testing/jobs.ts
 function phaseOf(job, now) {
-  const startedAt = job.createdAt + Math.round(job.durationMs * QUEUED_SHARE);
+  const startedAt = job.createdAt + Math.round(job.durationMs * (job.queuedShare ?? QUEUED_SHARE));
   const finishedAt = job.createdAt + job.durationMs;
   if (now >= finishedAt) return { stage: "DONE", progress: 1, startedAt, finishedAt };
   if (now < startedAt) return { stage: "QUEUED", progress: 0, startedAt, finishedAt };
@@ -66275,7 +66297,7 @@ var init_world = __esm({
 
 // src/testing/scans.ts
 function addScan(world, siteId, url2, createdAt, durationMs, fromJourney) {
-  const scan = { id: (0, import_node_crypto5.randomUUID)(), createdAt, durationMs, siteId, page: checkPage(world.seed, url2), fromJourney };
+  const scan = { id: (0, import_node_crypto5.randomUUID)(), createdAt, durationMs, queuedShare: world.queuedShare, siteId, page: checkPage(world.seed, url2), fromJourney };
   world.scans.set(scan.id, scan);
   return scan;
 }
@@ -66344,7 +66366,7 @@ function runFindings(run2) {
 function addScanRun(world, site, createdAt, durationMs, extraCriticalOnRoot = 0) {
   const root = site.rootUrl.replace(/\/$/, "");
   const pages = site.crawlPaths.map((path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0));
-  const run2 = { id: (0, import_node_crypto6.randomUUID)(), createdAt, durationMs, siteId: site.id, pages, rootUnreachable: pages.length === 0, delivered: false };
+  const run2 = { id: (0, import_node_crypto6.randomUUID)(), createdAt, durationMs, queuedShare: world.queuedShare, siteId: site.id, pages, rootUnreachable: pages.length === 0, delivered: false };
   world.scanRuns.set(run2.id, run2);
   return run2;
 }
@@ -66527,6 +66549,7 @@ function createCiCheck(ctx) {
     id: (0, import_node_crypto7.randomUUID)(),
     createdAt: now,
     durationMs: world.durations.ciCheck,
+    queuedShare: world.queuedShare,
     siteId: site.id,
     failOn: body.failOn ?? DEFAULT_FAIL_ON2,
     setBaseline: body.setBaseline ?? false,
@@ -66646,6 +66669,7 @@ function createFixVerification(ctx) {
     id: (0, import_node_crypto8.randomUUID)(),
     createdAt: now,
     durationMs: world.durations.fixVerification,
+    queuedShare: world.queuedShare,
     fix,
     pages: fix.pages.map((url2) => checkPage(world.seed, url2)),
     pageEnds: drawPageEnds(world.pageDurations, fix.pages.length)
@@ -66708,7 +66732,7 @@ function createJourneyRun(ctx) {
       fail(409, "JOURNEY_ALREADY_RUNNING", `A run of this journey is already queued or running (${r.id}).`);
     }
   }
-  const run2 = { id: (0, import_node_crypto9.randomUUID)(), createdAt: now, durationMs: world.durations.journeyRun, journeyId: journey.id, siteId: site.id, checkpoints: [] };
+  const run2 = { id: (0, import_node_crypto9.randomUUID)(), createdAt: now, durationMs: world.durations.journeyRun, queuedShare: world.queuedShare, journeyId: journey.id, siteId: site.id, checkpoints: [] };
   const phase = phaseOf(run2, now);
   const failing = journey.failingStep;
   const slots = failing === void 0 ? journey.steps.length : failing + 1;
@@ -67323,6 +67347,8 @@ async function startSimulator(options = {}) {
       return [kind2, ms];
     })
   );
+  const queuedShare = options.queuedShare ?? QUEUED_SHARE;
+  if (!(queuedShare >= 0 && queuedShare < 1)) throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
   const pageDurations = pageDurationSource(options.pageDurations, seed);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
@@ -67331,6 +67357,7 @@ async function startSimulator(options = {}) {
     seed,
     clock,
     durations,
+    queuedShare,
     org,
     baseUrl: "",
     pollHints: options.pollHints ?? false,
@@ -68643,10 +68670,10 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
   });
   try {
     const job = await begin(signal);
-    const { observeJob: observeJob2, progressWait: progressWait2, readProgress: readProgress2 } = await loading;
+    const { createdJobTrack: createdJobTrack2, observeJob: observeJob2, progressWait: progressWait2, readProgress: readProgress2 } = await loading;
     jobId = job.jobId;
     if (typeof job.status === "string") lastStatus = job.status;
-    let track = job.delayFirstPoll ? observeJob2({}, { atMs: started, status: "QUEUED" }) : {};
+    let track = job.delayFirstPoll ? createdJobTrack2(started) : {};
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait;
@@ -68659,7 +68686,8 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
         if (isTerminalStatus(status)) return resource;
         const now = Date.now();
         track = observeJob2(track, { atMs: now, status, progress: readProgress2(resource) });
-        const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, random: Math.random }) : void 0;
+        const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
+        const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, untilDeadlineMs }) : void 0;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error2) {
         if (signal.aborted) throw signal.reason;
@@ -71197,14 +71225,6 @@ function configOf(inputs, cwd) {
     return void 0;
   }
 }
-function sourceMapOf(inputs, config2) {
-  const pairs = [...Object.entries(config2?.sarifMap ?? {}), ...inputs.sarifMap.map((line) => [line.slice(0, Math.max(0, line.indexOf("="))), line.slice(line.indexOf("=") + 1)])];
-  try {
-    return checkSarifMap(pairs.map(([prefix, file]) => ({ prefix, file })));
-  } catch {
-    return [];
-  }
-}
 function ciArgs(inputs, options) {
   const { dir, files, setBaseline, config: config2 } = options;
   const argv = ["ci"];
@@ -71251,13 +71271,13 @@ function link2(text4, url2) {
 }
 var row2 = (cells) => `| ${cells.join(" | ")} |`;
 var plural3 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-function findingRow(v, breaking) {
+function findingRow({ violation: v, breaking, suppression }) {
   return row2([
     v.helpUrl ? link2(ruleIdOf(v), v.helpUrl) : mdCell(ruleIdOf(v)),
     link2(pageLabel(v.url), v.url),
     mdCell(targetOf(v)),
     mdCell(v.wcagSc?.join(", ") || "–"),
-    breaking ? "**yes**" : "no"
+    breaking ? "**yes**" : suppression ? `no: suppressed until ${mdCell(suppression.expires)} (${mdCell(suppression.reason)})` : "no"
   ]);
 }
 function footer(ctx) {
@@ -71302,7 +71322,7 @@ function commentBody(report2, ctx) {
     const table2 = [heading, "", row2(["Rule", "Page", "Element", "WCAG", "Fails the gate"]), row2(["---", "---", "---", "---", "---"])];
     let rows = 0;
     for (const f of group) {
-      const line = findingRow(f.violation, f.breaking);
+      const line = findingRow(f);
       if (listed >= max || size + line.length + table2.join("\n").length > MAX_BODY_CHARS) break;
       table2.push(line);
       rows++;
@@ -73002,10 +73022,6 @@ function commentFailure(error2) {
 
 // src/action/run-cli.ts
 var import_node_fs9 = require("node:fs");
-
-// src/cli/main.ts
-var import_node_url = require("node:url");
-var import_node_fs8 = require("node:fs");
 
 // src/cli/commands/ci.ts
 var import_node_path5 = require("node:path");
@@ -78086,6 +78102,124 @@ var ciCommand = {
   }
 };
 
+// src/cli/io.ts
+var NEUTRALISER = "⠀";
+var BLANKS = new Set([..."	\v\f              \u2028\u2029  　\uFEFF"].map((c) => c.charCodeAt(0)));
+var IGNORABLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
+var isIgnorable = (c, text4, i) => c < 173 ? false : c >= 56128 && c <= 56131 || c >= 56320 && c <= 57343 && i > 0 && text4.charCodeAt(i - 1) >= 56128 && text4.charCodeAt(i - 1) <= 56131 || IGNORABLE.test(text4[i]);
+var LF = 10;
+var CR = 13;
+var COLON = 58;
+var HASH = 35;
+var BRACKET = 91;
+var CommandGuard = class {
+  // Line: 0 = only blanks since the line began, 1 = blanks then one `:`, 2 = anything else.
+  #line = 0;
+  // `##[` / `##vso[`: 0 = none, 1 = `#`, 2 = `##` (or more), 3 = `##v`, 4 = `##vs`, 5 = `##vso` (letters in any case).
+  #hash = 0;
+  /** Whether the stream is at the start of a line (nothing, or only blanks, written since the last line break). */
+  get atLineStart() {
+    return this.#line === 0;
+  }
+  /** `text` with every line-start `::`, `##[` and `##vso[` broken by {@link NEUTRALISER}. */
+  guard(text4) {
+    let out = "";
+    let from = 0;
+    let changed = false;
+    for (let i = 0; i < text4.length; i++) {
+      const c = text4.charCodeAt(i);
+      if (isIgnorable(c, text4, i)) continue;
+      let insert = false;
+      if (c === LF || c === CR) this.#line = 0;
+      else if (this.#line === 0) this.#line = c === COLON ? 1 : BLANKS.has(c) ? 0 : 2;
+      else if (this.#line === 1) {
+        insert = c === COLON;
+        this.#line = 2;
+      }
+      if (c === HASH) this.#hash = this.#hash === 1 || this.#hash === 2 ? 2 : 1;
+      else if (c === BRACKET) {
+        insert ||= this.#hash === 2 || this.#hash === 5;
+        this.#hash = 0;
+      } else {
+        const lower = c | 32;
+        this.#hash = this.#hash === 2 && lower === 118 ? 3 : this.#hash === 3 && lower === 115 ? 4 : this.#hash === 4 && lower === 111 ? 5 : 0;
+      }
+      if (insert) {
+        out += text4.slice(from, i) + NEUTRALISER;
+        from = i;
+        changed = true;
+      }
+    }
+    return changed ? out + text4.slice(from) : text4;
+  }
+  /** Records text written past the guard (an intended command line), so the state stays that of the stream. */
+  passed(text4) {
+    for (let i = 0; i < text4.length; i++) {
+      const c = text4.charCodeAt(i);
+      this.#line = c === LF || c === CR ? 0 : this.#line === 0 && BLANKS.has(c) ? 0 : 2;
+      this.#hash = 0;
+    }
+  }
+};
+var ANNOTATION = /^::(?:error|warning|notice)(?: [^\r\n]*)?::[^\r\n]*$/;
+var Output = class {
+  constructor(io) {
+    this.io = io;
+  }
+  io;
+  #secrets = [];
+  #stdoutGuard = new CommandGuard();
+  #stderrGuard = new CommandGuard();
+  /** Registers a value that must never be printed (API key, webhook secret). */
+  protect(secret) {
+    if (secret && secret.length >= 4) this.#secrets.push(secret);
+  }
+  /** The protected values, for making data safe where it enters (see `prepareReport`). */
+  get secrets() {
+    return this.#secrets;
+  }
+  /** Writes report output to stdout (secrets and URL credentials redacted, command-guarded). */
+  out(text4) {
+    this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text4)));
+  }
+  /** Writes a line to stderr (redacted, command-guarded). */
+  err(text4) {
+    this.io.stderr.write(this.#stderrGuard.guard(this.#clean(text4.endsWith("\n") || text4.endsWith("\r") || text4.startsWith("\r") ? text4 : `${text4}
+`)));
+  }
+  /**
+   * Writes one GitHub Actions annotation to stderr as a command the runner runs: `::error …::…`,
+   * `::warning …::…` or `::notice …::…` on one line, as `toGitHubAnnotations` makes them (a trailing line break
+   * is optional). The only way a line starting with `::` leaves the CLI. It starts a new line first if stderr is in
+   * the middle of one. Anything else (another command, or text with a line break inside) goes through the guard
+   * like `err`, so it is printed but never run. `##[` and `##vso[` inside the annotation are broken as everywhere.
+   * @example for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
+   */
+  annotation(command) {
+    const line = this.#clean(command.replace(/\r?\n$/, ""));
+    if (!ANNOTATION.test(line)) return this.err(command);
+    const text4 = `${this.#stderrGuard.atLineStart ? "" : "\n"}${line.replace(/##(?:vso)?\[/gi, (m) => `${m.slice(0, -1)}${NEUTRALISER}[`)}
+`;
+    this.#stderrGuard.passed(text4);
+    this.io.stderr.write(text4);
+  }
+  /** `text` with every protected secret and every URL's `user:password@` redacted: for what the CLI writes to files. */
+  scrub(text4) {
+    return this.#clean(text4);
+  }
+  /** Colour only on a terminal, and never with NO_COLOR set (https://no-color.org). */
+  get color() {
+    return Boolean(this.io.stdout.isTTY) && !("NO_COLOR" in this.io.env && this.io.env.NO_COLOR !== "");
+  }
+  #clean(text4) {
+    return redactText(text4, this.#secrets);
+  }
+};
+
+// src/cli/main.ts
+var import_node_url = require("node:url");
+var import_node_fs8 = require("node:fs");
+
 // src/cli/commands/demo.ts
 async function pickUrls(client, given) {
   if (given.length) return given;
@@ -78530,120 +78664,6 @@ ${EXIT}
 `;
 }
 
-// src/cli/io.ts
-var NEUTRALISER = "⠀";
-var BLANKS = new Set([..."	\v\f              \u2028\u2029  　\uFEFF"].map((c) => c.charCodeAt(0)));
-var IGNORABLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
-var isIgnorable = (c, text4, i) => c < 173 ? false : c >= 56128 && c <= 56131 || c >= 56320 && c <= 57343 && i > 0 && text4.charCodeAt(i - 1) >= 56128 && text4.charCodeAt(i - 1) <= 56131 || IGNORABLE.test(text4[i]);
-var LF = 10;
-var CR = 13;
-var COLON = 58;
-var HASH = 35;
-var BRACKET = 91;
-var CommandGuard = class {
-  // Line: 0 = only blanks since the line began, 1 = blanks then one `:`, 2 = anything else.
-  #line = 0;
-  // `##[` / `##vso[`: 0 = none, 1 = `#`, 2 = `##` (or more), 3 = `##v`, 4 = `##vs`, 5 = `##vso` (letters in any case).
-  #hash = 0;
-  /** Whether the stream is at the start of a line (nothing, or only blanks, written since the last line break). */
-  get atLineStart() {
-    return this.#line === 0;
-  }
-  /** `text` with every line-start `::`, `##[` and `##vso[` broken by {@link NEUTRALISER}. */
-  guard(text4) {
-    let out = "";
-    let from = 0;
-    let changed = false;
-    for (let i = 0; i < text4.length; i++) {
-      const c = text4.charCodeAt(i);
-      if (isIgnorable(c, text4, i)) continue;
-      let insert = false;
-      if (c === LF || c === CR) this.#line = 0;
-      else if (this.#line === 0) this.#line = c === COLON ? 1 : BLANKS.has(c) ? 0 : 2;
-      else if (this.#line === 1) {
-        insert = c === COLON;
-        this.#line = 2;
-      }
-      if (c === HASH) this.#hash = this.#hash === 1 || this.#hash === 2 ? 2 : 1;
-      else if (c === BRACKET) {
-        insert ||= this.#hash === 2 || this.#hash === 5;
-        this.#hash = 0;
-      } else {
-        const lower = c | 32;
-        this.#hash = this.#hash === 2 && lower === 118 ? 3 : this.#hash === 3 && lower === 115 ? 4 : this.#hash === 4 && lower === 111 ? 5 : 0;
-      }
-      if (insert) {
-        out += text4.slice(from, i) + NEUTRALISER;
-        from = i;
-        changed = true;
-      }
-    }
-    return changed ? out + text4.slice(from) : text4;
-  }
-  /** Records text written past the guard (an intended command line), so the state stays that of the stream. */
-  passed(text4) {
-    for (let i = 0; i < text4.length; i++) {
-      const c = text4.charCodeAt(i);
-      this.#line = c === LF || c === CR ? 0 : this.#line === 0 && BLANKS.has(c) ? 0 : 2;
-      this.#hash = 0;
-    }
-  }
-};
-var ANNOTATION = /^::(?:error|warning|notice)(?: [^\r\n]*)?::[^\r\n]*$/;
-var Output = class {
-  constructor(io) {
-    this.io = io;
-  }
-  io;
-  #secrets = [];
-  #stdoutGuard = new CommandGuard();
-  #stderrGuard = new CommandGuard();
-  /** Registers a value that must never be printed (API key, webhook secret). */
-  protect(secret) {
-    if (secret && secret.length >= 4) this.#secrets.push(secret);
-  }
-  /** The protected values, for making data safe where it enters (see `prepareReport`). */
-  get secrets() {
-    return this.#secrets;
-  }
-  /** Writes report output to stdout (secrets and URL credentials redacted, command-guarded). */
-  out(text4) {
-    this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text4)));
-  }
-  /** Writes a line to stderr (redacted, command-guarded). */
-  err(text4) {
-    this.io.stderr.write(this.#stderrGuard.guard(this.#clean(text4.endsWith("\n") || text4.endsWith("\r") || text4.startsWith("\r") ? text4 : `${text4}
-`)));
-  }
-  /**
-   * Writes one GitHub Actions annotation to stderr as a command the runner runs: `::error …::…`,
-   * `::warning …::…` or `::notice …::…` on one line, as `toGitHubAnnotations` makes them (a trailing line break
-   * is optional). The only way a line starting with `::` leaves the CLI. It starts a new line first if stderr is in
-   * the middle of one. Anything else (another command, or text with a line break inside) goes through the guard
-   * like `err`, so it is printed but never run. `##[` and `##vso[` inside the annotation are broken as everywhere.
-   * @example for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
-   */
-  annotation(command) {
-    const line = this.#clean(command.replace(/\r?\n$/, ""));
-    if (!ANNOTATION.test(line)) return this.err(command);
-    const text4 = `${this.#stderrGuard.atLineStart ? "" : "\n"}${line.replace(/##(?:vso)?\[/gi, (m) => `${m.slice(0, -1)}${NEUTRALISER}[`)}
-`;
-    this.#stderrGuard.passed(text4);
-    this.io.stderr.write(text4);
-  }
-  /** `text` with every protected secret and every URL's `user:password@` redacted: for what the CLI writes to files. */
-  scrub(text4) {
-    return this.#clean(text4);
-  }
-  /** Colour only on a terminal, and never with NO_COLOR set (https://no-color.org). */
-  get color() {
-    return Boolean(this.io.stdout.isTTY) && !("NO_COLOR" in this.io.env && this.io.env.NO_COLOR !== "");
-  }
-  #clean(text4) {
-    return redactText(text4, this.#secrets);
-  }
-};
-
 // src/cli/progress.ts
 var Progress = class {
   /**
@@ -78821,7 +78841,26 @@ async function runCli(argv, env, streams = { stdout: process.stdout, stderr: pro
   const errors = stderrText.split(/\r?\n/).filter((line) => /^(?:internal )?error: /.test(line)).map((line) => line.replace(/^error: /, ""));
   return { code, errors };
 }
-function readPreparedReport(file, secrets, failOn) {
+function cliOptions(argv, env) {
+  try {
+    const { values, positionals } = parseCommandArgs(argv.slice(1), ciCommand.options, "ci");
+    const out = new Output({ stdout: { write: () => true }, stderr: { write: () => true }, env });
+    const ctx = {
+      args: positionals,
+      values,
+      out,
+      json: false,
+      progress: new Progress(out, false),
+      client: () => {
+        throw new Error("the options are only read");
+      }
+    };
+    return ciOptions(ctx);
+  } catch {
+    return void 0;
+  }
+}
+function readPreparedReport(file, secrets, options) {
   let data;
   try {
     data = JSON.parse((0, import_node_fs9.readFileSync)(file, "utf8"));
@@ -78829,10 +78868,13 @@ function readPreparedReport(file, secrets, failOn) {
     return void 0;
   }
   if (typeof data !== "object" || data === null || typeof data.check !== "object" || data.check === null) return void 0;
-  const prepared = prepareReport({ check: data.check, violations: Array.isArray(data.violations) ? data.violations : [] }, { secrets, failOn });
+  const prepared = prepareReport(
+    { check: data.check, violations: Array.isArray(data.violations) ? data.violations : [] },
+    { secrets, failOn: options?.failOn, failOnByUrl: options?.failOnByUrl, suppressions: options?.suppressions?.active }
+  );
   const verdict = data.verdict;
   const known = verdict && ["PASS", "FAIL", "UNKNOWN"].includes(verdict.outcome) && Array.isArray(verdict.reasons);
-  return known ? { ...prepared, verdict } : prepared;
+  return { ...prepared, ...known ? { verdict } : {}, ...Array.isArray(data.batches) && data.batches.length > 1 ? { batches: data.batches } : {} };
 }
 
 // src/action/summary.ts
@@ -78890,13 +78932,15 @@ async function check(env, inputs, event, apiKey, secrets, outputs) {
   const config2 = configOf(inputs, process.cwd());
   const argv = ciArgs(inputs, { dir, files, setBaseline, config: config2 });
   const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary2, ...rest } = env;
-  const run2 = await runCli(argv, { ...rest, SVC_API_KEY: apiKey });
-  const report2 = readPreparedReport(files.json, secrets, inputs.failOn ?? config2?.failOn);
+  const cliEnv = { ...rest, SVC_API_KEY: apiKey };
+  const run2 = await runCli(argv, cliEnv);
+  const used = cliOptions(argv, cliEnv);
+  const report2 = readPreparedReport(files.json, secrets, used);
   if (report2) {
     outputs.verdict = report2.verdict.outcome;
     outputs["check-id"] = report2.check.id ?? "";
     outputs["new-findings"] = newFindings(report2);
-    for (const a of annotationsOf(report2, { max: MAX_ANNOTATIONS, sourceMap: sourceMapOf(inputs, config2) })) {
+    for (const a of annotationsOf(report2, { max: MAX_ANNOTATIONS, sourceMap: used?.sarifMap ?? [] })) {
       const properties = { title: a.title, file: a.file, startLine: a.line };
       if (a.kind === "error") error(a.message, properties);
       else if (a.kind === "warning") warning(a.message, properties);

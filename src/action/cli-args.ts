@@ -3,7 +3,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, type CiConfig } from '../cli/config.js';
-import { checkSarifMap, type SarifMapEntry } from '../cli/reporters/index.js';
 import type { ActionInputs } from './inputs.js';
 
 /** The report files the action always asks for, by format. */
@@ -31,19 +30,6 @@ export function configOf(inputs: Pick<ActionInputs, 'config'>, cwd: string): CiC
     return loadConfig(inputs.config, cwd);
   } catch {
     return undefined;
-  }
-}
-
-/**
- * The SARIF source map the CLI applies (the config file's, then `sarif-map`'s lines), for the annotations'
- * files; empty when an entry is invalid (the CLI refuses it).
- */
-export function sourceMapOf(inputs: Pick<ActionInputs, 'sarifMap'>, config: CiConfig | undefined): SarifMapEntry[] {
-  const pairs = [...Object.entries(config?.sarifMap ?? {}), ...inputs.sarifMap.map((line) => [line.slice(0, Math.max(0, line.indexOf('='))), line.slice(line.indexOf('=') + 1)])];
-  try {
-    return checkSarifMap(pairs.map(([prefix, file]) => ({ prefix: prefix!, file: file! })));
-  } catch {
-    return [];
   }
 }
 

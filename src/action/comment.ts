@@ -2,9 +2,8 @@
 // the prepared report (already made safe: secrets, URL credentials, controls) and escaped for Markdown once more.
 // A hidden marker on its first line is how the next run finds it again to edit it in place.
 import { mdCell } from '../cli/reporters/markdown.js';
-import type { PreparedReport } from '../cli/reporters/prepare.js';
+import type { Finding, PreparedReport } from '../cli/reporters/prepare.js';
 import { countText, IMPACTS, normalizeImpact, pageLabel, ruleIdOf, targetOf, totalOf } from '../cli/reporters/report.js';
-import type { CiViolation } from '../index.js';
 
 /**
  * The hidden marker of the action's comment on a pull request (one per `key`: jobs of a matrix may keep one each).
@@ -53,13 +52,13 @@ function link(text: string, url: string | undefined): string {
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-function findingRow(v: CiViolation, breaking: boolean): string {
+function findingRow({ violation: v, breaking, suppression }: Finding): string {
   return row([
     v.helpUrl ? link(ruleIdOf(v), v.helpUrl) : mdCell(ruleIdOf(v)),
     link(pageLabel(v.url), v.url),
     mdCell(targetOf(v)),
     mdCell(v.wcagSc?.join(', ') || '–'),
-    breaking ? '**yes**' : 'no',
+    breaking ? '**yes**' : suppression ? `no: suppressed until ${mdCell(suppression.expires)} (${mdCell(suppression.reason)})` : 'no',
   ]);
 }
 
@@ -113,7 +112,7 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
     const table = [heading, '', row(['Rule', 'Page', 'Element', 'WCAG', 'Fails the gate']), row(['---', '---', '---', '---', '---'])];
     let rows = 0;
     for (const f of group) {
-      const line = findingRow(f.violation, f.breaking);
+      const line = findingRow(f);
       if (listed >= max || size + line.length + table.join('\n').length > MAX_BODY_CHARS) break;
       table.push(line);
       rows++;

@@ -8,13 +8,12 @@ import * as core from '@actions/core';
 import { version } from '../cli/context.js';
 import { annotationsOf, type PreparedReport } from '../cli/reporters/index.js';
 import { redactText } from '../cli/safe-text.js';
-import type { FailOn } from '../index.js';
-import { ciArgs, configOf, reportFiles, sourceMapOf } from './cli-args.js';
+import { ciArgs, configOf, reportFiles } from './cli-args.js';
 import { commentBody, commentMarker } from './comment.js';
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
 import { commentFailure, gitHubClient, upsertComment } from './pr-comment.js';
-import { readPreparedReport, runCli, type CliRun } from './run-cli.js';
+import { cliOptions, readPreparedReport, runCli, type CliRun } from './run-cli.js';
 import { notRunSummary, reportSummary } from './summary.js';
 
 /** The action's outputs (action.yml), all strings; empty when unknown. */
@@ -71,14 +70,16 @@ async function check(env: Record<string, string | undefined>, inputs: ActionInpu
   const argv = ciArgs(inputs, { dir, files, setBaseline, config });
   // The action writes the annotations (with files) and the summary (with the comment's link) itself.
   const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
-  const run = await runCli(argv, { ...rest, SVC_API_KEY: apiKey });
-  const report = readPreparedReport(files.json, secrets, (inputs.failOn ?? config?.failOn) as FailOn | undefined);
+  const cliEnv = { ...rest, SVC_API_KEY: apiKey };
+  const run = await runCli(argv, cliEnv);
+  const used = cliOptions(argv, cliEnv);
+  const report = readPreparedReport(files.json, secrets, used);
 
   if (report) {
     outputs.verdict = report.verdict.outcome;
     outputs['check-id'] = report.check.id ?? '';
     outputs['new-findings'] = newFindings(report);
-    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: sourceMapOf(inputs, config) })) {
+    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: used?.sarifMap ?? [] })) {
       const properties = { title: a.title, file: a.file, startLine: a.line };
       if (a.kind === 'error') core.error(a.message, properties);
       else if (a.kind === 'warning') core.warning(a.message, properties);

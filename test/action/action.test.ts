@@ -126,6 +126,18 @@ describe('the action against the simulator (one baseline story, in order)', () =
     expect(existsSync(fail.outputs['junit-file']!)).toBe(true);
   }, 120_000);
 
+  it('3b. reviewed suppressions (the default file in the working directory): the CLI passes, and so do the comment and annotations', async () => {
+    const suppressions = JSON.stringify({ suppressions: [{ ruleId: 'image-alt', url: 'regress=', reason: 'Promo banner alt text lands with PROMO-12', expires: '2099-12-31' }] });
+    const run = await runAction({ inputs: inputs({ urls: `${root}?regress=2\n${checkout}` }), files: { '.a11y-suppressions.json': suppressions }, eventName: 'pull_request', eventFile: 'pull_request.opened.json', apiUrl: github.url, token: TOKEN });
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'PASS', 'new-findings': '2' });
+    expect(run.stdout).not.toMatch(/^::error/m);
+    const body = actionComments()[0]!.body;
+    expect(body).toContain('## ✅ Accessibility check: PASS');
+    expect(body.match(/\| no: suppressed until 2099-12-31 \(Promo banner alt text lands with PROMO-12\) \|$/gm)).toHaveLength(2);
+    expect(actionComments()).toHaveLength(1);
+  }, 120_000);
+
   it('4. a token without permission (403): a warning, never a failure; the check still passes', async () => {
     github.forbidden = true;
     try {
