@@ -70990,7 +70990,7 @@ function toHtml(report2, options) {
 </head>
 <body>
 <header>
-<h1>Accessibility check: <span class="badge ${report2.verdict.outcome}">${report2.verdict.outcome}</span></h1>
+<h1 id="top" tabindex="-1">Accessibility check: <span class="badge ${report2.verdict.outcome}">${report2.verdict.outcome}</span></h1>
 <nav aria-label="Sections"><ul>${SECTIONS.map(([id, title]) => `<li><a href="#${id}">${title}</a></li>`).join("")}</ul></nav>
 </header>
 <main>
@@ -71002,7 +71002,7 @@ ${batchesSection(report2)}
 ${suppressionsSection(report2, options.run)}
 ${configurationSection(options.run)}
 </main>
-<footer><p>svc-a11y ${esc2(options.toolVersion)}. This file makes no network request; links open the pages and help in your browser.</p></footer>
+<footer><p>svc-a11y ${esc2(options.toolVersion)}. This file makes no network request; links open the pages and help in your browser. <a href="#top">Back to the top</a></p></footer>
 </body>
 </html>
 `;
