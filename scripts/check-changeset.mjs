@@ -110,7 +110,7 @@ export function checkChangeset({ cwd = process.cwd(), baseRef, ruleStart } = {})
   } else {
     for (const r of reasons) out.push(`  ${r.text}`, ...r.details.slice(0, 8).map((d) => `    ${d}`), ...(r.details.length > 8 ? [`    … ${r.details.length - 8} more`] : []));
     if (bumpCovers(pending.bump, required)) {
-      out.push(`changeset:check: ok: required ${required} since then, pending changesets give ${pending.bump}: ${pending.files.join(', ')}.`);
+      out.push(`changeset:check: the pending changesets cover the unreleased change: required ${required}, they give ${pending.bump}: ${pending.files.join(', ')}.`);
     } else {
       code = 1;
       out.push(

@@ -3,7 +3,7 @@
 // git ref (default HEAD) with the working tree, classifies every change for a client, and ends with the bump it
 // requires. The classification (scripts/spec-diff/) reads the two documents with local `$ref`s followed: the
 // OpenAPI diff tools that install on these machines either reject OpenAPI 3.1 (openapi-diff) or miss security,
-// constraint and enum-direction rules (@useoptic/optic); see the README's "When the description changes".
+// constraint and enum-direction rules (@useoptic/optic); see the README's "When the service's description changes".
 //
 // Classes (from a user's side, judged on the wire AND on a TypeScript consumer's build after regeneration;
 // "request" is what the SDK sends, "response" what it receives, "webhook" what a receiver built on verifyWebhook

@@ -65,7 +65,7 @@ describe('changeset:check', () => {
     expect(low.text).toMatch(/pending since then give only patch: \.changeset\/narrow\.md \(patch\)/);
     expect(low.text).toMatch(/FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*the changesets added alongside give only patch/);
     repo.write('.changeset/narrow.md', changeset('minor'));
-    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/ok: required minor since then, pending changesets give minor/) });
+    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/the pending changesets cover the unreleased change: required minor, they give minor/) });
   });
 
   it('maps to semver from 1.0 on: a breaking change needs a major', () => {
@@ -122,7 +122,7 @@ describe('changeset:check', () => {
     const sha = repo.git('rev-parse', '--short=7', 'HEAD');
     const r = check(repo);
     expect(r.code).toBe(1);
-    expect(r.text).toMatch(/ok: required minor since then, pending changesets give minor/); // the cumulative rule alone passed this
+    expect(r.text).toMatch(/the pending changesets cover the unreleased change: required minor, they give minor/); // the cumulative rule alone passed this
     expect(r.text).toContain(`FAIL: commit ${sha} "narrow failOn" changes what users see (openapi.yaml (→ minor)) and needs a minor bump`);
     expect(r.text).toMatch(/it adds or edits no changeset \(pending changesets written for earlier changes do not count: \.changeset\/earlier\.md \(minor\)\)/);
     expect(r.text).toMatch(/Run `npx changeset`, pick @svc\/a11y-sdk and "minor".*git add \.changeset && git commit --amend/);
