@@ -37,6 +37,11 @@ function decodeReferences(text: string): string {
   });
 }
 
+const clip = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
+
 const parser = new XMLParser({
   // Off: the parser replaces no entity, so no declaration (refused above anyway) can expand.
   processEntities: false,
@@ -60,7 +65,8 @@ const parser = new XMLParser({
 export function parseSitemap(text: string): SitemapDocument {
   if (DECLARATIONS.test(text)) throw new SitemapFormatError('declares a DOCTYPE or entities, which a sitemap never needs (refused: entity expansion is off)');
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new SitemapFormatError(`is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
+  // The validator's message may quote the document (a whole stack of open tags): clipped, on one line.
+  if (valid !== true) throw new SitemapFormatError(`is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${clip(valid.err.msg)})`);
   let data: Record<string, unknown>;
   try {
     data = parser.parse(text) as Record<string, unknown>;

@@ -7,6 +7,7 @@ import { UsageError } from './exit-codes.js';
 import { normalizePageUrl } from './page-urls.js';
 import { fetchSitemapBytes, readSitemapFile, SitemapFetchError } from './sitemap-fetch.js';
 import { parseSitemap, SitemapFormatError } from './sitemap-xml.js';
+import { formatBytes } from './read-file.js';
 
 /** Bounds and rewriting of {@link readSitemaps}. */
 export interface SitemapOptions {
@@ -25,6 +26,11 @@ export interface SitemapOptions {
    * @default 10 MiB
    */
   maxBytes?: number;
+  /**
+   * Most bytes of all documents together (after gzip): with `maxDocuments`, what bounds the parsing time.
+   * @default 32 MiB
+   */
+  maxTotalBytes?: number;
   /**
    * Most documents read in one run (indexes and sitemaps together).
    * @default 100
@@ -57,7 +63,7 @@ export interface SitemapResult {
 }
 
 /** Defaults of {@link SitemapOptions}. */
-export const SITEMAP_LIMITS = { maxBytes: 10 * 1024 * 1024, maxDocuments: 100, maxDepth: 3, timeoutMs: 60_000 } as const;
+export const SITEMAP_LIMITS = { maxBytes: 10 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024, maxDocuments: 100, maxDepth: 3, timeoutMs: 60_000 } as const;
 
 /** A sitemap that could not be read within its bounds, or is not a sitemap: exit 2, naming it. */
 export class SitemapError extends UsageError {
@@ -81,6 +87,8 @@ interface Pending {
 export async function readSitemaps(sources: readonly string[], options: SitemapOptions = {}): Promise<SitemapResult> {
   const maxBytes = options.maxBytes ?? SITEMAP_LIMITS.maxBytes;
   const maxDocuments = options.maxDocuments ?? SITEMAP_LIMITS.maxDocuments;
+  const maxTotalBytes = options.maxTotalBytes ?? SITEMAP_LIMITS.maxTotalBytes;
+  let totalBytes = 0;
   const maxDepth = options.maxDepth ?? SITEMAP_LIMITS.maxDepth;
   const timeoutMs = options.timeoutMs ?? SITEMAP_LIMITS.timeoutMs;
   const rewrite = (loc: string) => (options.find ? loc.replace(options.find, options.replace ?? '') : loc);
@@ -102,13 +110,20 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
       if (seen.has(key)) continue;
       seen.add(key);
       if (++documents > maxDocuments) fail(`is one document more than the ${maxDocuments} sitemaps a run reads`);
+      if (totalBytes >= maxTotalBytes) fail(`is one document past the ${formatBytes(maxTotalBytes)} the sitemaps of a run may hold in all`);
+      // Each document gets what is left of the run's total, at most its own cap.
+      const cap = Math.min(maxBytes, maxTotalBytes - totalBytes);
       let text: string;
       try {
         const bytes = remote
-          ? await fetchSitemapBytes(new URL(item.source), { maxBytes, signal: deadline.signal, userAgent: options.userAgent, fetch: options.fetch })
-          : readSitemapFile(item.source, maxBytes);
+          ? await fetchSitemapBytes(new URL(item.source), { maxBytes: cap, signal: deadline.signal, userAgent: options.userAgent, fetch: options.fetch })
+          : readSitemapFile(item.source, cap);
+        totalBytes += bytes.length;
         text = bytes.toString('utf8').replace(/^\uFEFF/, '');
       } catch (error) {
+        if (error instanceof SitemapFetchError && cap < maxBytes && /^(is larger than|decompresses to more than)/.test(error.message)) {
+          fail(`takes the sitemaps of the run past the ${formatBytes(maxTotalBytes)} they may hold in all; stopped reading`);
+        }
         if (error instanceof SitemapFetchError) fail(error.message);
         throw error;
       }
@@ -119,6 +134,8 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
         if (error instanceof SitemapFormatError) fail(error.message);
         throw error;
       }
+      // Parsing is synchronous: the deadline is checked again once it is done.
+      if (deadline.signal.aborted) fail((deadline.signal.reason as Error).message);
       if (doc.kind === 'sitemapindex') {
         if (item.depth >= maxDepth) fail(`is a sitemap index nested ${item.depth} levels deep; at most ${maxDepth} are followed`);
         for (const loc of doc.locs) {

@@ -192,6 +192,17 @@ describe('readSitemaps: hostile documents, refused within their bounds', () => {
     await refused([`${site.url}/index.xml`], /one document more than the 5 sitemaps a run reads/, { maxDocuments: 5 });
   });
 
+  it('documents past the total bytes of a run: refused; a validator message that would quote the document is clipped', async () => {
+    const site = await serve((path, res, self) => {
+      if (path === '/index.xml') return void res.writeHead(200).end(index(Array.from({ length: 5 }, (_, i) => `${self.url}/s${i}.xml`)));
+      res.writeHead(200).end(urlset([`https://a.example${path}`, 'x'.repeat(MiB)].slice(0, 1)) + ' '.repeat(MiB));
+    });
+    await refused([`${site.url}/index.xml`], /s[2-4]\.xml \(listed in .*\) (takes the sitemaps of the run past the 3 MiB they may hold in all|is one document past the 3 MiB)/, { maxTotalBytes: 3 * MiB });
+    const deep = await serve((_p, res) => res.writeHead(200).end(`<urlset>${'<a>'.repeat(200_000)}`));
+    const error = await refused([`${deep.url}/deep.xml`], /is not well-formed XML/);
+    expect(error.message.length).toBeLessThan(400);
+  });
+
   it('a server that sends a byte now and then, forever: refused when the time given to sitemaps ends', async () => {
     const site = await serve((_p, res) => {
       res.writeHead(200, { 'content-type': 'application/xml' });

@@ -217,11 +217,13 @@ function readUrlsFile(file: string | undefined): string[] {
  */
 export async function collectUrls(ctx: CommandContext, options: CiOptions): Promise<string[]> {
   let urls = options.urls;
+  // What was read or planned is news, not a result: --quiet leaves it out (refusals and warnings stay).
+  const info = (line: string) => (ctx.values.quiet ? undefined : ctx.out.err(line));
   if (options.sitemaps.length) {
     const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: `svc-a11y/${version}` });
     const before = urls.length;
     urls = [...new Set([...urls, ...read.urls])];
-    ctx.out.err(
+    info(
       `Sitemaps: ${read.urls.length} page${read.urls.length === 1 ? '' : 's'} from ${read.documents} document${read.documents === 1 ? '' : 's'}` +
         `${read.excluded ? `, ${read.excluded} left out by --sitemap-exclude` : ''}; ${urls.length - before} added to the ${before} given.`,
     );
@@ -236,7 +238,7 @@ export async function collectUrls(ctx: CommandContext, options: CiOptions): Prom
       return [];
     }
     const affected = affectedPages(urls, options.sarifMap, changed);
-    ctx.out.err(
+    info(
       `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? '' : 's'} changed; checking ${affected.kept.length} of ${urls.length} pages ` +
         `(${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`,
     );
@@ -258,7 +260,7 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
   const batches = planBatches(urls);
   if (batches.length > 1) {
     const sites = new Set(batches.map((b) => b.origin)).size;
-    ctx.out.err(`${urls.length} pages on ${sites} site${sites === 1 ? '' : 's'}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`);
+    if (!ctx.values.quiet) ctx.out.err(`${urls.length} pages on ${sites} site${sites === 1 ? '' : 's'}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`);
   }
   const { timeoutMs, timeoutFrom } = options;
   const results = await runBatches(client, batches, {
@@ -396,7 +398,7 @@ export const ciCommand: Command = {
                          the threshold, suppressed ones marked as such
   --urls-file <file>     URLs to check, one a line (# comments and blank lines skipped)
   --sitemap <url|file>   check the pages of a sitemap or sitemap index (repeatable; nested and .gz too). Bounded:
-                         10 MiB per document, 100 documents, indexes 3 deep, 60 s in all; a redirect to another
+                         10 MiB per document, 32 MiB and 100 documents in all, indexes 3 deep, 60 s; a redirect to another
                          origin, a DOCTYPE/entity declaration or anything past a bound is refused (exit 2)
   --sitemap-exclude <regex>  leave out sitemap pages whose URL matches
   --sitemap-find <regex>     with --sitemap-replace <text>: rewrite sitemap URLs, e.g. point production
