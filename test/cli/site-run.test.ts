@@ -3,12 +3,14 @@
 // 45 pages of one site → 3 checks of ≤ 20, each page checked once, one report of each kind (validated by the
 // consumers' own validators); 45 pages on two origins → grouped by site; FAIL and not-judged batches → the
 // aggregated exit codes.
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli } from '../support/cli.js';
 import { validateJUnitXsd } from '../support/junit-xsd.js';
@@ -164,5 +166,36 @@ describe('pages on several sites', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('45 URLs to check, more than --max-urls 40');
     expect(proxy.created().length).toBe(from);
+  });
+});
+
+describe('one deadline and one rate budget for every batch', () => {
+  it('--timeout covers the whole run: every batch still running then is not judged → exit 4, each named once', { timeout: 60_000 }, async () => {
+    const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
+    try {
+      const urls = [...Array.from({ length: 21 }, (_, i) => `${SHOP}/clean/t${i}`), `${LEGACY}/clean/t`];
+      const r = await runCli(['ci', ...urls, '--timeout', '2s', '--quiet'], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url }, timeoutMs: 50_000 });
+      expect(r.code, r.stderr).toBe(4);
+      const ended = r.stderr.match(/^error: CI check [0-9a-f-]{36} did not finish within 2000 ms \(--timeout\); it was (QUEUED|RUNNING) when last seen\. Its reports were written with what is known\.$/gm) ?? [];
+      expect(ended).toHaveLength(3);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('with --redis-url, the batches draw on the budget shared through Redis', { timeout: 60_000 }, async () => {
+    const redisUrl = inject('redisUrl');
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    try {
+      const key = `svc-a11y:rl:v1:${createHash('sha256').update(sim.keys.full).digest('hex').slice(0, 32)}`;
+      await redis.del(key);
+      const urls = Array.from({ length: 25 }, (_, i) => `${SHOP}/clean/r${i}`);
+      const r = await runCli(['ci', ...urls, '--redis-url', redisUrl, '--quiet'], { env: env(), timeoutMs: 50_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(await redis.exists(key)).toBe(1);
+    } finally {
+      await redis.quit();
+    }
   });
 });
