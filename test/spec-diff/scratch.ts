@@ -14,19 +14,27 @@ const env = { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@e
 
 /** The outcome of a command run in a copy; never throws on a non-zero exit. */
 export interface Ran {
+  /** The exit code (1 when the process ended by a signal). */
   code: number;
+  /** What it printed on stdout. */
   stdout: string;
+  /** What it printed on stderr. */
   stderr: string;
   /** stdout and stderr, in that order. */
   output: string;
 }
 
+/** A scratch copy of the package, and what the tests do with it. */
 export interface Scratch {
+  /** The copy's folder (under the system's temporary folder). */
   dir: string;
+  /** A file's text, by its path in the copy. */
   read(file: string): string;
+  /** Writes a file of the copy, creating its folders. */
   write(file: string, text: string): void;
   /** Runs a command with the copy as working directory (node_modules/.bin on the PATH, as under npm). */
   run(command: string, ...args: string[]): Promise<Ran>;
+  /** Deletes the copy (the linked node_modules is left alone). */
   remove(): void;
 }
 
