@@ -1,7 +1,8 @@
 // Benchmark 4: polling efficiency of createAndWait against the simulator, with seeded job durations T:
 // HTTP requests per completed job versus the minimum (create + one terminal GET = 2), and how late the
 // client notices completion (mean, p95). Single-page jobs (no progress to read), then multi-page jobs whose
-// pages take random times (docs/benchmarks.md item 7), with their progress shown to the client and hidden.
+// pages take random times (docs/benchmarks.md item 7), with their progress shown to the client and hidden,
+// of two kinds: QUEUED (silent) for the first quarter of T, and reporting progress from the start.
 import { importIndex, importTesting } from './lib/package.mjs';
 import { oneProgressJob, plans } from './lib/progress-jobs.mjs';
 import { recordingFetch } from './lib/recording-fetch.mjs';
@@ -97,16 +98,24 @@ const MP_CASES = [
 ];
 // Unscaled, all at once: 80 jobs of 4–30 s poll a few times a second in all.
 const MP_UNSCALED = { label: 'T=4–30 s, defaults (1 s / 10 s), CI checks of 5–20 pages', kind: 'ciCheck', range: { minMs: 4_000, maxMs: 30_000 }, policy: { timeoutMs: 60_000 }, seed: 70, mixed: true, wave: MP_JOBS };
+// The same plans (seed 70, and 20 more) on jobs that run and report progress from their creation (simulator
+// queuedShare 0), beside it: issue 22's target, ≤ 6 requests per job on average. 60 jobs for a p95 that is the
+// 3rd-worst job, not the 2nd. 120 more jobs at once, each polling every few seconds.
+const FROM_START_JOBS = 60;
+const MP_FROM_START = { ...MP_UNSCALED, label: 'T=4–30 s, defaults (1 s / 10 s), CI checks of 5–20 pages reporting progress from the start', queuedShare: 0, jobs: FROM_START_JOBS, wave: FROM_START_JOBS };
+// Issue 22's targets: jobs with progress from the start, mean requests; jobs QUEUED first, requests over the floor.
+const FROM_START_MAX_REQUESTS = 6;
+const QUEUED_MAX_OVER_FLOOR = 1.5;
 
 async function runProgressCase(deps, c) {
-  const jobs = plans(c.seed, MP_JOBS, c.range);
+  const jobs = plans(c.seed, c.jobs ?? MP_JOBS, c.range);
   const shown = [];
   const hidden = [];
   const wave = c.wave;
   for (let first = 0; first < jobs.length; first += wave) {
     // Jobs start 10 ms apart (shown and hidden interleaved), so the simulators' work on the POSTs barely overlaps.
     const run = (showProgress) =>
-      Promise.all(jobs.slice(first, first + wave).map((plan, i) => oneProgressJob(deps, plan, { kind: c.kind, policy: c.policy, showProgress, spread: c.spread ?? 0.5, delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS })));
+      Promise.all(jobs.slice(first, first + wave).map((plan, i) => oneProgressJob(deps, plan, { kind: c.kind, policy: c.policy, showProgress, spread: c.spread ?? 0.5, queuedShare: c.queuedShare, delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS })));
     const [s, h] = await Promise.all([run(true), run(false)]);
     shown.push(...s);
     hidden.push(...h);
@@ -136,10 +145,15 @@ function progressRows(r) {
   const latenessRow = r.mixed
     ? row(`${r.label}: lateness p95 ÷ each job's target (${w.completed}/${r.jobs} completed)`, `${w.latenessOverTargetP95.toFixed(2)} (mean lateness ${w.latenessMeanMs.toFixed(0)} ms)`, `without progress: ${wo.latenessOverTargetP95.toFixed(2)} (mean ${wo.latenessMeanMs.toFixed(0)} ms)`, `max ${w.latenessOverTargetMax.toFixed(2)}`, 'p95 ≤ 1 (target max(10 % of T, first interval))', judge(w.latenessOverTargetP95, 1, false))
     : row(`${r.label}: lateness mean / p95 ms (${w.completed}/${r.jobs} completed)`, `${w.latenessMeanMs.toFixed(0)} / ${w.latenessP95Ms.toFixed(0)}`, `without progress: ${wo.latenessMeanMs.toFixed(0)} / ${wo.latenessP95Ms.toFixed(0)}`, `p95 = ${(w.latenessP95Ms / T * 100).toFixed(0)} % of T`, `p95 ≤ ${target.toFixed(0)} ms`, judge(w.latenessP95Ms, target, false));
-  return [
-    row(`${r.label}: HTTP requests per job (mean; min–max)`, `${w.requestsMean.toFixed(2)} (${w.requestsPerJob.min}–${w.requestsPerJob.max})`, `without progress: ${wo.requestsMean.toFixed(2)}; floor ${r.floorMean.toFixed(2)}`, `${ratio.toFixed(2)}×`, '≤ 3× minimum, no hints', judge(ratio, 3, false)),
-    latenessRow,
-  ];
+  const requests = `${w.requestsMean.toFixed(2)} (${w.requestsPerJob.min}–${w.requestsPerJob.max})`;
+  const context = `without progress: ${wo.requestsMean.toFixed(2)}; floor ${r.floorMean.toFixed(2)}`;
+  // Progress from the start: ≤ 6 requests per job. QUEUED first: the quiet quarter and the 10 s cap put the
+  // floor itself above 3× the minimum for long jobs, so it is judged against the floor (issue 22).
+  const requestsRow =
+    r.queuedShare === 0
+      ? row(`${r.label}: HTTP requests per job (mean; min–max)`, requests, context, `${ratio.toFixed(2)}× minimum`, `≤ ${FROM_START_MAX_REQUESTS} per job, no hints`, judge(w.requestsMean, FROM_START_MAX_REQUESTS, false))
+      : row(`${r.label}: HTTP requests per job (mean; min–max)`, requests, context, `${(w.requestsMean / r.floorMean).toFixed(2)}× floor (${ratio.toFixed(2)}× minimum)`, `≤ ${QUEUED_MAX_OVER_FLOOR}× floor, no hints`, judge(w.requestsMean / r.floorMean, QUEUED_MAX_OVER_FLOOR, false));
+  return [requestsRow, latenessRow];
 }
 
 export async function run() {
@@ -156,10 +170,11 @@ export async function run() {
   const deps = { A11yClient, startSimulator };
   await oneProgressJob(deps, plans(1, 1, { minMs: 200, maxMs: 200 })[0], { kind: 'ciCheck', policy: SCALED, showProgress: true });
   const unscaled = withTimeout(runProgressCase(deps, MP_UNSCALED), 60_000, 'polling multi-page unscaled');
-  await new Promise((resolve) => setTimeout(resolve, 2 * MP_JOBS * STAGGER_MS + 200));
+  const fromStart = withTimeout(runProgressCase(deps, MP_FROM_START), 60_000, 'polling multi-page unscaled, progress from the start');
+  await new Promise((resolve) => setTimeout(resolve, 2 * FROM_START_JOBS * STAGGER_MS + 200));
   const progress = [];
   for (const c of MP_CASES) progress.push(await withTimeout(runProgressCase(deps, c), 40_000, `polling ${c.label}`));
-  progress.push(await unscaled);
+  progress.push(await unscaled, await fromStart);
   const rows = [];
   for (const r of results) {
     const ratio = r.requestsMean / MIN_REQUESTS;
@@ -178,9 +193,9 @@ export async function run() {
       'Lateness = moment createAndWait resolves − (moment the POST was sent + T): an upper bound, high by at most the POST round trip (postRttMedianMs and latenessLowerBoundP95Ms per T in latest.json).',
       '"With hints": the service\'s document shows no polling hint; the simulator\'s opt-in `pollHints` sends Retry-After (whole seconds until the job is done) on the 202 and on QUEUED/RUNNING answers, and the client follows it (within [intervalMs/2, maxIntervalMs]). Whole seconds cannot be time-scaled, so the hinted runs use the unscaled defaults.',
       `Lateness target = max(10 % of T, first interval).`,
-      `Multi-page jobs (item 7): ${MP_JOBS} seeded jobs per row (in waves of 5–20 per side for the scaled rows, see polling.mjs), each on its own simulator whose pages take random, seeded shares of the job's RUNNING span (option pageDurations: log-normal, spread 0.5 unless said; QUEUED for the first quarter of T, as every simulated job). Each job runs twice, concurrently: with its progress visible (this client) and with every progress field removed from the answers ("without progress": the client then backs off ×1.5 exactly as before it read progress). Rows with T=4–30 s draw T per job and judge each job's lateness against its own target. Lateness counts from the moment the simulator created the job (not the POST\'s send: concurrent POSTs queue in the in-process simulator; p95 of that queueing per row in latest.json, postQueuedP95Ms).`,
-      'Policy with progress: until a page has finished since the job was first seen RUNNING, the same backoff; then each wait aims at the earliest plausible completion (the estimate, time per page so far × pages left, shrunk by its uncertainty) plus 60 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), within [intervalMs, maxIntervalMs], 80–100 % jitter; a progress that stops moving for over two pages\' time makes waits grow ×1.5 per poll.',
-      '"floor": the fewest requests a client could need that polls as today until it first sees the job RUNNING and then knows T exactly (one poll per maxIntervalMs up to T): the QUEUED quarter of T and the 10 s cap alone put long jobs above 3× the minimum, whatever the policy after. `node bench/polling-model.mjs` gives the same floor for other backoffs and caps, and the policy\'s figures for other settings of its constants, in simulated time.',
+      `Multi-page jobs (item 7): ${MP_JOBS} seeded jobs per row (${FROM_START_JOBS} for the row with progress from the start; in waves of 5–20 per side for the scaled rows, see polling.mjs), each on its own simulator whose pages take random, seeded shares of the job's RUNNING span (option pageDurations: log-normal, spread 0.5 unless said). Two kinds of job: QUEUED, silent, for the first quarter of T (the simulator's default), or RUNNING with pages moving from creation ("reporting progress from the start": option queuedShare 0; same plans as the unscaled row QUEUED first, seed 70, plus 20). Each job runs twice, concurrently: with its progress visible (this client) and with every progress field removed from the answers ("without progress": the client then backs off ×1.5 exactly as before it read progress). Rows with T=4–30 s draw T per job and judge each job's lateness against its own target. Lateness counts from the moment the simulator created the job (not the POST\'s send: concurrent POSTs queue in the in-process simulator; p95 of that queueing per row in latest.json, postQueuedP95Ms).`,
+      'Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 60 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job this wait created and first saw RUNNING counts from its creation; one seen QUEUED first, from a quarter into the window between the two looks. A progress that stops moving for over two pages\' time makes waits grow ×1.5 per poll.',
+      '"floor": the fewest requests a client could need that polls as today until it first sees the job RUNNING and then knows T exactly (one poll per maxIntervalMs up to T): for jobs QUEUED first, the quiet quarter of T and the 10 s cap alone put long jobs above 3× the minimum, whatever the policy after, so those rows are judged against the floor (≤ 1.5×, issue 22); jobs reporting progress from the start are judged on ≤ 6 requests per job. `node bench/polling-model.mjs` gives the floor for other backoffs and caps, and the policy\'s figures for both kinds and for other settings of its constants, in simulated time.',
     ],
     raw: roundAll({ singlePage: results, multiPage: progress }),
   };

@@ -124,11 +124,11 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   loading.catch(() => {});
   try {
     const job = await begin(signal);
-    const { createdJobTrack, observeJob, progressWait, readProgress } = await loading;
+    const { observeJob, progressWait, readProgress } = await loading;
     jobId = job.jobId;
     if (typeof job.status === 'string') lastStatus = job.status;
     // A job this wait created did not run before the wait began: the estimate of its start is bounded.
-    let track: JobTrack = job.delayFirstPoll ? createdJobTrack(started) : {};
+    let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: started, status: 'QUEUED' }) : {};
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;

@@ -55,8 +55,6 @@ function counted(done: unknown, total: unknown): JobProgress | undefined {
 export interface JobTrack {
   /** Latest moment the job was known not to be RUNNING yet (created by this wait, or seen QUEUED). */
   readonly queuedAtMs?: number | undefined;
-  /** When this wait created the job ({@link createdJobTrack}), until a look sees it QUEUED. */
-  readonly createdAtMs?: number | undefined;
   /** First moment the job was seen RUNNING (since it was last seen QUEUED). */
   readonly runningSeenAtMs?: number | undefined;
   /**
@@ -73,25 +71,15 @@ export interface JobTrack {
 // Where in the window [last seen QUEUED, first seen RUNNING] the job most likely started RUNNING: early,
 // since a job first seen RUNNING has usually been at it for a while (measured in bench/polling-model.mjs
 // on jobs with a silent queued quarter: the midpoint cost ~0.4 more polls per job for the same lateness).
+// This holds for a job this wait created and first saw RUNNING too: the service's document says a new job is
+// queued, and counting it from its creation instead (as if it started at once) makes the waits of jobs whose
+// queue ended shortly before the first poll several times too long (bench/polling-model.mjs, last table).
 const START_IN_WINDOW = 0.25;
-// A job this wait created and first saw RUNNING (no look saw it QUEUED) is counted from its creation, give or
-// take a tenth of that first wait: a service that reports progress at the first look started the job at once.
-// (Measured in bench/polling-model.mjs on jobs with progress from the start: counting from a quarter into
-// that wait, as after a QUEUED look, cost ~0.65 more requests per job.)
-const CREATED_START_UNCERTAINTY = 0.1;
-
-/**
- * The track of a job this wait has just created (at `atMs`): known not to be running before then.
- * @example createdJobTrack(0) // { queuedAtMs: 0, createdAtMs: 0 }
- */
-export function createdJobTrack(atMs: number): JobTrack {
-  return { queuedAtMs: atMs, createdAtMs: atMs };
-}
 
 /**
  * The track after one more look at the job: `status` as answered, at `atMs`, with its `progress` if it
- * reported any.
- * @example observeJob(createdJobTrack(0), { atMs: 900, status: 'QUEUED' }) // { queuedAtMs: 900 }
+ * reported any. A job this wait created counts as seen QUEUED at the moment the wait began.
+ * @example observeJob({}, { atMs: 0, status: 'QUEUED' }) // { queuedAtMs: 0 }
  */
 export function observeJob(track: JobTrack, seen: { atMs: number; status: string; progress?: JobProgress | undefined }): JobTrack {
   const { atMs, status, progress } = seen;
@@ -102,10 +90,7 @@ export function observeJob(track: JobTrack, seen: { atMs: number; status: string
     runningSeenAtMs = atMs;
     if (track.queuedAtMs !== undefined) {
       const window = Math.max(0, atMs - track.queuedAtMs);
-      anchor =
-        track.createdAtMs !== undefined
-          ? { atMs: track.queuedAtMs, pages: 0, uncertaintyMs: window * CREATED_START_UNCERTAINTY }
-          : { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 };
+      anchor = { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 };
     }
   }
   if (!progress) return { ...track, runningSeenAtMs, anchor, last: undefined };
@@ -150,16 +135,18 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
 }
 
 // How much faster than the pages so far the pages not started yet may plausibly be, on the whole. Measured
-// in bench/polling-model.mjs on jobs with progress from the start: without this bound ~0.9 more requests per
-// job; 0.6 costs ~0.15 more; 0.8 brings the p95 lateness of 10 s jobs to 1.3× its target.
+// in bench/polling-model.mjs on jobs with progress from the start (T 4–30 s): without this bound ~0.5 more
+// requests per job; 0.8 saves ~0.25 of them but brings p95 lateness to its target, and to 1.7× it for 10 s
+// jobs whose queue ends just before the first poll.
 const SLOWER_PAGES_SHARE = 0.7;
 
 /**
  * The least time the job still plausibly needs, from the page under way (undefined when nothing bounds
  * it): that page has not finished, so each page since the anchor took at least the time since the job's
- * latest plausible start divided by their count (the one under way counting whole), and each page not
- * started yet takes at least 70 % of that. Unlike {@link estimateCompletion} it needs no finished page: a
- * job of 10 pages still on its first page after 1 s needs ~6 s more.
+ * latest plausible start (the anchor plus its uncertainty) divided by their count (the one under way
+ * counting whole), and each page not started yet takes at least 70 % of that. Unlike
+ * {@link estimateCompletion} it needs no finished page: a job of 10 pages still on its first page 1 s after
+ * it surely started needs ~6 s more.
  * @example remainingAtLeast({ anchor: { atMs: 0, pages: 0, uncertaintyMs: 0 }, last: { atMs: 1000, done: 0, total: 10 } }) // 6300
  */
 export function remainingAtLeast(track: JobTrack): number | undefined {
@@ -187,7 +174,7 @@ export interface ProgressWaitOptions {
 // How late completion may be noticed, as a share of the job's (estimated) duration; never less than one interval.
 const LATENESS_SHARE = 0.1;
 // How far into that allowance a poll aims, past the earliest plausible completion. Measured in
-// bench/polling-model.mjs: 0.5 costs ~0.15 more requests per job; 0.8 brings p95 lateness over its target.
+// bench/polling-model.mjs: 0.5 costs ~0.2 more requests per job; 0.8 brings p95 lateness over its target.
 const AIM_INTO_ALLOWANCE = 0.6;
 
 /**
@@ -200,7 +187,7 @@ const AIM_INTO_ALLOWANCE = 0.6;
  * (×1.5 per poll, the backoff's growth), so a stalled job is never hammered. Bounded to [intervalMs,
  * maxIntervalMs], and a look that would fall after the deadline comes half an interval before it instead. No
  * jitter: each wait is planned from the job's own progress, and taking up to 20 % off it (as the backoff
- * does) makes the poll land before the completion it aims at (~0.45 more requests per job in the model).
+ * does) makes the poll land before the completion it aims at (~0.5 more requests per job in the model).
  * @example progressWait(track, 2_500, { intervalMs: 1000, maxIntervalMs: 10000, waitedMs: 3000 })
  */
 export function progressWait(track: JobTrack, nowMs: number, options: ProgressWaitOptions): number | undefined {

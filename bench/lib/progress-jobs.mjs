@@ -1,6 +1,7 @@
 // Benchmark 4's multi-page jobs (docs/benchmarks.md item 7): seeded job plans (duration T and page count),
-// one simulator per job with uneven pages, run once with the job's progress visible and once with it
-// hidden (today's policy: the client falls back to plain backoff), plus the floor no client can beat.
+// one simulator per job with uneven pages, QUEUED for the first quarter of T or reporting progress from the
+// start, run once with the job's progress visible and once with it hidden (the client then falls back to
+// plain backoff), plus the floor no client can beat.
 import { recordingFetch } from './recording-fetch.mjs';
 
 /** Mulberry32 over a 32-bit seed: the same plans on every run. */
@@ -47,12 +48,13 @@ export function hidingProgress(inner = globalThis.fetch) {
 
 /**
  * Runs one job (a CI check of `plan.pages` pages, or a scan run of the seeded site's 8 pages) on its own
- * simulator, after `delayMs`, and measures it: requests, lateness, and the floor. Lateness counts from the
+ * simulator, after `delayMs`, and measures it: requests, lateness, and the floor. `queuedShare` is the
+ * simulator's (0: the job runs and reports progress from creation; default: QUEUED for the first quarter). Lateness counts from the
  * moment the simulator created the job (its clock's first reading once started, i.e. when the POST
  * arrived): the POSTs of many jobs run concurrently in one process queue for up to a few hundred ms (a
  * 20-page check costs the simulator ~5–25 ms), which the POST's send time would count as lateness.
  */
-export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kind, policy, showProgress, spread, delayMs = 0 }) {
+export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kind, policy, showProgress, spread, queuedShare, delayMs = 0 }) {
   const durations = kind === 'scanRun' ? { scanRun: plan.T } : { ciCheck: plan.T };
   let armed = false;
   let createdAt;
@@ -60,7 +62,7 @@ export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kin
     if (armed && createdAt === undefined) createdAt = performance.now();
     return Date.now();
   };
-  const sim = await startSimulator({ durations, rateLimit: false, seed: 1, pageDurations: { seed: plan.pageSeed, spread }, clock });
+  const sim = await startSimulator({ durations, rateLimit: false, seed: 1, pageDurations: { seed: plan.pageSeed, spread }, clock, ...(queuedShare === undefined ? {} : { queuedShare }) });
   try {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     armed = true;
@@ -93,7 +95,8 @@ export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kin
 
 /**
  * The fewest requests a client polling as today until it first sees the job RUNNING could need, if it then
- * knew T exactly: the create, the polls so far, then one poll per `maxIntervalMs` up to T.
+ * knew T exactly: the create, the polls so far, then one poll per `maxIntervalMs` up to T. (A job that reports
+ * progress from the start is RUNNING at the first poll: its floor is the create, that poll and the cap's.)
  */
 function floorOf(seen, createdAt, T, maxIntervalMs) {
   const i = seen.findIndex((s) => s.status !== 'QUEUED');

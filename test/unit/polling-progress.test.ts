@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
-import { type JobTrack, createdJobTrack, estimateCompletion, observeJob, progressWait, readProgress, remainingAtLeast } from '../../src/progress.js';
+import { type JobTrack, estimateCompletion, observeJob, progressWait, readProgress, remainingAtLeast } from '../../src/progress.js';
 import { type Loopback, type Seen, startLoopback } from '../support/loopback.js';
 
 const page = (status: unknown) => ({ url: 'https://shop.example.com/', status });
@@ -57,15 +57,6 @@ describe('observeJob', () => {
     expect([track.changedAtMs, track.anchor?.atMs]).toEqual([3000, 250]);
     // Back to QUEUED (requeued): nothing learnt about the run holds any longer.
     expect(observeJob(track, { atMs: 4000, status: 'QUEUED' })).toEqual({ queuedAtMs: 4000 });
-  });
-
-  it('a job this wait created and first saw RUNNING counts from its creation, give or take a tenth of that wait', () => {
-    const track = observeJob(createdJobTrack(0), { atMs: 900, status: 'RUNNING', progress: { done: 1, total: 10 } });
-    expect(track.anchor).toEqual({ atMs: 0, pages: 0, uncertaintyMs: 90 });
-    // Seen QUEUED by a look: the window starts there, and the job no longer counts as just created.
-    const requeued = observeJob(observeJob(createdJobTrack(0), { atMs: 900, status: 'QUEUED' }), { atMs: 2900, status: 'RUNNING', progress: { done: 0, total: 10 } });
-    expect(requeued.createdAtMs).toBeUndefined();
-    expect(requeued.anchor).toEqual({ atMs: 1400, pages: 0, uncertaintyMs: 1000 });
   });
 
   it('a job already running when the wait began counts from the first look (the page under way as half)', () => {
