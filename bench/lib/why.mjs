@@ -15,6 +15,8 @@ export const WHY_MISSED = {
   ],
   polling: [
     'Without hints: ≤ 10 % lateness needs ≤ 1.1× growth between polls, and ≤ 3× the minimum requests needs ≥ 2× growth across 50–2000 ms jobs; no schedule that does not know T meets both, so the default (×1.5) misses each a little. With the service\'s Retry-After hint every target is met; the document shows no hint, so the simulator sends one only with `pollHints`.',
+    'Multi-page jobs reporting progress from the start, ≤ 6 requests per job: a first poll that sees the job RUNNING cannot tell when it left the queue between the create and that poll (the document says a new job is queued). Counting it from its creation would reach ~5.9 requests per job, but would poll jobs whose queue ends just before the first poll seconds late (p95 lateness 6.8× the target at T = 4 s, 1.2× on T = 4–30 s: bench/polling-model.mjs, last table); counted, like after a QUEUED look, from a quarter into that wait, the first looks plan less far: ~6.4.',
+    'Very uneven pages (spread 1): one page can take several times another, so neither the estimate nor the page under way bounds the finish well, and in the scaled rows a machine delay of a few tens of ms is a large share of the 100 ms target.',
   ],
 };
 
