@@ -2,7 +2,7 @@
 // attempt under its own timeout (which covers reading the body), refuse redirects, read the body under a byte
 // cap, let decideRetry() say whether to re-send, map a failure to its error class, parse, optionally validate.
 // Operations and `Location` polls both come through send().
-import { A11yError, APIConnectionError, APITimeoutError, errorFromResponse, RateLimitError, RedirectError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
+import { A11yError, APIConnectionError, APITimeoutError, ConfigurationError, errorFromResponse, RateLimitError, RedirectError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
 import { readBody } from './internal/read-body.js';
 import { redact, scrubError } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
@@ -10,6 +10,7 @@ import { timeLeft } from './internal/wait-deadline.js';
 import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
+import { MemoryRateLimitStore } from './rate-limit/store.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
 import { validateRequest, validateResponse } from './validation.js';
@@ -227,6 +228,11 @@ function arm(policy: Policy, info: { method: string; url: string }): { signal: A
  * loads it, and the root bundle stays small.
  */
 function lazyBudget(limit: NonNullable<ResolvedOptions['rateLimit']>, apiKey: string, onWarning: ResolvedOptions['onWarning']): Pick<RateBudget, 'take' | 'pause'> {
+  // A shared store only ever sees a SHA-256 of the key (rate-limit/key.ts): Web Crypto, else node:crypto.
+  // Where neither exists (a browser page over plain http) it is refused now, not on every call.
+  if (!(limit.store instanceof MemoryRateLimitStore) && !globalThis.crypto?.subtle && !(globalThis as { process?: { getBuiltinModule?: unknown } }).process?.getBuiltinModule) {
+    throw new ConfigurationError('rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); use the in-process store here.');
+  }
   let budget: Promise<RateBudget> | undefined;
   const load = () =>
     (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning })));

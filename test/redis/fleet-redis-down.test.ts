@@ -1,32 +1,75 @@
-// The fleet test with Redis killed mid-run (issue 12): no call fails because of it. Each process then spaces
-// its own requests at its share of the budget (the number of sharers Redis last reported) and warns once.
+// The fleet with Redis failing mid-run (issues 12 and 22): killed (SIGKILL), no call fails; frozen (SIGSTOP)
+// for 4 s, no call fails and requests keep being served while it is frozen — each process falls back within
+// its operation bound to its own share of the budget (the sharers Redis last reported), warns once, and checks
+// Redis again in the background. No connect() call, as in the README's first use.
 import { describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/redis.mjs';
-import { runFleet } from './fleet.js';
+import { after, oneWarningPerOutage, runFleet } from './fleet.js';
 
-describe('a fleet on one key when Redis dies', () => {
-  it('6 processes × 50 calls, redis-server killed (SIGKILL, by PID) after 5 s: 0 failures', { timeout: 60_000 }, async () => {
+describe('a fleet on one key when Redis fails', () => {
+  it('6 processes × 50 calls, redis-server killed (SIGKILL, by PID) after 5 s: 0 failures', { timeout: 90_000 }, async () => {
     const redis = await startRedis();
     let killedAt = 0;
-    const r = await runFleet({
-      processes: 6,
-      calls: 50,
-      perWindow: 120,
-      windowMs: 6000,
-      redisUrl: redis.url,
-      shareOfRate: 0.97,
-      during: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 5000));
-        process.kill(redis.pid, 'SIGKILL');
-        killedAt = Date.now();
-      },
-    });
-    await redis.stop();
-    console.log(`[fleet, redis killed] ${JSON.stringify({ ...r, failures: r.failures.length, warnings: r.warnings.length })}`);
-    expect(killedAt).toBeGreaterThan(0);
-    expect(r.failures).toEqual([]);
-    expect(r.ok).toBe(300);
-    // Every process noticed, and said so once (never with the key).
-    expect(r.warnings.filter((w) => w === 'RATE_LIMIT_STORE_UNAVAILABLE')).toHaveLength(6);
+    try {
+      const r = await runFleet({
+        processes: 6,
+        calls: 50,
+        perWindow: 120,
+        windowMs: 6000,
+        redisUrl: redis.url,
+        shareOfRate: 0.97,
+        during: async () => {
+          await after(5000);
+          process.kill(redis.pid, 'SIGKILL');
+          killedAt = Date.now();
+        },
+      });
+      console.log(`[fleet, redis killed] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, failures: r.failures.length, warnings: r.warnings.length })}`);
+      expect(killedAt).toBeGreaterThan(0);
+      expect(r.failures).toEqual([]);
+      expect(r.ok).toBe(300);
+      // Every process noticed, and said so once (never with the key).
+      expect(r.warnings.filter((w) => w === 'RATE_LIMIT_STORE_UNAVAILABLE')).toHaveLength(6);
+    } finally {
+      await redis.stop();
+    }
+  });
+
+  it('6 processes × 50 calls, redis-server frozen (SIGSTOP) for 4 s mid-run: 0 failures, requests served while frozen', { timeout: 90_000 }, async () => {
+    const redis = await startRedis();
+    let stoppedAt = 0;
+    let continuedAt = 0;
+    try {
+      const r = await runFleet({
+        processes: 6,
+        calls: 50,
+        perWindow: 120,
+        windowMs: 6000,
+        redisUrl: redis.url,
+        shareOfRate: 0.97,
+        during: async () => {
+          await after(4000);
+          process.kill(redis.pid, 'SIGSTOP');
+          stoppedAt = Date.now();
+          await after(4000);
+          process.kill(redis.pid, 'SIGCONT');
+          continuedAt = Date.now();
+        },
+      });
+      // Served while frozen, after the first second (each process's operation bound is 250 ms).
+      const whileFrozen = r.answers.filter(([at, status]) => status !== 429 && at > stoppedAt + 1000 && at < continuedAt).length;
+      console.log(`[fleet, redis frozen 4 s] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, warnings: r.warnings.length, failures: r.failures.length, whileFrozen })}`);
+      expect(continuedAt - stoppedAt).toBeGreaterThanOrEqual(4000);
+      expect(r.failures).toEqual([]);
+      expect(r.ok).toBe(300);
+      // The fleet's rate is ~19 a second: a fleet stalled on the frozen store would be served none.
+      expect(whileFrozen).toBeGreaterThanOrEqual(5);
+      // Processes noticed, each warning once per outage (and once when Redis answered again).
+      expect(r.warnings).toContain('RATE_LIMIT_STORE_UNAVAILABLE');
+      expect(oneWarningPerOutage(r)).toBe(true);
+    } finally {
+      process.kill(redis.pid, 'SIGCONT');
+      await redis.stop();
+    }
   });
 });

@@ -1,19 +1,23 @@
-// The fleet test (issue 12): 6 processes × 50 calls with one key, sharing the rate budget through Redis,
-// against a service that allows the key 120 requests per 6 s window (a minute time-scaled by 10): no call
-// fails, at most 1 % of answers are 429s, and the whole runs within 10 % of the ideal time.
+// The fleet test (issues 12 and 22): 6 processes × 50 calls with one key, sharing the rate budget through
+// Redis the way the README's first use writes it — construct the store, pass it to the client, no connect()
+// — against a service that allows the key 120 requests per 6 s window (a minute time-scaled by 10): no call
+// fails, at most three answers are 429s, and the whole runs within 10 % of the ideal time.
 import { describe, expect, inject, it } from 'vitest';
-import { runFleet } from './fleet.js';
+import { oneWarningPerOutage, runFleet } from './fleet.js';
 
-describe('a fleet on one key, one Redis budget', () => {
-  it('6 processes × 50 calls: 0 failures, ≤ 1 % 429s, elapsed within 10 % of the ideal', { timeout: 60_000 }, async () => {
+describe('a fleet on one key, one Redis budget, no connect() call', () => {
+  it('6 processes × 50 calls: 0 failures, ≤ 3 × 429, elapsed within 10 % of the ideal', { timeout: 90_000 }, async () => {
     const r = await runFleet({ processes: 6, calls: 50, perWindow: 120, windowMs: 6000, redisUrl: inject('redisUrl'), shareOfRate: 0.97 });
-    console.log(`[fleet] ${JSON.stringify({ ...r, failures: r.failures.length })}`);
+    console.log(`[fleet, no connect()] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, failures: r.failures.length })}`);
     expect(r.failures).toEqual([]);
     expect(r.ok).toBe(300);
-    expect(r.tooMany / r.requests).toBeLessThanOrEqual(0.01);
+    expect(r.tooMany).toBeLessThanOrEqual(3);
     // Ideal: the window's rate for the requests the service accepted (the 3 % margin of the fleet's rate included).
+    // The lower bound is the service's own limit (a fleet that beat it would have drawn 429s).
     expect(r.elapsedMs).toBeGreaterThanOrEqual(r.idealMs * 0.9);
     expect(r.elapsedMs).toBeLessThanOrEqual((r.idealMs / 0.97) * 1.1);
-    expect(r.warnings).toEqual([]);
+    // No warning on a quiet machine; a busy one can stall a process past its 250 ms operation bound: then it
+    // warns once, and once more when it finds Redis again.
+    expect(oneWarningPerOutage(r)).toBe(true);
   });
 });

@@ -1,0 +1,125 @@
+// The README's GitHub Actions matrix runs as written (issue 22): its YAML is read from the README, and each
+// matrix job's `run:` script is executed by bash with the job's `env`, the way the runner would — a
+// redis-server per job standing in for the job's Redis service container (its port mapped), the simulator for
+// the service, `node dist/cli.js` for `npx svc-a11y` (no install in tests). Both jobs at once, one API key.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { startRedis } from '../../scripts/redis.mjs';
+import { startSimulator, type Simulator } from '../../src/testing/index.js';
+import { cliPath } from '../support/cli.js';
+import { ensureBuilt } from '../reliability/support.js';
+
+interface Step {
+  name?: string;
+  run?: string;
+}
+interface Job {
+  'runs-on': string;
+  strategy: { matrix: { group: string[] } };
+  services: { redis: { image: string; ports: string[]; options?: string } };
+  env: Record<string, string>;
+  steps: Step[];
+}
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const section = readme.slice(readme.indexOf('## Sharing one key across a fleet'), readme.indexOf('## Errors and retries'));
+const job = (parse(/```yaml\n([\s\S]*?)```/.exec(section)![1]!) as { jobs: { a11y: Job } }).jobs.a11y;
+// Pages of the simulator's verified site, per matrix group: one config file each, as a11y/<group>/*.json.
+const PAGES: Record<string, string[]> = { shop: ['/', '/checkout'], account: ['/account', '/account/orders'] };
+
+let sim: Simulator;
+let dir: string;
+beforeAll(async () => {
+  ensureBuilt();
+  sim = await startSimulator({ durations: { ciCheck: 300 } });
+  dir = await mkdtemp(join(tmpdir(), 'svc-a11y-actions-'));
+});
+afterAll(async () => {
+  await sim.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // What GitHub runs a `run:` step with on Linux.
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe("the README's GitHub Actions matrix", () => {
+  it('each job runs a Redis service container on 6379 and points SVC_REDIS_URL at it', () => {
+    expect(job.services.redis.image).toMatch(/^redis(:|$)/);
+    expect(job.services.redis.ports).toContain('6379:6379');
+    expect(job.services.redis.options).toMatch(/--health-cmd "redis-cli ping"/);
+    expect(job.env.SVC_REDIS_URL).toBe('redis://localhost:6379');
+    expect(job.strategy.matrix.group).toEqual(Object.keys(PAGES));
+    // The key's rate split between the jobs, whose Redis are separate.
+    expect(Number(job.env.SVC_RATE_LIMIT) * job.strategy.matrix.group.length).toBeLessThanOrEqual(120);
+  });
+
+  it("every job's checks run at once on one budget in its Redis, and pass", { timeout: 120_000 }, async () => {
+    const step = job.steps.find((s) => s.run?.includes('svc-a11y ci'));
+    expect(step?.run).toBeDefined();
+    const services = await Promise.all(job.strategy.matrix.group.map(() => startRedis()));
+    try {
+      const runs = job.strategy.matrix.group.map(async (group, i) => {
+        const workspace = join(dir, group);
+        await mkdir(join(workspace, 'a11y', group), { recursive: true });
+        for (const [n, path] of PAGES[group]!.entries()) {
+          const config = { urls: [`https://shop.example.com${path}`], failOn: 'NONE', reports: { sarif: `reports/${group}-${n}.sarif` } };
+          await writeFile(join(workspace, 'a11y', group, `page-${n}.json`), JSON.stringify(config));
+        }
+        const script = step!.run!.replaceAll('${{ matrix.group }}', group).replaceAll('npx svc-a11y', `node ${JSON.stringify(cliPath)}`);
+        const env = {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          ...job.env,
+          SVC_API_KEY: sim.keys.full,
+          SVC_BASE_URL: sim.url,
+          // The service container's port, mapped to this job's redis-server.
+          SVC_REDIS_URL: job.env.SVC_REDIS_URL!.replace('localhost:6379', `127.0.0.1:${services[i]!.port}`),
+        };
+        return { group, workspace, result: await bash(script, workspace, env) };
+      });
+      for (const { group, workspace, result } of await Promise.all(runs)) {
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).not.toMatch(/warning/i);
+        const written = await readdir(join(workspace, 'reports'));
+        expect(written.sort()).toEqual(PAGES[group]!.map((_, n) => `${group}-${n}.sarif`));
+      }
+      // Each job's checks shared the budget in its own Redis (a hash of the key, never the key).
+      for (const service of services) {
+        const admin = createClient({ url: service.url });
+        await admin.connect();
+        try {
+          const keys = await admin.keys('svc-a11y:rl:v1:*');
+          expect(keys.length).toBeGreaterThan(0);
+          for (const key of keys) expect(key).not.toContain(sim.keys.full);
+          const sharers = keys.find((k) => k.endsWith(':sharers'));
+          expect(await admin.zCard(sharers!)).toBe(2); // the job's two checks
+        } finally {
+          await admin.quit();
+        }
+      }
+    } finally {
+      await Promise.all(services.map((s) => s.stop()));
+    }
+    expect(existsSync(dir)).toBe(true);
+  });
+});
