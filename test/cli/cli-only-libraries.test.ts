@@ -43,5 +43,9 @@ describe('CLI-only libraries stay out of the SDK', () => {
   it('is no runtime dependency of the package (bundled, a devDependency only)', () => {
     for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies']) expect(Object.keys(pkg[key] ?? {})).not.toContain('fast-xml-parser');
     expect(pkg.devDependencies?.['fast-xml-parser']).toMatch(/^\d+\.\d+\.\d+$/);
+    // Bundled code ships with its licence.
+    const notices = readFileSync(join(root, 'THIRD-PARTY-NOTICES.md'), 'utf8');
+    expect(notices).toContain(readFileSync(join(root, 'node_modules/fast-xml-parser/LICENSE'), 'utf8').trim());
+    expect(notices).toContain(`**fast-xml-parser** ${pkg.devDependencies?.['fast-xml-parser']}`);
   });
 });
