@@ -10,7 +10,6 @@ import { timeLeft } from './internal/wait-deadline.js';
 import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
 import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
-import { MemoryRateLimitStore } from './rate-limit/store.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
 import { validateRequest, validateResponse } from './validation.js';
@@ -228,14 +227,10 @@ function arm(policy: Policy, info: { method: string; url: string }): { signal: A
  * loads it, and the root bundle stays small.
  */
 function lazyBudget(limit: NonNullable<ResolvedOptions['rateLimit']>, apiKey: string, onWarning: ResolvedOptions['onWarning']): Pick<RateBudget, 'take' | 'pause'> {
-  // A shared store only ever sees a SHA-256 of the key (rate-limit/key.ts): Web Crypto, else node:crypto.
-  // Where neither exists (a browser page over plain http) it is refused now, not on every call.
-  if (!(limit.store instanceof MemoryRateLimitStore) && !globalThis.crypto?.subtle && !(globalThis as { process?: { getBuiltinModule?: unknown } }).process?.getBuiltinModule) {
-    throw new ConfigurationError('rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); use the in-process store here.');
-  }
   let budget: Promise<RateBudget> | undefined;
   const load = () =>
-    (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey), { ...limit, onWarning })));
+    // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
+    (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey, limit.store, ConfigurationError), { ...limit, onWarning })));
   return { take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
 }
 

@@ -1,15 +1,19 @@
 // The name of an API key's budget in a store: a hash of the key, so a shared store never holds the key, and
 // every key gets its own namespace on every runtime — SHA-256 from Web Crypto, else node:crypto; where there
-// is neither (a browser page over plain http), a shared store is refused at construction and the in-process
-// store, which never leaves the process, takes a plain 64-bit hash.
+// is neither (a browser page over plain http), a shared store is refused and the in-process store, which
+// never leaves the process, takes a plain 64-bit hash.
+import { MemoryRateLimitStore, type RateLimitStore } from './store.js';
 
 const PREFIX = 'svc-a11y:rl:v1:';
 
 /**
  * The budget key of an API key: `svc-a11y:rl:v1:` and the first 32 hex digits of its SHA-256.
+ * @param store - the store the key is for: a shared one (not the in-process store) needs SHA-256
+ * @param Refusal - the error class a shared store is refused with where no SHA-256 exists
+ * @default Refusal Error
  * @example await budgetKey('svc_…') // 'svc-a11y:rl:v1:3f9c…'
  */
-export async function budgetKey(apiKey: string): Promise<string> {
+export async function budgetKey(apiKey: string, store?: RateLimitStore, Refusal: new (message: string) => Error = Error): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle) {
     const digest = await subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
@@ -17,12 +21,10 @@ export async function budgetKey(apiKey: string): Promise<string> {
   }
   const nodeCrypto = nodeCryptoModule();
   if (nodeCrypto) return PREFIX + nodeCrypto.createHash('sha256').update(apiKey).digest('hex').slice(0, 32);
+  if (store && !(store instanceof MemoryRateLimitStore)) {
+    throw new Refusal('rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); nothing was sent. Use the in-process store here.');
+  }
   return `${PREFIX}local:${fnv64(apiKey)}`;
-}
-
-/** Whether this runtime can hash an API key with SHA-256 (what a shared store requires). */
-export function canHashKeys(): boolean {
-  return Boolean(globalThis.crypto?.subtle ?? nodeCryptoModule());
 }
 
 interface NodeCrypto {

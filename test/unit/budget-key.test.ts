@@ -1,9 +1,9 @@
 // Every API key gets its own budget namespace on every runtime (issue 22): SHA-256 from Web Crypto, else
 // node:crypto (the same digest); with neither, the in-process store keeps keys apart with a plain hash, and a
-// shared store is refused at construction with an error naming rateLimit.store.
+// shared store is refused: every call rejects with a ConfigurationError naming rateLimit.store, nothing sent.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { A11yClient, ConfigurationError } from '../../src/index.js';
+import { A11yClient, ConfigurationError, type RateLimitStore } from '../../src/index.js';
 import { budgetKey } from '../../src/rate-limit/budget.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
@@ -42,26 +42,56 @@ describe('budgetKey', () => {
 });
 
 describe('a shared store where no SHA-256 exists', () => {
-  it.each([
+  // Counts what would have been sent.
+  const counting = () => {
+    const sent: string[] = [];
+    const fetch = (async (url: string) => {
+      sent.push(url);
+      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    return { sent, fetch };
+  };
+  const sharedStores: Array<[string, () => RateLimitStore]> = [
     ['a RedisRateLimitStore', () => new RedisRateLimitStore({ url: 'redis://127.0.0.1:1' })],
     ['a store of your own', () => ({ reserve: async () => ({ waitMs: 0 }), pause: async () => undefined })],
-  ])('%s is refused at construction, naming rateLimit.store', async (_name, makeStore) => {
+  ];
+
+  it.each(sharedStores)('%s is refused: every call rejects with ConfigurationError naming rateLimit.store; nothing is sent', async (_name, makeStore) => {
     const store = makeStore();
     withoutAnyHash();
-    const build = () => new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', rateLimit: { requestsPerMinute: 120, store } });
-    expect(build).toThrow(ConfigurationError);
-    expect(build).toThrow(/^rateLimit\.store: a shared store needs SHA-256/);
+    const { sent, fetch } = counting();
+    const client = new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', fetch, rateLimit: { requestsPerMinute: 120, store } });
+    for (let i = 0; i < 2; i++) {
+      const error = await client.sites.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toMatch(/^rateLimit\.store: a shared store needs SHA-256/);
+    }
+    expect(sent).toEqual([]);
     if (store instanceof RedisRateLimitStore) await store.close();
   });
 
-  it('the in-process store is accepted (it never leaves the process)', () => {
+  it.each<[string, () => RateLimitStore | undefined]>([
+    ['the default in-process store', () => undefined],
+    ['a MemoryRateLimitStore of your own', () => new MemoryRateLimitStore()],
+  ])('%s is used (it never leaves the process)', async (_name, makeStore) => {
     withoutAnyHash();
-    expect(() => new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', rateLimit: { requestsPerMinute: 120, store: new MemoryRateLimitStore() } })).not.toThrow();
-    expect(() => new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', rateLimit: { requestsPerMinute: 120 } })).not.toThrow();
+    const { sent, fetch } = counting();
+    const client = new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', fetch, rateLimit: { requestsPerMinute: 6000, store: makeStore() } });
+    expect(await client.sites.list()).toEqual([]);
+    expect(sent).toHaveLength(1);
   });
 
-  it('with node:crypto only, a shared store is accepted', () => {
+  it('with node:crypto only, a shared store is used', async () => {
     withoutWebCrypto();
-    expect(() => new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', rateLimit: { requestsPerMinute: 120, store: { reserve: async () => ({ waitMs: 0 }), pause: async () => undefined } } })).not.toThrow();
+    const { sent, fetch } = counting();
+    const keysSeen: string[] = [];
+    const store: RateLimitStore = {
+      reserve: async (key) => (keysSeen.push(key), { waitMs: 0 }),
+      pause: async () => undefined,
+    };
+    const client = new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', fetch, rateLimit: { requestsPerMinute: 6000, store } });
+    expect(await client.sites.list()).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(keysSeen).toEqual([sha(keys[0]!)]);
   });
 });
