@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { measureBundles } from '../../bench/bundle.mjs';
 
-const BUDGET_GZIP = { root: 19_200, operation: 19_000, webhooks: 2_800 } as const;
+// Root and operation +0.4/+0.3 kB (19.5/19.2 kB measured): bounded rate-budget waits — a pause longer than a call
+// accepts refused at once with RateLimitError.retryAt, the wait's deadline seen by its requests, delays clamped to
+// the timer range — plus 11 B of other changes; the budget's own code stays in its lazily loaded chunk.
+const BUDGET_GZIP = { root: 19_600, operation: 19_300, webhooks: 2_800 } as const;
 
 describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)', async () => {
   const { entries } = await measureBundles();
