@@ -135,24 +135,26 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
 }
 
 // How much faster than the pages so far the pages not started yet may plausibly be, on the whole. Measured
-// in bench/polling-model.mjs on jobs with progress from the start (T 4–30 s): without this bound ~0.5 more
-// requests per job; 0.8 saves ~0.25 of them but brings p95 lateness to its target, and to 1.7× it for 10 s
-// jobs whose queue ends just before the first poll.
+// in bench/polling-model.mjs on jobs with progress from the start (T 4–30 s): without this bound ~0.3 more
+// requests per job; 0.8 saves ~0.15 of them but brings p95 lateness over its target for jobs of 10 s queued
+// until just before the first poll.
 const SLOWER_PAGES_SHARE = 0.7;
 
 /**
  * The least time the job still plausibly needs, from the page under way (undefined when nothing bounds
- * it): that page has not finished, so each page since the anchor took at least the time since the job's
- * latest plausible start (the anchor plus its uncertainty) divided by their count (the one under way
- * counting whole), and each page not started yet takes at least 70 % of that. Unlike
+ * it): that page has not finished, so each page since the anchor took at least the time since the job was
+ * first seen RUNNING (it surely ran by then; when it started before, nobody knows) divided by their count
+ * (the one under way counting whole), and each page not started yet takes at least 70 % of that. Unlike
  * {@link estimateCompletion} it needs no finished page: a job of 10 pages still on its first page 1 s after
- * it surely started needs ~6 s more.
- * @example remainingAtLeast({ anchor: { atMs: 0, pages: 0, uncertaintyMs: 0 }, last: { atMs: 1000, done: 0, total: 10 } }) // 6300
+ * it was seen running needs ~6 s more.
+ * @example remainingAtLeast({ runningSeenAtMs: 0, anchor: { atMs: 0, pages: 0, uncertaintyMs: 0 }, last: { atMs: 1000, done: 0, total: 10 } }) // 6300
  */
 export function remainingAtLeast(track: JobTrack): number | undefined {
-  const { anchor, last } = track;
-  if (!anchor || !last) return undefined;
-  const elapsedMs = last.atMs - (anchor.atMs + anchor.uncertaintyMs);
+  const { anchor, last, runningSeenAtMs } = track;
+  if (!anchor || !last || runningSeenAtMs === undefined) return undefined;
+  // Not from the anchor: a job first seen RUNNING may have left the queue just before that look, and counting
+  // from earlier would read its first page as slow (seconds late for jobs queued until just before the first poll).
+  const elapsedMs = last.atMs - runningSeenAtMs;
   // The pages that elapsed time spans: those finished since the anchor and the one under way, plus, for a job
   // first seen already running, the rest of the page under way then (whole: how much of it was left is unknown).
   const pages = last.done + 1 - Math.floor(anchor.pages);

@@ -104,10 +104,11 @@ describe('remainingAtLeast', () => {
   it.each([
     // Still on the first of 10 pages after 1 s: each page takes ≥ 1 s, the 9 not started ≥ 70 % of that.
     ['a created job still on its first page', anchored({ atMs: 1000, done: 0, total: 10 }), 6300],
-    ['counted from the latest plausible start (anchor + its uncertainty)', anchored({ atMs: 1000, done: 0, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 200 }), 0.7 * 9 * 800],
+    // It may have left the queue just before that look: the time before it tells nothing of its pages.
+    ['counted from the look that first saw it RUNNING, not from the anchor', { ...anchored({ atMs: 1000, done: 0, total: 10 }), runningSeenAtMs: 200 }, 0.7 * 9 * 800],
     ['3 pages (2 done, 1 under way) in 3 s, 7 not started', anchored({ atMs: 3000, done: 2, total: 10 }), 0.7 * 7 * 1000],
     // First seen at 4.5 pages: 4 s span the rest of that page and the one under way now (2 pages).
-    ['a job first seen already running', anchored({ atMs: 9000, done: 5, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }), (0.7 * 4 * 4000) / 2],
+    ['a job first seen already running', { ...anchored({ atMs: 9000, done: 5, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }), runningSeenAtMs: 5000 }, (0.7 * 4 * 4000) / 2],
   ])('%s', (_name, track, expected) => {
     expect(remainingAtLeast(track)).toBeCloseTo(expected, 6);
   });
@@ -116,7 +117,7 @@ describe('remainingAtLeast', () => {
     ['nothing seen', {}],
     ['the last page under way (nothing not started)', anchored({ atMs: 5000, done: 9, total: 10 })],
     ['a single page', anchored({ atMs: 5000, done: 0, total: 1 })],
-    ['no time since the latest plausible start', anchored({ atMs: 500, done: 0, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 500 })],
+    ['no time since it was first seen RUNNING', { ...anchored({ atMs: 500, done: 0, total: 10 }), runningSeenAtMs: 500 }],
   ])('none: %s', (_name, track) => {
     expect(remainingAtLeast(track as JobTrack)).toBeUndefined();
   });
@@ -130,8 +131,8 @@ describe('progressWait', () => {
     ['aims at the earliest plausible completion plus 60 % of the allowance', anchored({ atMs: 2000, done: 50, total: 100 }), 2000, 2000, 49.5 * (2000 / 50.5) * Math.exp(-Math.sqrt(1 / 50.5 + 1 / 50)) + 600],
     // The estimate says 7500 · e^−0.7246 = 3634; the page under way says ≥ 0.7 · 7 · 2500 / 3 = 4083.
     ['never before the least time the page under way implies', anchored({ atMs: 2500, done: 2, total: 10 }), 2500, 2500, 4083.3 + 600],
-    // No page finished after 1 s (no estimate): ≥ 0.7 · 9 · 900 ms (from the latest plausible start, 100 ms).
-    ['without a finished page, from the page under way alone', anchored({ atMs: 1000, done: 0, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 100 }), 1000, 1000, 5670 + 600],
+    // No page finished 1 s after it was seen running (no estimate): ≥ 0.7 · 9 · 1000 ms.
+    ['without a finished page, from the page under way alone', anchored({ atMs: 1000, done: 0, total: 10 }), 1000, 1000, 6300 + 600],
     ['capped at maxIntervalMs when completion is far', anchored({ atMs: 10_000, done: 2, total: 100 }), 10_000, 10_000, 10_000],
     ['at least intervalMs when completion is near', anchored({ atMs: 9500, done: 9, total: 10 }), 9500, 9500, 1000],
     // Still at 9 of 10 for 11 s (> 2 pages of 2.1 s + 1 interval): half the time since it moved.
