@@ -124,11 +124,15 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   loading.catch(() => {});
   try {
     const job = await begin(signal);
+    // A job this wait created was QUEUED when its 202 came back: its age counts from then, not from the wait's
+    // start (the create may have waited for the rate budget, been retried, or queued in a busy process).
+    const createdAt = Date.now();
     const { observeJob, progressWait, readProgress } = await loading;
     jobId = job.jobId;
     if (typeof job.status === 'string') lastStatus = job.status;
-    // A job this wait created did not run before the wait began: the estimate of its start is bounded.
-    let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: started, status: 'QUEUED' }) : {};
+    // A job this wait created did not run before it was created: the estimate of its start is bounded.
+    let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: createdAt, status: 'QUEUED' }) : {};
+    const bornAt = job.delayFirstPoll ? createdAt : started;
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait: number;
@@ -143,7 +147,7 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         track = observeJob(track, { atMs: now, status, progress: readProgress(resource) });
         // The server's hint wins; progress only plans the waits the server left to the client.
         const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
-        const fromProgress = retryAfterMs === undefined ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, untilDeadlineMs }) : undefined;
+        const fromProgress = retryAfterMs === undefined ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs }) : undefined;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
