@@ -33,7 +33,8 @@ export {
 export type { ProblemCode, ProblemDetail, RequestInfo } from './errors.js';
 export { failureOf } from './failure.js';
 export type { JobFailure } from './failure.js';
-export { isTerminalStatus } from './polling.js';
+export { DEFAULT_WAIT_TIMEOUT_MS, isTerminalStatus } from './polling.js';
+export { redact as redactSecret } from './internal/redact.js';
 export type { WaitOptions } from './polling.js';
 export { parseRetryAfter } from './retry-after.js';
 export { MemoryRateLimitStore } from './rate-limit/store.js';

@@ -1,6 +1,5 @@
 // Client options: defaults, environment fallbacks, and the frozen resolved form the transport reads.
 import { ConfigurationError } from './errors.js';
-import { readEnv } from './internal/env.js';
 import type { Warning } from './rate-limit/budget.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/store.js';
 
@@ -265,4 +264,16 @@ export function atLeast(name: string, value: number | undefined, fallback: numbe
     throw new ConfigurationError(`${name} must be ${rule}, got ${given}.`);
   }
   return value;
+}
+
+// Reads an environment variable where one exists (Node, Deno, Bun); browsers and edge runtimes have none.
+// Deno without --allow-env throws its own error (`NotCapable`) on the read, which would reach callers who only
+// ever see the SDK's errors: it becomes a ConfigurationError, which keeps Deno's hint (`${error}`).
+function readEnv(name: string): string | undefined {
+  try {
+    // Blank counts as unset.
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || undefined;
+  } catch (error) {
+    throw new ConfigurationError(`Cannot read ${name} (${error}): pass the option instead.`, { cause: error });
+  }
 }

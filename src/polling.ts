@@ -8,7 +8,10 @@ import { atLeast } from './options.js';
 import type { JobTrack } from './progress.js';
 import { MAX_TIMER_MS } from './retry.js';
 
-/** The wait's deadline when `timeoutMs` is not given (10 minutes). @internal */
+/**
+ * The deadline of a wait (`createAndWait`, `waitFor…`) when `timeoutMs` is not given: 10 minutes.
+ * @example await client.scans.createAndWait({ url }, { timeoutMs: DEFAULT_WAIT_TIMEOUT_MS / 2 })
+ */
 export const DEFAULT_WAIT_TIMEOUT_MS = 600_000;
 
 /**

@@ -2,7 +2,7 @@
 // token-like query parameters, and characters a terminal or a CI log would act on. Reports, the step summary and
 // stderr all print what this made; the output guard in io.ts repeats the secret and credential parts as a second
 // line on what is finally written.
-import { mapStrings, redact } from '../internal/redact.js';
+import { redactSecret as redact } from '../index.js';
 
 /** The marker that replaces what was taken out. */
 export const REDACTED = '[redacted]';
@@ -86,7 +86,14 @@ export function safeText(text: string, secrets: readonly string[]): string {
  * @example const check = safeCopy(raw, [apiKey]) as CiCheck;
  */
 export function safeCopy<T>(value: T, secrets: readonly string[]): T {
-  return mapStrings(value, (text) => safeText(text, secrets)) as T;
+  if (value === undefined) return value;
+  const safe = (text: string) => safeText(text, secrets);
+  // JSON.parse calls the reviver bottom-up: every string value is made safe, then every object's keys.
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
+    if (typeof item === 'string') return safe(item);
+    if (item && typeof item === 'object' && !Array.isArray(item)) return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
+    return item;
+  }) as T;
 }
 
 /**

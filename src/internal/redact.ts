@@ -40,7 +40,13 @@ export function secretPattern(secret: string): RegExp | undefined {
   return pattern;
 }
 
-/** Replaces every occurrence of `secret` in `text`, in any spelling (see {@link secretPattern}), with a marker. */
+/**
+ * Replaces every occurrence of `secret` in `text` with `[redacted]`, in any spelling an encoder gives it (any case,
+ * percent-encoded, escaped for Markdown, JSON, XML or HTML) and cut short after 8 characters or more: the redaction
+ * the SDK applies to its own errors, for your logs. Secrets under 4 characters are left alone.
+ * Exported from the package as `redactSecret`.
+ * @example redactSecret(`GET /x?key=${encodeURIComponent(apiKey)}`, apiKey) // 'GET /x?key=[redacted]'
+ */
 export function redact(text: string, secret: string | undefined): string {
   const pattern = secret ? secretPattern(secret) : undefined;
   return pattern ? text.replace(pattern, '[redacted]') : text;

@@ -9,19 +9,9 @@ import { fail } from './problems.js';
 import { lookup, pageUrl, parseBody } from './requests.js';
 import { type SiteRecord, siteForUrl } from './state.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
+import type { FailOn, CiCheckJob } from './records.js';
 
-/** Minimum impact that makes a check fail. */
-export type FailOn = 'NEW_CRITICAL' | 'ANY_CRITICAL' | 'SERIOUS_OR_WORSE' | 'NONE';
 
-/** A stored CI check. */
-export interface CiCheckJob extends JobTiming {
-  siteId: string;
-  failOn: FailOn;
-  setBaseline: boolean;
-  pages: PageResult[];
-  /** The site's saved baseline when this check was created. */
-  baselineId: string | undefined;
-}
 
 // The service's default when failOn is omitted (the document does not name it; NEW_CRITICAL is the brief's).
 const DEFAULT_FAIL_ON: FailOn = 'NEW_CRITICAL';

@@ -8,12 +8,8 @@ import { fail } from './problems.js';
 import { find, lookup } from './requests.js';
 import type { FixRecord } from './state.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
+import type { FixVerificationJob } from './records.js';
 
-/** A stored fix verification. */
-export interface FixVerificationJob extends JobTiming {
-  fix: FixRecord;
-  pages: PageResult[];
-}
 
 /** Terminal result of a verification (independent of time once it is DONE). */
 function result(job: FixVerificationJob) {

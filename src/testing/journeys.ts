@@ -6,16 +6,8 @@ import { fail } from './problems.js';
 import { find, lookup } from './requests.js';
 import { addScan, scanView } from './scans.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
+import type { JourneyRunJob } from './records.js';
 
-/** A stored journey run. */
-export interface JourneyRunJob extends JobTiming {
-  journeyId: string;
-  siteId: string;
-  checkpoints: Array<{ label: string; url: string; scanId: string }>;
-  /** Index of the failing step, for a broken journey. */
-  failedStepIndex?: number;
-  failedStepLabel?: string;
-}
 
 /** `V1JourneyRunResponse` of a run at `now`. */
 export function journeyRunView(world: World, run: JourneyRunJob, now: number) {

@@ -8,16 +8,8 @@ import { find, lookup } from './requests.js';
 import type { SiteRecord } from './state.js';
 import { violationView } from './scans.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
+import type { ScanRunJob } from './records.js';
 
-/** A stored scan run. */
-export interface ScanRunJob extends JobTiming {
-  siteId: string;
-  /** Every crawled page's result, in crawl order (empty when the root is unreachable). */
-  pages: PageResult[];
-  rootUnreachable: boolean;
-  /** A `scan_run.completed` delivery was started (or is not wanted: seeded history). */
-  delivered: boolean;
-}
 
 /** Terminal outcome of a run at `now`, or undefined while QUEUED/RUNNING. */
 export function runOutcome(run: ScanRunJob, now: number): 'COMPLETED' | 'FAILED' | undefined {

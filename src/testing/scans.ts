@@ -7,14 +7,8 @@ import { fail } from './problems.js';
 import { lookup, pageUrl, parseBody } from './requests.js';
 import { siteForUrl } from './state.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
+import type { ScanJob } from './records.js';
 
-/** A stored single-page scan. */
-export interface ScanJob extends JobTiming {
-  siteId: string;
-  page: PageResult;
-  /** Created by a journey run (a checkpoint): never blocks a scan requested through the API. */
-  fromJourney: boolean;
-}
 
 // Terminal failure of a page that could not be checked, by page outcome.
 const PAGE_FAILURES: Record<string, { code: string; reason: string }> = {

@@ -1,10 +1,6 @@
 // The simulator's whole state and the shapes handlers work with. One World per simulator instance.
-import type { CiCheckJob } from './ci.js';
-import type { FixVerificationJob } from './fixes.js';
 import { type JobKind, type JobTiming, phaseOf } from './jobs.js';
-import type { JourneyRunJob } from './journeys.js';
-import type { ScanRunJob } from './scan-runs.js';
-import type { ScanJob } from './scans.js';
+import type { CiCheckJob, FixVerificationJob, JourneyRunJob, ScanJob, ScanRunJob } from './records.js';
 import type { PageDurationSource } from './page-durations.js';
 import type { KeyInfo, Organisation } from './state.js';
 
