@@ -93,6 +93,9 @@ export interface CiOptions {
 /** The service's limit on URLs per CI check (document §4: one to twenty). */
 export const MAX_URLS = MAX_URLS_PER_CHECK;
 
+/** Most URLs taken as arguments (more go in `--urls-file` or a sitemap). */
+export const MAX_ARGUMENT_URLS = 5_000;
+
 /**
  * Most URLs one run checks unless `--max-urls` says otherwise.
  * @default 500
@@ -353,8 +356,9 @@ async function writeReports(ctx: CommandContext, report: PreparedReport, options
 export const ciCommand: Command = {
   name: 'ci',
   summary: 'Check pages (URLs, a URL file, sitemaps) as one gate and exit with its verdict',
-  // Zero when the config file, --urls-file or --sitemap names them; --max-urls bounds the total.
-  args: { min: 0, max: Number.MAX_SAFE_INTEGER, names: '[url…]' },
+  // Zero when the config file, --urls-file or --sitemap names them; --max-urls bounds the total. A command line
+  // holds a few thousand URLs at most anyway (the OS limits its length): more go in a file.
+  args: { min: 0, max: MAX_ARGUMENT_URLS, names: '[url…]', note: `more URLs go in --urls-file or a sitemap` },
   options: {
     'fail-on': { type: 'string' },
     'set-baseline': { type: 'boolean' },
