@@ -4,8 +4,7 @@
 // and rate budget, each prepared once (made safe, suppressions applied, judged), then aggregated into one
 // report of each kind and one exit code.
 import { dirname, resolve } from 'node:path';
-import type { A11yClient, FailOn } from '../../index.js';
-import { DEFAULT_WAIT_TIMEOUT_MS } from '../../polling.js';
+import { type A11yClient, DEFAULT_WAIT_TIMEOUT_MS, type FailOn } from '../../index.js';
 import { oneOf, parsePair, parsePairs } from '../args.js';
 import { batchLabel, MAX_URLS_PER_CHECK, planBatches } from '../batches.js';
 import { affectedPages, changedFiles } from '../changed-since.js';
