@@ -167,7 +167,7 @@ export function remainingAtLeast(track: JobTrack): number | undefined {
 export interface ProgressWaitOptions {
   intervalMs: number;
   maxIntervalMs: number;
-  /** Milliseconds since the wait began (the job's age, for a job this wait created). */
+  /** The job's age: milliseconds since its create answered (a job this wait created), else since the wait began. */
   waitedMs: number;
   /** Milliseconds left before the wait's deadline (none: unbounded). */
   untilDeadlineMs?: number | undefined;
