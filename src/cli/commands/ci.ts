@@ -7,7 +7,6 @@ import { dirname, resolve } from 'node:path';
 import { type A11yClient, DEFAULT_WAIT_TIMEOUT_MS, type FailOn } from '../../index.js';
 import { oneOf, parsePair, parsePairs } from '../args.js';
 import { batchLabel, MAX_URLS_PER_CHECK, planBatches } from '../batches.js';
-import { affectedPages, changedFiles } from '../changed-since.js';
 import { ciContext } from '../ci-env.js';
 import { DEFAULT_CONFIG_FILE, FAIL_ON, loadConfig, REPORT_FORMATS } from '../config.js';
 import { type Command, type CommandContext, version } from '../context.js';
@@ -18,12 +17,13 @@ import { jsonText } from '../safe-text.js';
 import { appendStepSummary, checkReportPath, removeEmptyFolders, writeReport } from '../report-files.js';
 import { aggregateReports, checkSarifMap, prepareReport, toGitHubAnnotations, toHtml, toJUnit, toMarkdown, toSarif, toText, type HtmlRunInfo, type PreparedReport, type SarifMapEntry } from '../reporters/index.js';
 import { runBatches } from '../run-batches.js';
-import { readSitemaps } from '../sitemap.js';
 import { describeSuppression, loadSuppressions, suppressionsPath, type Suppressions } from '../suppressions.js';
 import { uniquePageUrls, urlPattern } from '../page-urls.js';
+import { collectUrls, tooManyUrls } from '../collect-urls.js';
 import type { UrlFailOn } from '../url-fail-on.js';
 
 export { pagesDetail } from '../run-batches.js';
+export { collectUrls } from '../collect-urls.js';
 
 const FORMATS = REPORT_FORMATS;
 type Format = (typeof FORMATS)[number];
@@ -101,9 +101,6 @@ export const MAX_ARGUMENT_URLS = 5_000;
  */
 export const DEFAULT_MAX_URLS = 500;
 
-const tooMany = (count: number, max: number, from: string) =>
-  new UsageError(`${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`, 'ci');
-
 /**
  * Parses and checks every option of `ci` (and `demo`) before anything is sent: flags win over the config file
  * (`--config`, else `svc-a11y.config.json` in the working directory; `demo` reads none); the suppressions file
@@ -123,7 +120,7 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
   const urls = uniquePageUrls(fromCommandLine ? flagUrls : (config?.urls ?? []), (i) => `urls[${i}]`);
   const sitemaps = fromCommandLine ? flagSitemaps : (config?.sitemap ?? []);
   const maxUrls = v['max-urls'] !== undefined ? positiveInt(v['max-urls'] as string, '--max-urls') : (config?.maxUrls ?? DEFAULT_MAX_URLS);
-  if (urls.length > maxUrls) throw tooMany(urls.length, maxUrls, v['max-urls'] !== undefined ? '' : config?.maxUrls !== undefined ? fromConfig : ' (the default)');
+  if (urls.length > maxUrls) throw tooManyUrls(urls.length, maxUrls, v['max-urls'] !== undefined ? '' : config?.maxUrls !== undefined ? fromConfig : ' (the default)');
   const find = (v['sitemap-find'] as string | undefined) ?? config?.sitemapFind;
   const replace = (v['sitemap-replace'] as string | undefined) ?? config?.sitemapReplace;
   if (replace !== undefined && find === undefined) throw new UsageError('--sitemap-replace needs --sitemap-find (the pattern it replaces)', 'ci');
@@ -212,48 +209,9 @@ function readUrlsFile(file: string | undefined): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/**
- * The pages of a run: the given URLs plus every sitemap's (normalised, each once), narrowed by `--changed-since`,
- * within `--max-urls`. Messages about what was read or left out go to stderr.
- * @throws UsageError (exit 2) for a sitemap outside its bounds, no URL at all, or more than `maxUrls`
- */
-export async function collectUrls(ctx: CommandContext, options: CiOptions): Promise<string[]> {
-  let urls = options.urls;
-  // What was read or planned is news, not a result: --quiet leaves it out (refusals and warnings stay).
-  const info = (line: string) => (ctx.values.quiet ? undefined : ctx.out.err(line));
-  if (options.sitemaps.length) {
-    const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: `svc-a11y/${version}` });
-    const before = urls.length;
-    urls = [...new Set([...urls, ...read.urls])];
-    info(
-      `Sitemaps: ${read.urls.length} page${read.urls.length === 1 ? '' : 's'} from ${read.documents} document${read.documents === 1 ? '' : 's'}` +
-        `${read.excluded ? `, ${read.excluded} left out by --sitemap-exclude` : ''}; ${urls.length - before} added to the ${before} given.`,
-    );
-  }
-  if (urls.length === 0) {
-    throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, 'ci');
-  }
-  if (options.changedSince !== undefined) {
-    const changed = changedFiles(options.changedSince, process.cwd());
-    if (changed.length === 0) {
-      ctx.out.err(`--changed-since ${options.changedSince}: no file changed, so no page was affected; nothing to check.`);
-      return [];
-    }
-    const affected = affectedPages(urls, options.sarifMap, changed);
-    info(
-      `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? '' : 's'} changed; checking ${affected.kept.length} of ${urls.length} pages ` +
-        `(${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`,
-    );
-    if (affected.kept.length === 0) ctx.out.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
-    urls = affected.kept;
-  }
-  if (urls.length > options.maxUrls) throw tooMany(urls.length, options.maxUrls, '');
-  return urls;
-}
-
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
 export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
-  const urls = await collectUrls(ctx, options);
+  const urls = await collectUrls(options, { err: (line) => ctx.out.err(line), quiet: ctx.values.quiet === true, userAgent: `svc-a11y/${version}` });
   if (urls.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
