@@ -3,7 +3,7 @@
 // are refused and say what happened; a base URL with a query or fragment is refused at construction; the
 // wait's deadline covers the request that starts the job (issue 14).
 import { afterEach, describe, expect, it } from 'vitest';
-import { A11yClient, ConfigurationError, PollTimeoutError, ResponseValidationError, type WaitOptions } from '../../src/index.js';
+import { A11yClient, ConfigurationError, PollTimeoutError, RateLimitError, ResponseValidationError, type WaitOptions } from '../../src/index.js';
 import { hang, json, startLoopback, type Handler, type Loopback } from '../support/loopback.js';
 
 const KEY = 'svc_polling_hardening_key';
@@ -127,13 +127,14 @@ describe('the wait deadline covers the create request', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('429s on the create are waited out inside the deadline, and the deadline wins', async () => {
+  it('a 429 on the create whose Retry-After ends after the deadline fails at once with RateLimitError (retryAt), not at the deadline', async () => {
     server = await startLoopback(json(429, { code: 'RATE_LIMITED' }, { 'retry-after': '1' }));
     const client = new A11yClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 10 });
-    const started = Date.now();
-    const err = await failure(client.ciChecks.createAndWait(ciBody, { timeoutMs: 400 }));
-    expect(err).toBeInstanceOf(PollTimeoutError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const err = (await failure(client.ciChecks.createAndWait(ciBody, { timeoutMs: 400 }))) as RateLimitError;
+    // Waiting 1 s could only end in the 400 ms deadline: the error says when the key may send again instead.
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).not.toBeInstanceOf(PollTimeoutError);
+    expect(err.retryAt!.getTime()).toBeGreaterThan(Date.now());
     expect(server.requests).toHaveLength(1);
   });
 });
