@@ -1,0 +1,86 @@
+// The rules each folder's README states, checked over every import of src/ (static, dynamic and `import type`,
+// read with TypeScript's own pre-processor): the CLI and the action use the package's public entries only,
+// nothing imports upward into the CLI, src/internal is the bottom layer and stays inside the package, and there
+// is no import cycle. A failure names the importing file, the imported one and the rule.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SRC = join(ROOT, 'src');
+const PUBLIC_ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/testing/index.ts', 'src/redis/index.ts'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Repository-relative path of a relative import, `.js` written for `.ts` (NodeNext style), or undefined for packages. */
+function target(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const path = resolve(dirname(from), specifier).replace(/\.js$/, '.ts');
+  return relative(ROOT, path);
+}
+
+/** Every relative import of every file under src/: [importer, imported]. */
+function imports(): Array<[string, string]> {
+  return filesUnder(SRC).flatMap((file) => {
+    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    return info.importedFiles.flatMap(({ fileName }) => {
+      const to = target(file, fileName);
+      return to === undefined ? [] : [[relative(ROOT, file), to] as [string, string]];
+    });
+  });
+}
+
+const edges = imports();
+const inside = (file: string, folder: string) => file.startsWith(`${folder}/`);
+
+/** The edges that break a rule, as "importer → imported" lines. */
+const broken = (rule: (from: string, to: string) => boolean) => edges.filter(([from, to]) => !rule(from, to)).map(([from, to]) => `${from} → ${to}`);
+
+describe('import rules (see the README of each folder)', () => {
+  it('reads the imports of every source file', () => {
+    expect(edges.length).toBeGreaterThan(200);
+    expect(edges.some(([from]) => from === 'src/cli/main.ts')).toBe(true);
+  });
+
+  it('src/cli imports only its own files and the package\'s public entries', () => {
+    expect(broken((from, to) => !inside(from, 'src/cli') || inside(to, 'src/cli') || PUBLIC_ENTRIES.includes(to))).toEqual([]);
+  });
+
+  it('src/action imports only its own files, the CLI and the package\'s public entries', () => {
+    expect(broken((from, to) => !inside(from, 'src/action') || inside(to, 'src/action') || inside(to, 'src/cli') || PUBLIC_ENTRIES.includes(to))).toEqual([]);
+  });
+
+  it('nothing but the action imports upward into src/cli', () => {
+    expect(broken((from, to) => !inside(to, 'src/cli') || inside(from, 'src/cli') || inside(from, 'src/action'))).toEqual([]);
+  });
+
+  it('src/internal is the bottom layer: it imports only itself and generated/', () => {
+    expect(broken((from, to) => !inside(from, 'src/internal') || inside(to, 'src/internal') || inside(to, 'generated'))).toEqual([]);
+  });
+
+  it('no import cycle', () => {
+    const next = new Map<string, string[]>();
+    for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const walk = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const to of next.get(file) ?? []) walk(to, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of next.keys()) walk(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
