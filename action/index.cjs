@@ -21534,7 +21534,6 @@ var init_sleep = __esm({
 // src/progress.ts
 var progress_exports = {};
 __export(progress_exports, {
-  createdJobTrack: () => createdJobTrack,
   estimateCompletion: () => estimateCompletion,
   observeJob: () => observeJob,
   progressWait: () => progressWait,
@@ -21565,9 +21564,6 @@ function counted(done, total) {
   const t = total;
   return t >= 1 && d >= 0 && d <= t ? { done: d, total: t } : void 0;
 }
-function createdJobTrack(atMs) {
-  return { queuedAtMs: atMs, createdAtMs: atMs };
-}
 function observeJob(track, seen) {
   const { atMs, status, progress } = seen;
   if (status === "QUEUED") return { queuedAtMs: atMs };
@@ -21576,7 +21572,7 @@ function observeJob(track, seen) {
     runningSeenAtMs = atMs;
     if (track.queuedAtMs !== void 0) {
       const window2 = Math.max(0, atMs - track.queuedAtMs);
-      anchor = track.createdAtMs !== void 0 ? { atMs: track.queuedAtMs, pages: 0, uncertaintyMs: window2 * CREATED_START_UNCERTAINTY } : { atMs: track.queuedAtMs + window2 * START_IN_WINDOW, pages: 0, uncertaintyMs: window2 / 2 };
+      anchor = { atMs: track.queuedAtMs + window2 * START_IN_WINDOW, pages: 0, uncertaintyMs: window2 / 2 };
     }
   }
   if (!progress) return { ...track, runningSeenAtMs, anchor, last: void 0 };
@@ -21597,9 +21593,9 @@ function estimateCompletion(track) {
   return { remainingMs: Math.max(0, (left - 0.5) * msPerPage), msPerPage, spread };
 }
 function remainingAtLeast(track) {
-  const { anchor, last } = track;
-  if (!anchor || !last) return void 0;
-  const elapsedMs = last.atMs - (anchor.atMs + anchor.uncertaintyMs);
+  const { anchor, last, runningSeenAtMs } = track;
+  if (!anchor || !last || runningSeenAtMs === void 0) return void 0;
+  const elapsedMs = last.atMs - runningSeenAtMs;
   const pages = last.done + 1 - Math.floor(anchor.pages);
   const notStarted2 = last.total - last.done - 1;
   if (!(elapsedMs > 0) || pages <= 0 || notStarted2 < 1) return void 0;
@@ -21623,13 +21619,12 @@ function progressWait(track, nowMs, options) {
   if (untilDeadlineMs !== void 0 && wait > untilDeadlineMs - intervalMs / 2) wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
   return wait;
 }
-var FINISHED_PAGE, START_IN_WINDOW, CREATED_START_UNCERTAINTY, SLOWER_PAGES_SHARE, LATENESS_SHARE, AIM_INTO_ALLOWANCE;
+var FINISHED_PAGE, START_IN_WINDOW, SLOWER_PAGES_SHARE, LATENESS_SHARE, AIM_INTO_ALLOWANCE;
 var init_progress = __esm({
   "src/progress.ts"() {
     "use strict";
     FINISHED_PAGE = /* @__PURE__ */ new Set(["DONE", "TIMEOUT", "UNREACHABLE", "ERROR"]);
     START_IN_WINDOW = 0.25;
-    CREATED_START_UNCERTAINTY = 0.1;
     SLOWER_PAGES_SHARE = 0.7;
     LATENESS_SHARE = 0.1;
     AIM_INTO_ALLOWANCE = 0.6;
@@ -22101,6 +22096,138 @@ var init_pause = __esm({
   }
 });
 
+// src/rate-limit/store-guard.ts
+var STARTUP_BOUND_MS, UNKNOWN_SHARERS, StoreGuard;
+var init_store_guard = __esm({
+  "src/rate-limit/store-guard.ts"() {
+    "use strict";
+    init_bounded();
+    init_store();
+    STARTUP_BOUND_MS = 1e3;
+    UNKNOWN_SHARERS = 4;
+    StoreGuard = class {
+      /**
+       * @param limit - the budget's rate and burst
+       * @param options - the store and how to treat its failures
+       */
+      constructor(limit, options) {
+        this.limit = limit;
+        this.options = options;
+      }
+      limit;
+      options;
+      // The stand-in while the shared store fails: this client's share of the budget.
+      #standIn = new MemoryRateLimitStore();
+      #sharers;
+      #reached = false;
+      #down = false;
+      #retryAt = 0;
+      #probing = false;
+      #warned = false;
+      #corruptWarned = false;
+      /** Runs `op` on the shared store within its bound, else on the stand-in at this client's share. */
+      async run(key, op2) {
+        const { store, storeTimeoutMs } = this.options;
+        if (store instanceof MemoryRateLimitStore) return { store, limit: this.limit, result: await op2(store, this.limit) };
+        if (this.#down) this.#tryAgain(key);
+        if (!this.#down) {
+          try {
+            const bound2 = this.#reached ? storeTimeoutMs : Math.max(storeTimeoutMs, STARTUP_BOUND_MS);
+            const result2 = await bounded(Promise.resolve().then(() => op2(store, this.limit)), bound2, "the shared rate-limit store");
+            this.#reached = true;
+            if (this.#warned && !this.#down) this.#recovered();
+            return { store, limit: this.limit, result: result2 };
+          } catch (error2) {
+            this.#failed(error2);
+          }
+        }
+        const share = this.#share();
+        return { store: this.#standIn, limit: share, result: await op2(this.#standIn, share) };
+      }
+      /** Records what the store said of the budget: how many clients share it, and whether it held garbage. */
+      saw(reservation) {
+        const { sharers, corrupt } = reservation;
+        if (sharers !== void 0 && sharers >= 1) this.#sharers = sharers;
+        if (corrupt && !this.#corruptWarned) {
+          this.#corruptWarned = true;
+          this.#warn({
+            code: "RATE_LIMIT_STORE_CORRUPT",
+            message: "The shared rate-limit store held a value it could not read under this budget; it was replaced with a conservative one (no burst), and the budget still limits."
+          });
+        }
+      }
+      /**
+       * Milliseconds left of a pause on `key`: the store's (read within its bound), else the stand-in's. A store
+       * without that read (`pausedFor`) reports pauses through its reservations only: 0 while it answers.
+       */
+      async pausedFor(key) {
+        const { store } = this.options;
+        if (!store.pausedFor) return this.#down ? this.#standIn.pausedFor(key) : 0;
+        const left = (await this.run(key, (s) => s.pausedFor(key))).result;
+        return Number.isFinite(left) && left > 0 ? left : 0;
+      }
+      /** Pauses the stand-in too, so an outage right after a 429 does not send early. */
+      pauseStandIn(key, delayMs) {
+        return this.options.store instanceof MemoryRateLimitStore ? Promise.resolve() : this.#standIn.pause(key, this.#share(), delayMs);
+      }
+      // While the store is down, calls never wait for it: it is checked again in the background after
+      // storeRetryMs, with a read that spends no budget (pausedFor). A store without that read is tried again by
+      // the next operation, within its bound.
+      #tryAgain(key) {
+        const { store, storeTimeoutMs } = this.options;
+        if (this.#probing || Date.now() < this.#retryAt) return;
+        const check2 = store.pausedFor;
+        if (!check2) {
+          this.#down = false;
+          return;
+        }
+        this.#probing = true;
+        bounded(Promise.resolve().then(() => check2.call(store, key)), Math.max(storeTimeoutMs, STARTUP_BOUND_MS), "the shared rate-limit store").then(
+          () => {
+            this.#down = false;
+            this.#reached = true;
+            if (this.#warned) this.#recovered();
+          },
+          () => this.#retryAt = Date.now() + this.#retryMs()
+        ).finally(() => this.#probing = false);
+      }
+      #failed(error2) {
+        const { storeTimeoutMs } = this.options;
+        this.#down = true;
+        this.#retryAt = Date.now() + this.#retryMs();
+        if (this.#warned) return;
+        this.#warned = true;
+        const share = this.#sharers === void 0 ? `1/${UNKNOWN_SHARERS} of the budget until the store says how many clients share it` : `1/${this.#sharers} of the budget, its share when last seen`;
+        this.#warn({
+          code: "RATE_LIMIT_STORE_UNAVAILABLE",
+          message: `The shared rate-limit store failed or took over ${this.#reached ? storeTimeoutMs : Math.max(storeTimeoutMs, STARTUP_BOUND_MS)} ms; this client spaces its own requests (${share}) and checks the store again every ${this.#retryMs()} ms.`,
+          cause: error2
+        });
+      }
+      // A store never reached is most likely still connecting (a busy machine, a cold start): it is checked again
+      // after a second, so a late connection costs the fleet a second of conservative share, not storeRetryMs.
+      #retryMs() {
+        return this.#reached ? this.options.storeRetryMs : Math.min(this.options.storeRetryMs, STARTUP_BOUND_MS);
+      }
+      #recovered() {
+        this.#warned = false;
+        this.#warn({ code: "RATE_LIMIT_STORE_RECOVERED", message: "The shared rate-limit store answers again; its budget is used again." });
+      }
+      // This client's share of the budget (the stand-in's limit): the rate divided by the sharers last seen.
+      #share() {
+        const sharers = this.#sharers ?? UNKNOWN_SHARERS;
+        return sharers <= 1 ? this.limit : { requestsPerMinute: this.limit.requestsPerMinute / sharers, burst: 1 };
+      }
+      #warn(warning2) {
+        try {
+          this.options.onWarning?.(warning2);
+        } catch {
+        }
+      }
+    };
+  }
+});
+
 // src/rate-limit/paused-error.ts
 function pausedError(Class, untilMs, info2, maxRetryDelayMs, maxWaitMs) {
   const retryAt = new Date(Math.min(untilMs, 864e13));
@@ -22117,6 +22244,46 @@ var init_paused_error = __esm({
   }
 });
 
+// src/rate-limit/key.ts
+async function budgetKey(apiKey, store, Refusal = Error) {
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle) {
+    const digest = await subtle.digest("SHA-256", new TextEncoder().encode(apiKey));
+    return PREFIX + [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  const nodeCrypto2 = nodeCryptoModule();
+  if (nodeCrypto2) return PREFIX + nodeCrypto2.createHash("sha256").update(apiKey).digest("hex").slice(0, 32);
+  if (store && !(store instanceof MemoryRateLimitStore)) {
+    throw new Refusal("rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); nothing was sent. Use the in-process store here.");
+  }
+  return `${PREFIX}local:${fnv64(apiKey)}`;
+}
+function nodeCryptoModule() {
+  try {
+    return globalThis.process?.getBuiltinModule?.("node:crypto");
+  } catch {
+    return void 0;
+  }
+}
+function fnv64(text4) {
+  let a = 2166136261;
+  let b = 3421674724;
+  for (let i = 0; i < text4.length; i++) {
+    const c = text4.charCodeAt(i);
+    a = Math.imul(a ^ c, 16777619);
+    b = Math.imul(b ^ c, 1540483477);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+var PREFIX;
+var init_key = __esm({
+  "src/rate-limit/key.ts"() {
+    "use strict";
+    init_store();
+    PREFIX = "svc-a11y:rl:v1:";
+  }
+});
+
 // src/rate-limit/budget.ts
 var budget_exports = {};
 __export(budget_exports, {
@@ -22130,12 +22297,6 @@ function checked(r) {
   }
   return r;
 }
-async function budgetKey(apiKey) {
-  if (!globalThis.crypto?.subtle) return "svc-a11y:rl:v1:local";
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(apiKey));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `svc-a11y:rl:v1:${hex.slice(0, 32)}`;
-}
 var RateBudget;
 var init_budget = __esm({
   "src/rate-limit/budget.ts"() {
@@ -22143,8 +22304,9 @@ var init_budget = __esm({
     init_bounded();
     init_sleep();
     init_pause();
-    init_store();
+    init_store_guard();
     init_paused_error();
+    init_key();
     RateBudget = class {
       /**
        * @param limit - the budget's rate and burst
@@ -22155,18 +22317,14 @@ var init_budget = __esm({
         this.limit = limit;
         this.key = key;
         this.options = options;
+        this.#guard = new StoreGuard(limit, options);
       }
       limit;
       key;
       options;
-      // The stand-in while the shared store fails: this client's share of the budget, as last seen.
-      #fallback = new MemoryRateLimitStore();
       // Web Crypto exists only in secure contexts in browsers: any unique-enough id serves for counting sharers.
       #id = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-      #sharers = 1;
-      #downUntil = 0;
-      #warned = false;
-      #corruptWarned = false;
+      #guard;
       /**
        * Resolves with undefined when a request may be sent, or, when the budget is paused (a 429's `Retry-After`)
        * for longer than `maxPauseMs`, at once with the pause's end (ms since the epoch) and nothing reserved.
@@ -22178,75 +22336,30 @@ var init_budget = __esm({
         const key = await this.key;
         for (; ; ) {
           if (signal?.aborted) throw abortReason(signal);
-          const { store, limit, result: result2 } = await this.#run((s, l) => s.reserve(key, l, this.#id).then(checked));
-          if (result2.sharers !== void 0 && result2.sharers >= 1) this.#sharers = result2.sharers;
-          if (result2.corrupt && !this.#corruptWarned) {
-            this.#corruptWarned = true;
-            this.#warn({
-              code: "RATE_LIMIT_STORE_CORRUPT",
-              message: "The shared rate-limit store held a value it could not read under this budget; it was replaced with a conservative one (no burst), and the budget still limits."
-            });
+          const { store, limit, result: result2 } = await this.#guard.run(key, (s, l) => s.reserve(key, l, this.#id).then(checked));
+          this.#guard.saw(result2);
+          let pauseMs = result2.pauseMs ?? 0;
+          if (pauseMs === 0 && result2.waitMs > 0) {
+            try {
+              await sleep(result2.waitMs, signal);
+            } catch (error2) {
+              const refund = store.refund;
+              if (refund) void bounded(Promise.resolve().then(() => refund.call(store, key, limit)), this.options.storeTimeoutMs, "refund").catch(() => void 0);
+              throw error2;
+            }
+            pauseMs = await this.#guard.pausedFor(key);
           }
-          const pauseMs = result2.pauseMs ?? 0;
-          if (pauseMs > 0) {
-            if (pauseMs > maxPauseMs) return Date.now() + pauseMs;
-            await sleep(pauseMs, signal);
-            continue;
-          }
-          try {
-            await sleep(result2.waitMs, signal);
-          } catch (error2) {
-            const refund = store.refund;
-            if (refund) void bounded(Promise.resolve().then(() => refund.call(store, key, limit)), this.options.storeTimeoutMs, "refund").catch(() => void 0);
-            throw error2;
-          }
-          return void 0;
+          if (!(pauseMs > 0)) return void 0;
+          if (pauseMs > maxPauseMs) return Date.now() + pauseMs;
+          await sleep(pauseMs, signal);
         }
       }
       /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`, at most a year). */
       async pause(delayMs) {
         const key = await this.key;
         const ms = pauseLength(delayMs);
-        if (!(this.options.store instanceof MemoryRateLimitStore)) await this.#fallback.pause(key, this.#share(), ms);
-        await this.#run((s, l) => s.pause(key, l, ms));
-      }
-      // Runs `op` on the shared store within its time bound, else on the in-process stand-in at this client's
-      // share; says which store and limit it used.
-      async #run(op2) {
-        const { store, storeTimeoutMs, storeRetryMs } = this.options;
-        if (store instanceof MemoryRateLimitStore) return { store, limit: this.limit, result: await op2(store, this.limit) };
-        if (Date.now() >= this.#downUntil) {
-          try {
-            const result2 = await bounded(Promise.resolve().then(() => op2(store, this.limit)), storeTimeoutMs, "the shared rate-limit store");
-            if (this.#warned) {
-              this.#warned = false;
-              this.#warn({ code: "RATE_LIMIT_STORE_RECOVERED", message: "The shared rate-limit store answers again; its budget is used again." });
-            }
-            return { store, limit: this.limit, result: result2 };
-          } catch (error2) {
-            this.#downUntil = Date.now() + storeRetryMs;
-            if (!this.#warned) {
-              this.#warned = true;
-              this.#warn({
-                code: "RATE_LIMIT_STORE_UNAVAILABLE",
-                message: `The shared rate-limit store failed or took over ${storeTimeoutMs} ms; this client spaces its own requests (1/${this.#sharers} of the budget, its share when last seen) and tries the store again in ${storeRetryMs} ms.`,
-                cause: error2
-              });
-            }
-          }
-        }
-        const share = this.#share();
-        return { store: this.#fallback, limit: share, result: await op2(this.#fallback, share) };
-      }
-      // This client's share of the budget (the stand-in's limit): the rate divided by the sharers last seen.
-      #share() {
-        return this.#sharers <= 1 ? this.limit : { requestsPerMinute: this.limit.requestsPerMinute / this.#sharers, burst: 1 };
-      }
-      #warn(warning2) {
-        try {
-          this.options.onWarning?.(warning2);
-        } catch {
-        }
+        await this.#guard.pauseStandIn(key, ms);
+        await this.#guard.run(key, (s, l) => s.pause(key, l, ms));
       }
     };
   }
@@ -68396,15 +68509,6 @@ function str(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 
-// src/internal/env.ts
-function readEnv(name) {
-  try {
-    return globalThis.process?.env?.[name]?.trim() || void 0;
-  } catch (error2) {
-    throw new ConfigurationError(`Cannot read ${name} (${error2}): pass the option instead.`, { cause: error2 });
-  }
-}
-
 // src/options.ts
 init_store();
 function resolveOptions(options) {
@@ -68498,6 +68602,13 @@ function atLeast(name, value, fallback, min) {
     throw new ConfigurationError(`${name} must be ${rule}, got ${given}.`);
   }
   return value;
+}
+function readEnv(name) {
+  try {
+    return globalThis.process?.env?.[name]?.trim() || void 0;
+  } catch (error2) {
+    throw new ConfigurationError(`Cannot read ${name} (${error2}): pass the option instead.`, { cause: error2 });
+  }
 }
 
 // src/operations.ts
@@ -68670,10 +68781,12 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
   });
   try {
     const job = await begin(signal);
-    const { createdJobTrack: createdJobTrack2, observeJob: observeJob2, progressWait: progressWait2, readProgress: readProgress2 } = await loading;
+    const createdAt = Date.now();
+    const { observeJob: observeJob2, progressWait: progressWait2, readProgress: readProgress2 } = await loading;
     jobId = job.jobId;
     if (typeof job.status === "string") lastStatus = job.status;
-    let track = job.delayFirstPoll ? createdJobTrack2(started) : {};
+    let track = job.delayFirstPoll ? observeJob2({}, { atMs: createdAt, status: "QUEUED" }) : {};
+    const bornAt = job.delayFirstPoll ? createdAt : started;
     if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
     for (let attempt = 0; ; attempt++) {
       let wait;
@@ -68687,7 +68800,7 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
         const now = Date.now();
         track = observeJob2(track, { atMs: now, status, progress: readProgress2(resource) });
         const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
-        const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now, { intervalMs, maxIntervalMs, waitedMs: now - started, untilDeadlineMs }) : void 0;
+        const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs }) : void 0;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error2) {
         if (signal.aborted) throw signal.reason;
@@ -69135,7 +69248,10 @@ function arm(policy, info2) {
 }
 function lazyBudget(limit, apiKey, onWarning) {
   let budget;
-  const load = () => budget ??= Promise.resolve().then(() => (init_budget(), budget_exports)).then(({ RateBudget: RateBudget2, budgetKey: budgetKey2 }) => new RateBudget2(limit, budgetKey2(apiKey), { ...limit, onWarning }));
+  const load = () => (
+    // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
+    budget ??= Promise.resolve().then(() => (init_budget(), budget_exports)).then(({ RateBudget: RateBudget2, budgetKey: budgetKey2 }) => new RateBudget2(limit, budgetKey2(apiKey, limit.store, ConfigurationError), { ...limit, onWarning }))
+  );
   return { take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
 }
 var dataOf = (sent) => sent.data;
@@ -69568,7 +69684,13 @@ function safeText(text4, secrets) {
   return visibleText(withoutTokenParameters(result2));
 }
 function safeCopy(value, secrets) {
-  return mapStrings(value, (text4) => safeText(text4, secrets));
+  if (value === void 0) return value;
+  const safe = (text4) => safeText(text4, secrets);
+  return JSON.parse(JSON.stringify(value), (_key, item) => {
+    if (typeof item === "string") return safe(item);
+    if (item && typeof item === "object" && !Array.isArray(item)) return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
+    return item;
+  });
 }
 function safeLine(text4, secrets) {
   return safeText(text4, secrets).replace(/[\n\t]/g, " ");
@@ -73056,63 +73178,6 @@ function batchLabel(batch) {
   return batch.of > 1 ? `${host} ${batch.index}/${batch.of}` : host;
 }
 
-// src/cli/changed-since.ts
-var import_node_child_process = require("node:child_process");
-var MAX_GIT_OUTPUT = 64 * 1024 * 1024;
-function changedFiles(ref, cwd) {
-  if (ref.trim() === "" || ref.startsWith("-")) throw new UsageError(`--changed-since needs a git ref (a branch, tag or commit), got ${JSON.stringify(ref)}`, "ci");
-  const git = (args) => (0, import_node_child_process.execFileSync)("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_GIT_OUTPUT, timeout: 6e4, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
-  try {
-    git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
-  } catch (error2) {
-    const code = error2.code;
-    if (code === "ENOENT") throw new UsageError("--changed-since needs git, which was not found on PATH", "ci");
-    throw new UsageError(
-      `--changed-since: ${ref} is not a commit in the repository at ${cwd} (in CI, fetch it first: actions/checkout with fetch-depth: 0)`,
-      "ci"
-    );
-  }
-  let out;
-  try {
-    out = git(["-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "--no-relative", "-z", "--end-of-options", ref, "--"]);
-  } catch (error2) {
-    throw new UsageError(`--changed-since: git diff against ${ref} failed (${error2.code ?? "error"})`, "ci");
-  }
-  return out.split("\0").filter((path) => path !== "");
-}
-function globToRegExp(glob) {
-  let source = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === "*" && glob[i + 1] === "*") {
-      source += glob[i + 2] === "/" ? "(?:.*/)?" : ".*";
-      i += glob[i + 2] === "/" ? 2 : 1;
-    } else if (c === "*") source += "[^/]*";
-    else if (c === "?") source += "[^/]";
-    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(/[*?]/.test(glob) ? `^${source}$` : `^${source}(?:/.*)?$`);
-}
-function entriesOf(url2, map) {
-  const path = URL.canParse(url2) ? new URL(url2).pathname : "";
-  return map.filter(({ prefix }) => prefix === "/" || path === prefix || path.startsWith(`${prefix}/`));
-}
-function affectedPages(urls, map, changed) {
-  const kept = [];
-  const unmapped = [];
-  const skipped = [];
-  const patterns2 = new Map(map.map((e) => [e.file, globToRegExp(e.file)]));
-  for (const url2 of urls) {
-    const entries = entriesOf(url2, map);
-    if (entries.length === 0) {
-      kept.push(url2);
-      unmapped.push(url2);
-    } else if (entries.some((e) => changed.some((file) => patterns2.get(e.file).test(file)))) kept.push(url2);
-    else skipped.push(url2);
-  }
-  return { kept, unmapped, skipped, changedFiles: [...changed] };
-}
-
 // src/cli/ci-env.ts
 function ciContext(env) {
   const first2 = (...names) => names.map((n) => env[n]).find((v) => v !== void 0 && v !== "");
@@ -73370,6 +73435,63 @@ function waitEnded(error2, seen, limit) {
     return { jobId: seen.id, lastStatus: seen.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
   }
   return void 0;
+}
+
+// src/cli/changed-since.ts
+var import_node_child_process = require("node:child_process");
+var MAX_GIT_OUTPUT = 64 * 1024 * 1024;
+function changedFiles(ref, cwd) {
+  if (ref.trim() === "" || ref.startsWith("-")) throw new UsageError(`--changed-since needs a git ref (a branch, tag or commit), got ${JSON.stringify(ref)}`, "ci");
+  const git = (args) => (0, import_node_child_process.execFileSync)("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_GIT_OUTPUT, timeout: 6e4, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  try {
+    git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "ENOENT") throw new UsageError("--changed-since needs git, which was not found on PATH", "ci");
+    throw new UsageError(
+      `--changed-since: ${ref} is not a commit in the repository at ${cwd} (in CI, fetch it first: actions/checkout with fetch-depth: 0)`,
+      "ci"
+    );
+  }
+  let out;
+  try {
+    out = git(["-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "--no-relative", "-z", "--end-of-options", ref, "--"]);
+  } catch (error2) {
+    throw new UsageError(`--changed-since: git diff against ${ref} failed (${error2.code ?? "error"})`, "ci");
+  }
+  return out.split("\0").filter((path) => path !== "");
+}
+function globToRegExp(glob) {
+  let source = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "*" && glob[i + 1] === "*") {
+      source += glob[i + 2] === "/" ? "(?:.*/)?" : ".*";
+      i += glob[i + 2] === "/" ? 2 : 1;
+    } else if (c === "*") source += "[^/]*";
+    else if (c === "?") source += "[^/]";
+    else source += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(/[*?]/.test(glob) ? `^${source}$` : `^${source}(?:/.*)?$`);
+}
+function entriesOf(url2, map) {
+  const path = URL.canParse(url2) ? new URL(url2).pathname : "";
+  return map.filter(({ prefix }) => prefix === "/" || path === prefix || path.startsWith(`${prefix}/`));
+}
+function affectedPages(urls, map, changed) {
+  const kept = [];
+  const unmapped = [];
+  const skipped = [];
+  const patterns2 = new Map(map.map((e) => [e.file, globToRegExp(e.file)]));
+  for (const url2 of urls) {
+    const entries = entriesOf(url2, map);
+    if (entries.length === 0) {
+      kept.push(url2);
+      unmapped.push(url2);
+    } else if (entries.some((e) => changed.some((file) => patterns2.get(e.file).test(file)))) kept.push(url2);
+    else skipped.push(url2);
+  }
+  return { kept, unmapped, skipped, changedFiles: [...changed] };
 }
 
 // src/cli/sitemap-fetch.ts
@@ -77679,6 +77801,10 @@ function decodeReferences(text4) {
     return code > 0 && code <= 1114111 && !(code >= 55296 && code <= 57343) ? String.fromCodePoint(code) : whole;
   });
 }
+var clip2 = (text4) => {
+  const line = text4.replace(/\s+/g, " ").trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
 var parser = new XMLParser({
   // Off: the parser replaces no entity, so no declaration (refused above anyway) can expand.
   processEntities: false,
@@ -77695,7 +77821,7 @@ var parser = new XMLParser({
 function parseSitemap(text4) {
   if (DECLARATIONS.test(text4)) throw new SitemapFormatError("declares a DOCTYPE or entities, which a sitemap never needs (refused: entity expansion is off)");
   const valid = XMLValidator.validate(text4);
-  if (valid !== true) throw new SitemapFormatError(`is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
+  if (valid !== true) throw new SitemapFormatError(`is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${clip2(valid.err.msg)})`);
   let data;
   try {
     data = parser.parse(text4);
@@ -77717,13 +77843,15 @@ function parseSitemap(text4) {
 }
 
 // src/cli/sitemap.ts
-var SITEMAP_LIMITS = { maxBytes: 10 * 1024 * 1024, maxDocuments: 100, maxDepth: 3, timeoutMs: 6e4 };
+var SITEMAP_LIMITS = { maxBytes: 10 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024, maxDocuments: 100, maxDepth: 3, timeoutMs: 6e4 };
 var SitemapError = class extends UsageError {
   name = "SitemapError";
 };
 async function readSitemaps(sources, options = {}) {
   const maxBytes = options.maxBytes ?? SITEMAP_LIMITS.maxBytes;
   const maxDocuments = options.maxDocuments ?? SITEMAP_LIMITS.maxDocuments;
+  const maxTotalBytes = options.maxTotalBytes ?? SITEMAP_LIMITS.maxTotalBytes;
+  let totalBytes = 0;
   const maxDepth = options.maxDepth ?? SITEMAP_LIMITS.maxDepth;
   const timeoutMs = options.timeoutMs ?? SITEMAP_LIMITS.timeoutMs;
   const rewrite = (loc) => options.find ? loc.replace(options.find, options.replace ?? "") : loc;
@@ -77745,11 +77873,17 @@ async function readSitemaps(sources, options = {}) {
       if (seen.has(key)) continue;
       seen.add(key);
       if (++documents > maxDocuments) fail3(`is one document more than the ${maxDocuments} sitemaps a run reads`);
+      if (totalBytes >= maxTotalBytes) fail3(`is one document past the ${formatBytes(maxTotalBytes)} the sitemaps of a run may hold in all`);
+      const cap = Math.min(maxBytes, maxTotalBytes - totalBytes);
       let text4;
       try {
-        const bytes = remote ? await fetchSitemapBytes(new URL(item.source), { maxBytes, signal: deadline.signal, userAgent: options.userAgent, fetch: options.fetch }) : readSitemapFile(item.source, maxBytes);
+        const bytes = remote ? await fetchSitemapBytes(new URL(item.source), { maxBytes: cap, signal: deadline.signal, userAgent: options.userAgent, fetch: options.fetch }) : readSitemapFile(item.source, cap);
+        totalBytes += bytes.length;
         text4 = bytes.toString("utf8").replace(/^\uFEFF/, "");
       } catch (error2) {
+        if (error2 instanceof SitemapFetchError && cap < maxBytes && /^(is larger than|decompresses to more than)/.test(error2.message)) {
+          fail3(`takes the sitemaps of the run past the ${formatBytes(maxTotalBytes)} they may hold in all; stopped reading`);
+        }
         if (error2 instanceof SitemapFetchError) fail3(error2.message);
         throw error2;
       }
@@ -77760,6 +77894,7 @@ async function readSitemaps(sources, options = {}) {
         if (error2 instanceof SitemapFormatError) fail3(error2.message);
         throw error2;
       }
+      if (deadline.signal.aborted) fail3(deadline.signal.reason.message);
       if (doc.kind === "sitemapindex") {
         if (item.depth >= maxDepth) fail3(`is a sitemap index nested ${item.depth} levels deep; at most ${maxDepth} are followed`);
         for (const loc of doc.locs) {
@@ -77788,6 +77923,39 @@ async function readSitemaps(sources, options = {}) {
     clearTimeout(timer);
   }
   return { urls: [...urls], documents, excluded };
+}
+
+// src/cli/collect-urls.ts
+var tooManyUrls = (count, max, from) => new UsageError(`${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`, "ci");
+async function collectUrls(options, io) {
+  let urls = options.urls;
+  const info2 = (line) => io.quiet ? void 0 : io.err(line);
+  if (options.sitemaps.length) {
+    const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: io.userAgent });
+    const before = urls.length;
+    urls = [.../* @__PURE__ */ new Set([...urls, ...read.urls])];
+    info2(
+      `Sitemaps: ${read.urls.length} page${read.urls.length === 1 ? "" : "s"} from ${read.documents} document${read.documents === 1 ? "" : "s"}${read.excluded ? `, ${read.excluded} left out by --sitemap-exclude` : ""}; ${urls.length - before} added to the ${before} given.`
+    );
+  }
+  if (urls.length === 0) {
+    throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, "ci");
+  }
+  if (options.changedSince !== void 0) {
+    const changed = changedFiles(options.changedSince, process.cwd());
+    if (changed.length === 0) {
+      io.err(`--changed-since ${options.changedSince}: no file changed, so no page was affected; nothing to check.`);
+      return [];
+    }
+    const affected = affectedPages(urls, options.sarifMap, changed);
+    info2(
+      `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? "" : "s"} changed; checking ${affected.kept.length} of ${urls.length} pages (${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`
+    );
+    if (affected.kept.length === 0) io.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
+    urls = affected.kept;
+  }
+  if (urls.length > options.maxUrls) throw tooManyUrls(urls.length, options.maxUrls, "");
+  return urls;
 }
 
 // src/cli/commands/ci.ts
@@ -77819,8 +77987,8 @@ function jsonOf(report2) {
     ...suppressed.length ? { suppressed } : {}
   };
 }
+var MAX_ARGUMENT_URLS = 5e3;
 var DEFAULT_MAX_URLS = 500;
-var tooMany = (count, max, from) => new UsageError(`${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`, "ci");
 function ciOptions(ctx, { readConfig = true } = {}) {
   const v = ctx.values;
   const config2 = readConfig ? loadConfig(v.config, process.cwd()) : void 0;
@@ -77833,7 +78001,7 @@ function ciOptions(ctx, { readConfig = true } = {}) {
   const urls = uniquePageUrls(fromCommandLine ? flagUrls : config2?.urls ?? [], (i) => `urls[${i}]`);
   const sitemaps = fromCommandLine ? flagSitemaps : config2?.sitemap ?? [];
   const maxUrls = v["max-urls"] !== void 0 ? positiveInt(v["max-urls"], "--max-urls") : config2?.maxUrls ?? DEFAULT_MAX_URLS;
-  if (urls.length > maxUrls) throw tooMany(urls.length, maxUrls, v["max-urls"] !== void 0 ? "" : config2?.maxUrls !== void 0 ? fromConfig : " (the default)");
+  if (urls.length > maxUrls) throw tooManyUrls(urls.length, maxUrls, v["max-urls"] !== void 0 ? "" : config2?.maxUrls !== void 0 ? fromConfig : " (the default)");
   const find2 = v["sitemap-find"] ?? config2?.sitemapFind;
   const replace = v["sitemap-replace"] ?? config2?.sitemapReplace;
   if (replace !== void 0 && find2 === void 0) throw new UsageError("--sitemap-replace needs --sitemap-find (the pattern it replaces)", "ci");
@@ -77905,37 +78073,8 @@ function readUrlsFile(file) {
   if (file === void 0) return [];
   return readTextFile(file, { what: "--urls-file" }).split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
 }
-async function collectUrls(ctx, options) {
-  let urls = options.urls;
-  if (options.sitemaps.length) {
-    const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: `svc-a11y/${version2}` });
-    const before = urls.length;
-    urls = [.../* @__PURE__ */ new Set([...urls, ...read.urls])];
-    ctx.out.err(
-      `Sitemaps: ${read.urls.length} page${read.urls.length === 1 ? "" : "s"} from ${read.documents} document${read.documents === 1 ? "" : "s"}${read.excluded ? `, ${read.excluded} left out by --sitemap-exclude` : ""}; ${urls.length - before} added to the ${before} given.`
-    );
-  }
-  if (urls.length === 0) {
-    throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, "ci");
-  }
-  if (options.changedSince !== void 0) {
-    const changed = changedFiles(options.changedSince, process.cwd());
-    if (changed.length === 0) {
-      ctx.out.err(`--changed-since ${options.changedSince}: no file changed, so no page was affected; nothing to check.`);
-      return [];
-    }
-    const affected = affectedPages(urls, options.sarifMap, changed);
-    ctx.out.err(
-      `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? "" : "s"} changed; checking ${affected.kept.length} of ${urls.length} pages (${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`
-    );
-    if (affected.kept.length === 0) ctx.out.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
-    urls = affected.kept;
-  }
-  if (urls.length > options.maxUrls) throw tooMany(urls.length, options.maxUrls, "");
-  return urls;
-}
 async function runCiCheck(ctx, client, options = ciOptions(ctx)) {
-  const urls = await collectUrls(ctx, options);
+  const urls = await collectUrls(options, { err: (line) => ctx.out.err(line), quiet: ctx.values.quiet === true, userAgent: `svc-a11y/${version2}` });
   if (urls.length === 0) {
     removeEmptyFolders(options.createdFolders);
     return ExitCode2.OK;
@@ -77943,7 +78082,7 @@ async function runCiCheck(ctx, client, options = ciOptions(ctx)) {
   const batches = planBatches(urls);
   if (batches.length > 1) {
     const sites = new Set(batches.map((b) => b.origin)).size;
-    ctx.out.err(`${urls.length} pages on ${sites} site${sites === 1 ? "" : "s"}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`);
+    if (!ctx.values.quiet) ctx.out.err(`${urls.length} pages on ${sites} site${sites === 1 ? "" : "s"}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`);
   }
   const { timeoutMs, timeoutFrom } = options;
   const results = await runBatches(client, batches, {
@@ -78023,8 +78162,9 @@ async function writeReports(ctx, report2, options, run2) {
 var ciCommand = {
   name: "ci",
   summary: "Check pages (URLs, a URL file, sitemaps) as one gate and exit with its verdict",
-  // Zero when the config file, --urls-file or --sitemap names them; --max-urls bounds the total.
-  args: { min: 0, max: Number.MAX_SAFE_INTEGER, names: "[url…]" },
+  // Zero when the config file, --urls-file or --sitemap names them; --max-urls bounds the total. A command line
+  // holds a few thousand URLs at most anyway (the OS limits its length): more go in a file.
+  args: { min: 0, max: MAX_ARGUMENT_URLS, names: "[url…]", note: `more URLs go in --urls-file or a sitemap` },
   options: {
     "fail-on": { type: "string" },
     "set-baseline": { type: "boolean" },
@@ -78068,7 +78208,7 @@ var ciCommand = {
                          the threshold, suppressed ones marked as such
   --urls-file <file>     URLs to check, one a line (# comments and blank lines skipped)
   --sitemap <url|file>   check the pages of a sitemap or sitemap index (repeatable; nested and .gz too). Bounded:
-                         10 MiB per document, 100 documents, indexes 3 deep, 60 s in all; a redirect to another
+                         10 MiB per document, 32 MiB and 100 documents in all, indexes 3 deep, 60 s; a redirect to another
                          origin, a DOCTYPE/entity declaration or anything past a bound is refused (exit 2)
   --sitemap-exclude <regex>  leave out sitemap pages whose URL matches
   --sitemap-find <regex>     with --sitemap-replace <text>: rewrite sitemap URLs, e.g. point production
