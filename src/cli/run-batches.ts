@@ -84,6 +84,12 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
       const violations = check.status === 'COMPLETED' ? await client.ciChecks.listViolations(check.id) : [];
       results[i] = { batch, check, violations };
     } catch (error) {
+      // The deadline came before the service answered the request creating the check: there is no check to look at
+      // (it may exist on the service's side), and the batch cannot be judged.
+      if (!stop.signal.aborted && error instanceof PollTimeoutError && error.jobId === undefined) {
+        results[i] = notStarted(batch, `the wait ended (${options.limitText}) before the service answered the request starting the check`);
+        return;
+      }
       const ended = stop.signal.aborted ? undefined : waitEnded(error, seen, options.limitText);
       if (!ended) throw error;
       // One quick look for its latest state (bounded: the service may be what made the wait end), else the
@@ -115,7 +121,7 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
 
 // A batch the deadline reached before it started: its pages listed as QUEUED, so the reports name them.
 function notStarted(batch: Batch, reason: string): BatchResult {
-  return { batch, check: { id: 'not started', status: 'QUEUED', pages: batch.urls.map((url) => ({ url, status: 'QUEUED' })) }, violations: [], waitEnded: reason };
+  return { batch, check: { id: 'not started', status: 'QUEUED', pages: batch.urls.map((url) => ({ url, status: 'QUEUED' })) }, violations: [], waitEnded: reason, endedMessage: `${reason[0]!.toUpperCase()}${reason.slice(1)}.` };
 }
 
 // One check: its own status and pages (as before batches existed); several: how many checks are done, and pages.
