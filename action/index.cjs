@@ -73384,6 +73384,10 @@ async function runBatches(client, batches, options) {
       const violations = check2.status === "COMPLETED" ? await client.ciChecks.listViolations(check2.id) : [];
       results[i] = { batch, check: check2, violations };
     } catch (error2) {
+      if (!stop.signal.aborted && error2 instanceof PollTimeoutError && error2.jobId === void 0) {
+        results[i] = notStarted(batch, `the wait ended (${options.limitText}) before the service answered the request starting the check`);
+        return;
+      }
       const ended = stop.signal.aborted ? void 0 : waitEnded(error2, seen, options.limitText);
       if (!ended) throw error2;
       const last = await client.ciChecks.get(ended.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended.jobId, status: ended.lastStatus ?? "RUNNING" });
@@ -73408,7 +73412,7 @@ async function runBatches(client, batches, options) {
   return results;
 }
 function notStarted(batch, reason) {
-  return { batch, check: { id: "not started", status: "QUEUED", pages: batch.urls.map((url2) => ({ url: url2, status: "QUEUED" })) }, violations: [], waitEnded: reason };
+  return { batch, check: { id: "not started", status: "QUEUED", pages: batch.urls.map((url2) => ({ url: url2, status: "QUEUED" })) }, violations: [], waitEnded: reason, endedMessage: `${reason[0].toUpperCase()}${reason.slice(1)}.` };
 }
 function progressOf(batches, latest) {
   if (batches.length === 1) {
