@@ -61,24 +61,35 @@ const runShell = (script: string, extraEnv: Record<string, string> = {}) =>
     });
   });
 
-describe('--config that cannot be read whole: exit 2 naming the file, before any request', () => {
+// The same hostile files for both flags that read one: a 5 MiB file of what each expects.
+const HUGE = {
+  '--config': `{"urls": [${'"https://shop.example.com/", '.repeat(200_000)}]}`,
+  '--urls-file': 'https://shop.example.com/\n'.repeat(200_000),
+};
+
+describe.each([
+  ['--config', 'config file'],
+  ['--urls-file', '--urls-file'],
+] as const)('%s that cannot be read whole: exit 2 naming the file, before any request', (flag, named) => {
   it.each([
     ['/dev/zero', () => '/dev/zero', 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
     ['a 5 MiB file', () => {
-      const file = join(dir, 'huge.json');
-      writeFileSync(file, `{"urls": [${'"https://shop.example.com/", '.repeat(200_000)}]}`);
+      const file = join(dir, `huge${flag}`);
+      writeFileSync(file, HUGE[flag]);
       return file;
     }, 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
     ['a FIFO no process writes to', () => fifo(), 'is a FIFO no process writes to (none opened it within 1000 ms)'],
   ])('%s', async (_name, path, rule) => {
     const file = path();
     const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(['ci', '--config', file], { env: env(), timeoutMs: KILL_AFTER_MS });
+    const r = await runCli(['ci', flag, file], { env: env(), timeoutMs: KILL_AFTER_MS });
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`config file: ${file} ${rule}`);
+    expect(r.stderr).toContain(`${named}: ${file} ${rule}`);
     expect(sim.requestCount(sim.keys.full)).toBe(before);
   });
+});
 
+describe('--config from stdin and pipes', () => {
   it('--config /dev/stdin with stdin from /dev/zero', async () => {
     const r = await runShell('"$@" ci --config /dev/stdin < /dev/zero');
     expect(r.code, r.stderr).toBe(2);
@@ -105,24 +116,7 @@ describe('--config that cannot be read whole: exit 2 naming the file, before any
   });
 });
 
-describe('--urls-file that cannot be read whole: exit 2 naming the file, before any request', () => {
-  it.each([
-    ['/dev/zero', () => '/dev/zero', 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
-    ['a 5 MiB file', () => {
-      const file = join(dir, 'huge-urls.txt');
-      writeFileSync(file, 'https://shop.example.com/\n'.repeat(200_000));
-      return file;
-    }, 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
-    ['a FIFO no process writes to', () => fifo(), 'is a FIFO no process writes to (none opened it within 1000 ms)'],
-  ])('%s', async (_name, path, rule) => {
-    const file = path();
-    const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(['ci', '--urls-file', file], { env: env(), timeoutMs: KILL_AFTER_MS });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`--urls-file: ${file} ${rule}`);
-    expect(sim.requestCount(sim.keys.full)).toBe(before);
-  });
-
+describe('--urls-file from stdin', () => {
   it('--urls-file /dev/stdin with an endless pipe (yes) is refused at the cap', async () => {
     const r = await runShell('yes | "$@" ci --urls-file /dev/stdin; echo "exit=$?" >&2');
     expect(r.stderr).toContain('--urls-file: /dev/stdin is larger than the 1 MiB cap');
