@@ -78145,6 +78145,7 @@ function runInfo(options, pages, checks, report2) {
     stale: s && report2.check.status === "COMPLETED" ? s.active.filter((e) => !report2.suppressionsUsed.includes(e.index)).map(describeSuppression) : []
   };
 }
+var REPORT_LABELS = { junit: "JUnit", sarif: "SARIF", markdown: "Markdown", json: "JSON", text: "the text report", html: "the HTML report" };
 async function writeReports(ctx, report2, options, run2) {
   const v = ctx.values;
   let code = report2.verdict.exitCode;
@@ -78153,6 +78154,7 @@ async function writeReports(ctx, report2, options, run2) {
   for (const [kind2, file] of options.reports) {
     try {
       await writeReport(ctx.out, file, render(report2, kind2, false, renderOptions));
+      if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind2] ?? kind2} to ${file}`);
     } catch (error2) {
       ctx.out.err(`error: could not write the ${kind2} report ${file} (${error2.code ?? error2.message})`);
       if (code === ExitCode2.OK) code = ExitCode2.USAGE;

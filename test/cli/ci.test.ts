@@ -99,6 +99,15 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
     expect(r.stderr).toBe('');
   });
 
+  it('says on stderr where it wrote each report; stdout stays the report', async () => {
+    const junit = join(dir, 'said.xml');
+    const sarif = join(dir, 'said.sarif');
+    const r = await runCli(['ci', root, '--no-progress', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], { env: env() });
+    expect(r.stderr).toContain(`wrote JUnit to ${junit}\n`);
+    expect(r.stderr).toContain(`wrote SARIF to ${sarif}\n`);
+    expect(r.stdout).not.toContain('wrote ');
+  });
+
   it('--quiet: no stdout report, no progress; the exit code and report files remain', async () => {
     const junit = join(dir, 'quiet.xml');
     const r = await runCli(['ci', root, '--quiet', '--report', `junit=${junit}`], { env: env() });

@@ -288,6 +288,9 @@ function runInfo(options: CiOptions, pages: number, checks: number, report: Prep
 /**
  * Prints the report, writes the report files, the job summary and the annotations; returns the verdict's exit code.
  */
+// How `wrote … to FILE` names each report format.
+const REPORT_LABELS: Partial<Record<string, string>> = { junit: 'JUnit', sarif: 'SARIF', markdown: 'Markdown', json: 'JSON', text: 'the text report', html: 'the HTML report' };
+
 async function writeReports(ctx: CommandContext, report: PreparedReport, options: CiOptions, run: HtmlRunInfo): Promise<number> {
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
@@ -296,6 +299,8 @@ async function writeReports(ctx: CommandContext, report: PreparedReport, options
   for (const [kind, file] of options.reports) {
     try {
       await writeReport(ctx.out, file, render(report, kind, false, renderOptions));
+      // Where each report went, on stderr: stdout stays the report itself.
+      if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind] ?? kind} to ${file}`);
     } catch (error) {
       // Checked before sending; failing now (disk full, a race) must still not pass for success.
       ctx.out.err(`error: could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
