@@ -73390,8 +73390,8 @@ async function runBatches(client, batches, options) {
       }
       const ended = stop.signal.aborted ? void 0 : waitEnded(error2, seen, options.limitText);
       if (!ended) throw error2;
-      const last = await client.ciChecks.get(ended.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended.jobId, status: ended.lastStatus ?? "RUNNING" });
-      const reason = `${ended.reason}; it was ${last.status ?? "in an unknown state"} when last seen`;
+      const last = await client.ciChecks.get(ended.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended.jobId, status: ended.lastStatus });
+      const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : "its status could not be read"}`;
       results[i] = { batch, check: last, violations: [], waitEnded: `the wait ${reason}`, endedMessage: `CI check ${ended.jobId} ${reason}.` };
     }
   };
@@ -73430,13 +73430,15 @@ function pagesDetail(pages) {
   const done = pages.filter((p) => p.status !== "QUEUED" && p.status !== "RUNNING").length;
   return `pages ${done}/${pages.length}`;
 }
+var CHECK_URL = /\/api\/v1\/ci\/checks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#]|$)/i;
 function waitEnded(error2, seen, limit) {
   if (error2 instanceof PollTimeoutError && error2.jobId !== void 0) {
     return { jobId: error2.jobId, lastStatus: error2.lastStatus, reason: `did not finish within ${limit}` };
   }
-  if (error2 instanceof RateLimitError && seen?.id !== void 0) {
+  const jobId = error2 instanceof RateLimitError ? seen?.id ?? CHECK_URL.exec(error2.url)?.[1] : void 0;
+  if (error2 instanceof RateLimitError && jobId !== void 0) {
     const until = error2.retryAfterMs === void 0 ? "" : ` for ${Math.ceil(error2.retryAfterMs / 1e3)} s`;
-    return { jobId: seen.id, lastStatus: seen.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
+    return { jobId, lastStatus: seen?.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
   }
   return void 0;
 }

@@ -96,8 +96,8 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
       // last one seen.
       const last = await client.ciChecks
         .get(ended.jobId, { timeoutMs: 5_000, maxRetries: 0 })
-        .catch((): CiCheck => seen ?? { id: ended.jobId, status: (ended.lastStatus ?? 'RUNNING') as CiCheck['status'] });
-      const reason = `${ended.reason}; it was ${last.status ?? 'in an unknown state'} when last seen`;
+        .catch((): CiCheck => seen ?? { id: ended.jobId, status: ended.lastStatus as CiCheck['status'] });
+      const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : 'its status could not be read'}`;
       results[i] = { batch, check: last, violations: [], waitEnded: `the wait ${reason}`, endedMessage: `CI check ${ended.jobId} ${reason}.` };
     }
   };
@@ -147,6 +147,9 @@ export function pagesDetail(pages: CiCheck['pages']): string | undefined {
   return `pages ${done}/${pages.length}`;
 }
 
+// `…/api/v1/ci/checks/{id}`: a poll of one check (its findings end in /violations and are read after the wait).
+const CHECK_URL = /\/api\/v1\/ci\/checks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#]|$)/i;
+
 /**
  * Whether `error` ended the wait of a check that exists: the wait's deadline passed, or the service asked for
  * a pause that ends after it. Anything else (the check was never created, an API error) is not.
@@ -155,9 +158,12 @@ function waitEnded(error: unknown, seen: CiCheck | undefined, limit: string): { 
   if (error instanceof PollTimeoutError && error.jobId !== undefined) {
     return { jobId: error.jobId, lastStatus: error.lastStatus, reason: `did not finish within ${limit}` };
   }
-  if (error instanceof RateLimitError && seen?.id !== undefined) {
+  // A pause the service asked for while the check was being polled (the first poll included, before any answer
+  // was seen): the poll's URL names the check.
+  const jobId = error instanceof RateLimitError ? (seen?.id ?? CHECK_URL.exec(error.url)?.[1]) : undefined;
+  if (error instanceof RateLimitError && jobId !== undefined) {
     const until = error.retryAfterMs === undefined ? '' : ` for ${Math.ceil(error.retryAfterMs / 1000)} s`;
-    return { jobId: seen.id, lastStatus: seen.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
+    return { jobId, lastStatus: seen?.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
   }
   return undefined;
 }

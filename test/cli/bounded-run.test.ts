@@ -1,7 +1,7 @@
 // The CLI ends within --timeout plus a few seconds whatever the service does, with its reports written and exit 4:
 // a service that accepts the connection and never answers the request creating the check, or one that creates the
 // check and then never answers a poll. The bounds asserted are upper ones with room for a slow machine (the last
-// look at the check is itself bounded at 5 s).
+// look at the check is itself bounded at 5 s). A pause longer than the limit ends the wait at once.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,11 @@ describe('a service that never answers', () => {
   it.each([
     ['the request creating the check', [hang], /before the service answered the request starting the check/],
     ['every poll after the check was created', [json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` }), hang], new RegExp(`CI check ${ID} did not finish within 1500 ms \\(--timeout\\)`)],
+    [
+      'a poll answered with a pause of an hour (429, Retry-After: 3600)',
+      [json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` }), json(429, { type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' }, { 'retry-after': '3600', 'content-type': 'application/problem+json' })],
+      new RegExp(`CI check ${ID} was paused by the service for 3600 s, past the wait's limit of 1500 ms \\(--timeout\\); its status could not be read`),
+    ],
   ])('%s: exit 4 within the limit plus a few seconds, reports written', async (_name, handlers, says) => {
     const api = await startLoopback(handlers);
     servers.push(api);
