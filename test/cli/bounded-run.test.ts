@@ -5,15 +5,12 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { hang, json, startLoopback, type Loopback } from '../support/loopback.js';
+import { hang, json, serveEach } from '../support/loopback.js';
 
 const ID = '5b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
-const servers: Loopback[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const serve = serveEach();
 
 describe('a service that never answers', () => {
   it.each([
@@ -25,8 +22,7 @@ describe('a service that never answers', () => {
       new RegExp(`CI check ${ID} was paused by the service for 3600 s, past the wait's limit of 1500 ms \\(--timeout\\); its status could not be read`),
     ],
   ])('%s: exit 4 within the limit plus a few seconds, reports written', async (_name, handlers, says) => {
-    const api = await startLoopback(handlers);
-    servers.push(api);
+    const api = await serve(handlers);
     const dir = await mkdtemp(join(tmpdir(), 'svc-a11y-bounded-'));
     const started = Date.now();
     const r = await runCli(['ci', 'https://shop.example.com/', '--timeout', '1500ms', '--report', `junit=${join(dir, 'a.xml')}`, '--report', `markdown=${join(dir, 'a.md')}`], {

@@ -1,20 +1,12 @@
 // Redirects are never followed (issue 10): nothing reaches the target, and the call fails with a clear
 // RedirectError naming the status and the target's origin, never its query string or the key.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { A11yClient, RedirectError } from '../../src/index.js';
-import { json, startLoopback, type Handler, type Loopback } from '../support/loopback.js';
+import { json, serveEach, type Handler } from '../support/loopback.js';
 
 const KEY = 'svc_redirect_canary_key_0123';
-const servers: Loopback[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-const serve = async (handler: Handler | Handler[]) => {
-  const server = await startLoopback(handler);
-  servers.push(server);
-  return server;
-};
+const serve = serveEach();
 const redirect =
   (status: number, location: string): Handler =>
   (_req, res) => {

@@ -1,6 +1,7 @@
 // A scripted HTTP server on 127.0.0.1 (free port) for fault sequences Prism cannot play.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface Seen {
   method: string;
@@ -43,6 +44,22 @@ export async function startLoopback(handlers: Handler | Handler[]): Promise<Loop
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A `serve(handlers)` for one test file (or describe block): each server it starts is closed after every test.
+ * @example const serve = serveEach(); const api = await serve(json(200, []));
+ */
+export function serveEach(): (handlers: Handler | Handler[]) => Promise<Loopback> {
+  const servers: Loopback[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (handlers) => {
+    const server = await startLoopback(handlers);
+    servers.push(server);
+    return server;
   };
 }
 

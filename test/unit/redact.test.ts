@@ -2,10 +2,10 @@
 // bodies (scrub), and in the errors a caller sees when the service echoes it in a redirect's host (lowercased by
 // URL parsing) or in a Location query (percent-encoded) that later fails.
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { A11yClient, NotFoundError, RedirectError } from '../../src/index.js';
 import { MIN_SECRET_PREFIX, redact, scrub } from '../../src/internal/redact.js';
-import { json, startLoopback, type Handler, type Loopback } from '../support/loopback.js';
+import { json, serveEach } from '../support/loopback.js';
 
 const KEYS = ['svc_live_Q7x-9kPz_Lm2-Wd4Rt8y', 'svc-test_k3Y_9-zz-QWERTYabc_12', 'svc_0123456789abcdef0123456789abcdef'];
 const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
@@ -61,15 +61,7 @@ describe('redact', () => {
 });
 
 describe('the key echoed back in errors', () => {
-  const servers: Loopback[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
-  const serve = async (handler: Handler | Handler[]) => {
-    const server = await startLoopback(handler);
-    servers.push(server);
-    return server;
-  };
+  const serve = serveEach();
 
   it.each(KEYS)('a redirect to a host named after the key (%s) shows no part of it', async (key) => {
     const api = await serve((_req, res) => {
