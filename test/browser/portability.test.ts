@@ -1,4 +1,4 @@
-// Runtime portability (issue 5): the root and webhooks entries bundle for the browser without any Node
+// Runtime portability: the root and webhooks entries bundle for the browser without any Node
 // builtin, and the bundles work end to end in headless Chromium against the Prism mock (cross-origin).
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

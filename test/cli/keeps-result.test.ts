@@ -1,4 +1,4 @@
-// A CLI that keeps its result (issue 11): report paths are checked before anything is sent, an unwritable job
+// A CLI that keeps its result: report paths are checked before anything is sent, an unwritable job
 // summary is only a warning, reports are written on every outcome that has a check, a 2xx of the wrong shape is
 // an API error in words, and messages name the CLI's own way out. The built binary against the simulator.
 import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
-// Waiting and URLs (issue 10): careless wait options are refused before anything is sent; a Location is
+// Waiting and URLs: careless wait options are refused before anything is sent; a Location is
 // followed only under baseUrl + /api/v1/; a poll answer about another job, and a 202 without a usable id,
 // are refused and say what happened; a base URL with a query or fragment is refused at construction; the
-// wait's deadline covers the request that starts the job (issue 14).
+// wait's deadline covers the request that starts the job.
 import { afterEach, describe, expect, it } from 'vitest';
 import { A11yClient, ConfigurationError, PollTimeoutError, RateLimitError, ResponseValidationError, type WaitOptions } from '../../src/index.js';
 import { hang, json, startLoopback, type Handler, type Loopback } from '../support/loopback.js';

@@ -1,4 +1,4 @@
-// Redirects are never followed (issue 10): nothing reaches the target, and the call fails with a clear
+// Redirects are never followed: nothing reaches the target, and the call fails with a clear
 // RedirectError naming the status and the target's origin, never its query string or the key.
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';

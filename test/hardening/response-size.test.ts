@@ -1,4 +1,4 @@
-// Response bodies are read under a byte cap enforced while they stream in (issue 10): an endless or huge
+// Response bodies are read under a byte cap enforced while they stream in: an endless or huge
 // body ends with ResponseTooLargeError naming the cap, and memory stays bounded.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 // The key never escapes through an error's cause chain, and a hostile problem body cannot crash the
-// scrubbing pass (issue 10).
+// scrubbing pass.
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { A11yClient, APIConnectionError, BadRequestError, InternalServerError } from '../../src/index.js';

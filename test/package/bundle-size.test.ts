@@ -1,5 +1,5 @@
 // Bundle budgets are deterministic (esbuild, minified, gzip -9), so they are enforced here; timings live in bench/.
-// Issue 5's targets are root ≤ 10 kB and webhooks ≤ 1.5 kB gzip; today's figures miss them (see
+// The performance targets are root ≤ 10 kB and webhooks ≤ 1.5 kB gzip; today's figures miss them (see
 // bench/results/latest.md for by how much and why). These budgets are the measured sizes plus 0.5–5 %: they stop
 // regressions while the targets stay open.
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The ESM and CommonJS builds loaded side by side in one process (a dual-package hazard users meet when one
 // dependency imports and another requires): an error thrown by either copy is recognised by the other's
-// classes and `isApiError` (issue 14).
+// classes and `isApiError`.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

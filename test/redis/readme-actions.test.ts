@@ -1,4 +1,4 @@
-// The README's GitHub Actions matrix runs as written (issue 22): its YAML is read from the README, and each
+// The README's GitHub Actions matrix runs as written: its YAML is read from the README, and each
 // matrix job's `run:` script is executed by bash with the job's `env`, the way the runner would — a
 // redis-server per job standing in for the job's Redis service container (its port mapped), the simulator for
 // the service, `node dist/cli.js` for `npx svc-a11y` (no install in tests). Both jobs at once, one API key.

@@ -1,4 +1,4 @@
-// Ecosystem suite (issue 15): the packed package, installed by name the way each runtime's users install npm
+// Ecosystem suite: the packed package, installed by name the way each runtime's users install npm
 // packages (npm under Node 22 and 24, `bun add`, `deno add npm:`, npm + esbuild for a Worker), runs there
 // against the simulator over loopback. The runtimes come from npm at exact versions (scripts/runtimes.mjs),
 // installed once per machine into a cache folder keyed by those versions; a runtime that cannot be installed
@@ -244,7 +244,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
   await registry?.close();
-  if (summary.length) console.log(`Ecosystem runtimes (issue 15):\n  ${summary.join('\n  ')}`);
+  if (summary.length) console.log(`Ecosystem runtimes:\n  ${summary.join('\n  ')}`);
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-// Every API key gets its own budget namespace on every runtime (issue 22): SHA-256 from Web Crypto, else
+// Every API key gets its own budget namespace on every runtime: SHA-256 from Web Crypto, else
 // node:crypto (the same digest); with neither, the in-process store keeps keys apart with a plain hash, and a
 // shared store is refused: every call rejects with a ConfigurationError naming rateLimit.store, nothing sent.
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 // Waits on jobs that report progress from the start (RUNNING at once, pages moving from the first poll), at the
 // default options, on an injected clock (vitest's fake timers drive Date.now and setTimeout): the simulator's
 // own job timeline and seeded uneven pages answer each poll, so no assertion depends on the machine's speed.
-// Issue 22's target: for T from 4 to 30 s, ≤ 6 requests per job on average (the create included) and p95
+// The target: for T from 4 to 30 s, ≤ 6 requests per job on average (the create included) and p95
 // lateness within max(10 % of T, 1 s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PolledJob, pollUntilTerminal } from '../../src/polling.js';
@@ -83,7 +83,7 @@ async function batch(seed: number, count: number, minMs: number, maxMs: number, 
 }
 
 describe('waiting on jobs that report progress from the start (default options, injected clock)', () => {
-  // Issue 12's waits on the same jobs (bench/polling-model.mjs): 7.5 requests per job for T = 4–30 s, 6.8 for
+  // The earlier waits on the same jobs (bench/polling-model.mjs): 7.5 requests per job for T = 4–30 s, 6.8 for
   // T = 10 s, 8.9 for T = 30 s. The issue's ≤ 6 on average needs a job first seen RUNNING to be counted from
   // its creation, which the last case shows to be unsafe (README › Benchmarks).
   it('T from 4 to 30 s: ≤ 6.9 requests per job on average, p95 lateness within max(10 % of T, 1 s)', async () => {

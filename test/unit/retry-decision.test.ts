@@ -1,4 +1,4 @@
-// The retry rules as a table over the pure decision function: no loopback, no timing (issue 14).
+// The retry rules as a table over the pure decision function: no loopback, no timing.
 import { describe, expect, it } from 'vitest';
 import { decideRetry, MAX_TIMER_MS, type Outcome } from '../../src/retry.js';
 

@@ -1,4 +1,4 @@
-// How a budget treats its shared store (issue 22): the first operation waits for the connection (up to 1 s),
+// How a budget treats its shared store: the first operation waits for the connection (up to 1 s),
 // until the store has answered once the stand-in spends a conservative share (a quarter), a store that
 // fails or freezes never holds a call past its bound — calls go on the stand-in while the store is checked
 // again in the background with a read that spends no budget — and each outage gives one warning.

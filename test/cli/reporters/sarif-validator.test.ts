@@ -96,7 +96,7 @@ const LOGS: Record<string, () => string> = {
   'crafted-mapped.sarif': () => serialise(craftedReport(), SOURCE_MAP),
 };
 
-// What the reporter wrote before issue 11: page URLs as https artifacts, rules without fullDescription or help,
+// What the reporter wrote before it was checked by the consumers' validators: page URLs as https artifacts, rules without fullDescription or help,
 // no region. The validator must flag it, or a clean run of the files above proves nothing.
 const CANARY = {
   $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
