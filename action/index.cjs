@@ -69616,7 +69616,9 @@ var ExitCode2 = {
   /** The API answered with an error (its problem code, title and traceId are printed), or could not be reached. */
   API_ERROR: 3,
   /** The job ended FAILED, a page was UNREACHABLE/ERROR/TIMEOUT, or the wait timed out. */
-  INCOMPLETE: 4
+  INCOMPLETE: 4,
+  /** An internal error: a bug of the CLI (please report it), never a verdict. */
+  INTERNAL: 70
 };
 var UsageError = class extends Error {
   /** @param command - the command whose help to point at, if any */
@@ -70260,7 +70262,7 @@ function aggregateReports(reports) {
   return {
     check: mergedCheck(reports.map((r) => r.check)),
     violations: reports.flatMap((r) => r.violations),
-    failOn: reports[0]?.failOn ?? "NEW_CRITICAL",
+    failOn: reports[0]?.failOn ?? DEFAULT_FAIL_ON,
     failOnDefaulted: reports[0]?.failOnDefaulted ?? true,
     findings,
     failures: findings.filter((f) => f.breaking).map((f) => f.violation),
@@ -78957,7 +78959,7 @@ function report(error2, out, command, idArgument) {
     return ExitCode2.INCOMPLETE;
   }
   out.err(`internal error: ${safeLine(error2 instanceof Error ? error2.message : String(error2), out.secrets)}`);
-  return 70;
+  return ExitCode2.INTERNAL;
 }
 var invoked = process.argv[1] && (0, import_node_url.pathToFileURL)((0, import_node_fs8.realpathSync)(process.argv[1])).href === __actionModuleUrl;
 if (invoked) {
@@ -78968,7 +78970,7 @@ if (invoked) {
     (error2) => {
       process.stderr.write(`internal error: ${error2 instanceof Error ? error2.name : "unknown"} (a bug: please report it)
 `);
-      process.exitCode = 70;
+      process.exitCode = ExitCode2.INTERNAL;
     }
   );
 }

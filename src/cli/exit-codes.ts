@@ -12,6 +12,8 @@ export const ExitCode = {
   API_ERROR: 3,
   /** The job ended FAILED, a page was UNREACHABLE/ERROR/TIMEOUT, or the wait timed out. */
   INCOMPLETE: 4,
+  /** An internal error: a bug of the CLI (please report it), never a verdict. */
+  INTERNAL: 70,
 } as const;
 
 /** One of {@link ExitCode}'s values. */

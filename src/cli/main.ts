@@ -146,7 +146,7 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
     return ExitCode.INCOMPLETE;
   }
   out.err(`internal error: ${safeLine(error instanceof Error ? error.message : String(error), out.secrets)}`);
-  return 70;
+  return ExitCode.INTERNAL;
 }
 
 // Run when executed as the bin (also through npm's symlink), not when imported by tests.
@@ -160,7 +160,7 @@ if (invoked) {
       // run() reports every error itself; reaching here is a bug. The message is not printed: it could hold
       // text that no Output redacted or guarded.
       process.stderr.write(`internal error: ${error instanceof Error ? error.name : 'unknown'} (a bug: please report it)\n`);
-      process.exitCode = 70;
+      process.exitCode = ExitCode.INTERNAL;
     },
   );
 }

@@ -3,7 +3,7 @@
 // document, one summary) with the batch of every page and finding kept. The verdict is aggregated by the gate's
 // rules (any FAIL → 1, else any not judged → 4). A run of one check is its report, unchanged.
 import type { CiCheck, CiViolation, SeverityCounts } from '../../index.js';
-import { sortFindings } from '../threshold.js';
+import { DEFAULT_FAIL_ON, sortFindings } from '../threshold.js';
 import { aggregateVerdicts } from '../verdict.js';
 import type { Finding, PreparedReport } from './prepare.js';
 import { IMPACTS } from './report.js';
@@ -62,7 +62,7 @@ export function aggregateReports(reports: readonly PreparedReport[]): PreparedRe
   return {
     check: mergedCheck(reports.map((r) => r.check)),
     violations: reports.flatMap((r) => r.violations),
-    failOn: reports[0]?.failOn ?? 'NEW_CRITICAL',
+    failOn: reports[0]?.failOn ?? DEFAULT_FAIL_ON,
     failOnDefaulted: reports[0]?.failOnDefaulted ?? true,
     findings,
     failures: findings.filter((f) => f.breaking).map((f) => f.violation),
