@@ -17,7 +17,12 @@ const common: Options = {
   // `redis` is an optional peer of the ./redis entry, loaded only when a store is built from a URL.
   external: ['redis'],
 };
-const library = { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing/index.ts', redis: 'src/redis/index.ts' };
+const library = {
+  index: 'src/index.ts',
+  webhooks: 'src/webhooks/index.ts',
+  testing: 'src/testing/index.ts',
+  redis: 'src/redis/index.ts',
+};
 
 export default defineConfig([
   // ESM: the library entries and the CLI share chunks.
@@ -26,5 +31,14 @@ export default defineConfig([
   { ...common, entry: library, format: ['cjs'], splitting: false },
   // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
   // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/proxy.ts).
-  { ...common, entry: { 'cli-undici': 'src/cli/undici-entry.ts' }, format: ['cjs'], platform: 'node', noExternal: ['undici'], dts: false, splitting: false, minify: true },
+  {
+    ...common,
+    entry: { 'cli-undici': 'src/cli/undici-entry.ts' },
+    format: ['cjs'],
+    platform: 'node',
+    noExternal: ['undici'],
+    dts: false,
+    splitting: false,
+    minify: true,
+  },
 ]);

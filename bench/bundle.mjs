@@ -61,15 +61,23 @@ async function measure(label, key, entryFile, outdir, external = []) {
     }
     minBytes += contents.length;
     gzipBytes += gz;
-    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) byInput.set(input, (byInput.get(input) ?? 0) + bytesInOutput);
+    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs))
+      byInput.set(input, (byInput.get(input) ?? 0) + bytesInOutput);
   }
-  const top = [...byInput].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([path, bytes]) => ({ path, bytes }));
+  const top = [...byInput]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)
+    .map(([path, bytes]) => ({ path, bytes }));
   // Package-level totals (node_modules/<pkg> or src/<dir>) say what to cut more clearly than files do.
   const byPackage = new Map();
   for (const [path, bytes] of byInput) {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
     // Files outside the repo are the hey-api generated code (or an entry) in the temp folder.
-    const group = m ? m[1] : path.startsWith('../') ? 'generated code (temp folder)' : path.split('/').slice(0, 2).join('/');
+    const group = m
+      ? m[1]
+      : path.startsWith('../')
+        ? 'generated code (temp folder)'
+        : path.split('/').slice(0, 2).join('/');
     byPackage.set(group, (byPackage.get(group) ?? 0) + bytes);
   }
   return {
@@ -83,7 +91,10 @@ async function measure(label, key, entryFile, outdir, external = []) {
     top,
     byPackage: Object.fromEntries([...byPackage].sort((a, b) => b[1] - a[1])),
     // esbuild's own view, first lines only (the top modules of each output file).
-    analyze: (await esbuild.analyzeMetafile(result.metafile, { verbose: false })).split('\n').slice(0, TOP + 4).join('\n'),
+    analyze: (await esbuild.analyzeMetafile(result.metafile, { verbose: false }))
+      .split('\n')
+      .slice(0, TOP + 4)
+      .join('\n'),
   };
 }
 
@@ -100,12 +111,20 @@ export async function measureBundles() {
     const entries = [
       await measure('(a) root entry src/index.ts', 'root', indexTs, join(tmp, 'root')),
       await measure('(b) one operation (A11yClient + ciChecks.get)', 'operation', opEntry, join(tmp, 'op')),
-      await measure('(c) webhooks entry src/webhooks/index.ts', 'webhooks', join(ROOT, 'src/webhooks/index.ts'), join(tmp, 'webhooks')),
+      await measure(
+        '(c) webhooks entry src/webhooks/index.ts',
+        'webhooks',
+        join(ROOT, 'src/webhooks/index.ts'),
+        join(tmp, 'webhooks'),
+      ),
     ];
     // What-ifs (info): the root entry with a dependency left out says exactly what that dependency costs;
     // an entry exporting only verifyWebhook says what an app that verifies (and never signs) pays.
     const verifyOnly = join(tmp, 'verify-only.mjs');
-    await writeFile(verifyOnly, `export { verifyWebhook } from ${JSON.stringify(join(ROOT, 'src/webhooks/index.ts'))};\n`);
+    await writeFile(
+      verifyOnly,
+      `export { verifyWebhook } from ${JSON.stringify(join(ROOT, 'src/webhooks/index.ts'))};\n`,
+    );
     const whatIf = [
       await measure('root without zod', 'rootNoZod', indexTs, join(tmp, 'w1'), ['zod', 'zod/*']),
       await measure('webhooks: verifyWebhook only', 'verifyOnly', verifyOnly, join(tmp, 'w4')),
@@ -148,8 +167,18 @@ async function measurePeers(tmp, srcDir, version) {
     heyapiVersion: version,
     kyVersion: JSON.parse(await readFile(join(ROOT, 'node_modules/ky/package.json'), 'utf8')).version,
     entries: [
-      await measure(`hey-api ${version} generated SDK, whole (index: sdk.gen + client + zod)`, 'heyapiRoot', join(srcDir, 'index.ts'), join(tmp, 'p1')),
-      await measure(`hey-api ${version} generated SDK, one operation (client.setConfig + getCiCheck)`, 'heyapiOperation', heyOp, join(tmp, 'p2')),
+      await measure(
+        `hey-api ${version} generated SDK, whole (index: sdk.gen + client + zod)`,
+        'heyapiRoot',
+        join(srcDir, 'index.ts'),
+        join(tmp, 'p1'),
+      ),
+      await measure(
+        `hey-api ${version} generated SDK, one operation (client.setConfig + getCiCheck)`,
+        'heyapiOperation',
+        heyOp,
+        join(tmp, 'p2'),
+      ),
       await measure('ky, one hand-written call (ky.get(…).json())', 'kyOperation', kyOp, join(tmp, 'p3')),
     ],
   };

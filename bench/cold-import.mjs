@@ -14,16 +14,25 @@ const CHILD_TIMEOUT_MS = 10_000;
 // The child reports its own in-process import time on stdout; the parent times the whole process. Each child
 // imports one client and constructs it as an app would (base URL, key, and for ky its timeout and retry).
 const timed = (body) => `const t=performance.now();${body}process.stdout.write(String(performance.now()-t));`;
-const IMPORT_CLIENT = timed(`const {A11yClient}=await import(${JSON.stringify(DIST.index.href)});new A11yClient({apiKey:'svc_bench_key',baseUrl:'https://a11y.example.com'});`);
+const IMPORT_CLIENT = timed(
+  `const {A11yClient}=await import(${JSON.stringify(DIST.index.href)});new A11yClient({apiKey:'svc_bench_key',baseUrl:'https://a11y.example.com'});`,
+);
 // Node 20 loads its built-in fetch (undici, ~30 ms) lazily: on the first fetch() call or the first read of
 // globalThis.Request/Response/Headers. ky (feature detection) and the hey-api SDK load it at import, ours at its
 // first request. The same import + construct followed by reading globalThis.Request (which loads undici as the
 // first fetch() does) says what ours costs once it has sent something.
-const IMPORT_CLIENT_FETCH = timed(`const {A11yClient}=await import(${JSON.stringify(DIST.index.href)});new A11yClient({apiKey:'svc_bench_key',baseUrl:'https://a11y.example.com'});void globalThis.Request;`);
+const IMPORT_CLIENT_FETCH = timed(
+  `const {A11yClient}=await import(${JSON.stringify(DIST.index.href)});new A11yClient({apiKey:'svc_bench_key',baseUrl:'https://a11y.example.com'});void globalThis.Request;`,
+);
 const IMPORT_WEBHOOKS = timed(`await import(${JSON.stringify(DIST.webhooks.href)});`);
 // A bare specifier, resolved from our node_modules (the children run in the repo root), as an app imports it.
-const IMPORT_KY = timed(`const {default:ky}=await import('ky');ky.create({prefixUrl:'https://a11y.example.com',headers:{Authorization:'Bearer svc_bench_key'},timeout:30000,retry:2});`);
-const importHeyApi = (sdkUrl) => timed(`const m=await import(${JSON.stringify(sdkUrl)});m.client.setConfig({baseUrl:'https://a11y.example.com',auth:'svc_bench_key'});`);
+const IMPORT_KY = timed(
+  `const {default:ky}=await import('ky');ky.create({prefixUrl:'https://a11y.example.com',headers:{Authorization:'Bearer svc_bench_key'},timeout:30000,retry:2});`,
+);
+const importHeyApi = (sdkUrl) =>
+  timed(
+    `const m=await import(${JSON.stringify(sdkUrl)});m.client.setConfig({baseUrl:'https://a11y.example.com',auth:'svc_bench_key'});`,
+  );
 
 function timeProcess(args) {
   // Others may be rebuilding dist/ meanwhile (tsup cleans it first): retry a failed child a few times.
@@ -39,7 +48,13 @@ function timeProcess(args) {
 
 export async function measureColdImport() {
   const { sdkUrl } = await prepareHeyApi();
-  const scripts = { client: IMPORT_CLIENT, clientFetch: IMPORT_CLIENT_FETCH, webhooks: IMPORT_WEBHOOKS, ky: IMPORT_KY, heyapi: importHeyApi(sdkUrl) };
+  const scripts = {
+    client: IMPORT_CLIENT,
+    clientFetch: IMPORT_CLIENT_FETCH,
+    webhooks: IMPORT_WEBHOOKS,
+    ky: IMPORT_KY,
+    heyapi: importHeyApi(sdkUrl),
+  };
   const names = Object.keys(scripts);
   const ms = Object.fromEntries(names.map((n) => [n, []]));
   const inner = Object.fromEntries(names.map((n) => [n, []]));

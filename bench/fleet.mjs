@@ -19,7 +19,7 @@ const WINDOW_MS = 6_000;
 const ALLOWED_PER_S = (LIMIT / WINDOW_MS) * 1000;
 // The fleet asks for 97 % of the key's rate: a sliding window counts arrivals, and arrivals jitter by a few ms.
 const RPM = ((LIMIT * 60_000) / WINDOW_MS) * 0.97;
-const IDEAL_S = ((PROCESSES * CALLS - 1) / ALLOWED_PER_S) / 0.97;
+const IDEAL_S = (PROCESSES * CALLS - 1) / ALLOWED_PER_S / 0.97;
 const PAUSE_AT = 80;
 const worker = fileURLToPath(new URL('./lib/fleet-worker.mjs', import.meta.url));
 const after = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,7 +34,9 @@ async function pauseServer() {
       const n = arrivals.push(Date.now());
       if (n - 1 === PAUSE_AT) {
         pausedAt = Date.now();
-        res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '3' }).end('{"status":429,"code":"RATE_LIMITED","title":"Too many requests"}');
+        res
+          .writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '3' })
+          .end('{"status":429,"code":"RATE_LIMITED","title":"Too many requests"}');
       } else res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     });
   });
@@ -49,7 +51,9 @@ async function pauseServer() {
 async function fleet(name, mode, { redis, fault } = {}) {
   const { startSimulator } = await importTesting();
   const loopback = fault === 'pause' ? await pauseServer() : undefined;
-  const sim = loopback ? undefined : await startSimulator({ rateLimit: { requestsPerMinute: LIMIT, windowMs: WINDOW_MS }, seed: 1 });
+  const sim = loopback
+    ? undefined
+    : await startSimulator({ rateLimit: { requestsPerMinute: LIMIT, windowMs: WINDOW_MS }, seed: 1 });
   const server = loopback ?? sim;
   const marks = {};
   try {
@@ -70,19 +74,35 @@ async function fleet(name, mode, { redis, fault } = {}) {
     };
     const [results] = await Promise.all([
       Promise.all(
-        Array.from({ length: PROCESSES }, () =>
-          new Promise((resolve, reject) =>
-            execFile(process.execPath, [worker, mode, server.url, sim?.keys.full ?? 'svc_bench_fleet_key_0123456789', String(CALLS), String(RPM), redis?.url ?? ''], { timeout: 120_000 }, (error, stdout) =>
-              error ? reject(error) : resolve(JSON.parse(stdout)),
+        Array.from(
+          { length: PROCESSES },
+          () =>
+            new Promise((resolve, reject) =>
+              execFile(
+                process.execPath,
+                [
+                  worker,
+                  mode,
+                  server.url,
+                  sim?.keys.full ?? 'svc_bench_fleet_key_0123456789',
+                  String(CALLS),
+                  String(RPM),
+                  redis?.url ?? '',
+                ],
+                { timeout: 120_000 },
+                (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
+              ),
             ),
-          ),
         ),
       ),
       faults[fault]?.(),
     ]);
     const elapsedMs = Date.now() - t0;
     const answers = results.flatMap((r) => r.answers);
-    const accepted = answers.filter(([, s]) => s !== 429).map(([t]) => t).sort((a, b) => a - b);
+    const accepted = answers
+      .filter(([, s]) => s !== 429)
+      .map(([t]) => t)
+      .sort((a, b) => a - b);
     const served = accepted.length > 1 ? accepted.at(-1) - accepted[0] : 0;
     return {
       name,
@@ -96,7 +116,9 @@ async function fleet(name, mode, { redis, fault } = {}) {
       elapsedMs,
       servedMs: served,
       ratio: (((accepted.length - 1) / Math.max(served, 1)) * 1000) / ALLOWED_PER_S,
-      servedWhileFrozen: marks.stoppedAt ? accepted.filter((t) => t > marks.stoppedAt + 1000 && t < marks.continuedAt).length : undefined,
+      servedWhileFrozen: marks.stoppedAt
+        ? accepted.filter((t) => t > marks.stoppedAt + 1000 && t < marks.continuedAt).length
+        : undefined,
       duringPause: loopback?.during(),
     };
   } finally {
@@ -113,14 +135,22 @@ export async function run() {
     results.push(await fleet('in-process budget per process', 'local'));
     results.push(await fleet('shared in Redis, connect() first', 'redis-connect', { redis: shared }));
     results.push(await fleet('shared in Redis, no connect() (README)', 'redis', { redis: shared }));
-    results.push(await fleet('shared in Redis, a 3 s pause on one process', 'redis', { redis: shared, fault: 'pause' }));
+    results.push(
+      await fleet('shared in Redis, a 3 s pause on one process', 'redis', { redis: shared, fault: 'pause' }),
+    );
   } finally {
     await shared.stop();
   }
   for (const fault of ['kill', 'freeze']) {
     const own = await startRedis();
     try {
-      results.push(await fleet(fault === 'kill' ? 'shared in Redis, Redis killed after 5 s' : 'shared in Redis, Redis frozen 4 s', 'redis', { redis: own, fault }));
+      results.push(
+        await fleet(
+          fault === 'kill' ? 'shared in Redis, Redis killed after 5 s' : 'shared in Redis, Redis frozen 4 s',
+          'redis',
+          { redis: own, fault },
+        ),
+      );
     } finally {
       // A frozen server is resumed before it is stopped (SIGTERM waits while it is stopped); a killed one is gone.
       if (fault === 'freeze') process.kill(own.pid, 'SIGCONT');
@@ -130,18 +160,70 @@ export async function run() {
   const rows = [];
   for (const r of results) {
     const judged = r.mode.startsWith('redis');
-    rows.push(row(`${r.name}: failed calls of ${r.calls}`, String(r.failures), '0', '', judged ? '0 failures' : 'info', judged ? { met: r.failures === 0, text: r.failures === 0 ? 'met' : `MISSED by ${r.failures}` } : undefined));
+    rows.push(
+      row(
+        `${r.name}: failed calls of ${r.calls}`,
+        String(r.failures),
+        '0',
+        '',
+        judged ? '0 failures' : 'info',
+        judged ? { met: r.failures === 0, text: r.failures === 0 ? 'met' : `MISSED by ${r.failures}` } : undefined,
+      ),
+    );
     if (r.fault === 'pause') {
-      rows.push(row(`${r.name}: requests fleet-wide during the pause`, String(r.duringPause), '', '', '≤ 6', judge(r.duringPause, 6, false)));
+      rows.push(
+        row(
+          `${r.name}: requests fleet-wide during the pause`,
+          String(r.duringPause),
+          '',
+          '',
+          '≤ 6',
+          judge(r.duringPause, 6, false),
+        ),
+      );
       continue;
     }
     const target = r.fault === 'none' && judged ? '≤ 3' : 'info';
-    rows.push(row(`${r.name}: 429 answers / requests`, `${r.tooMany} / ${r.requests}`, '', `${((r.tooMany / r.requests) * 100).toFixed(1)} %`, target, target === 'info' ? undefined : judge(r.tooMany, 3, false)));
     rows.push(
-      row(`${r.name}: achieved rate (accepted answers, first to last)`, `${((r.ratio * ALLOWED_PER_S) || 0).toFixed(2)}/s`, `${ALLOWED_PER_S.toFixed(2)}/s allowed`, `${r.ratio.toFixed(3)}×`, r.fault === 'none' && judged ? '≥ 0.90× allowed' : 'info', r.fault === 'none' && judged ? judge(r.ratio, 0.9, true) : undefined),
+      row(
+        `${r.name}: 429 answers / requests`,
+        `${r.tooMany} / ${r.requests}`,
+        '',
+        `${((r.tooMany / r.requests) * 100).toFixed(1)} %`,
+        target,
+        target === 'info' ? undefined : judge(r.tooMany, 3, false),
+      ),
     );
-    rows.push(row(`${r.name}: elapsed`, `${(r.elapsedMs / 1000).toFixed(2)} s`, `${IDEAL_S.toFixed(2)} s ideal at 97 %`, `${(r.elapsedMs / 1000 / IDEAL_S).toFixed(2)}×`, 'info'));
-    if (r.servedWhileFrozen !== undefined) rows.push(row(`${r.name}: requests served while frozen (after its first second)`, String(r.servedWhileFrozen), '0 before issue 22', '', '> 0', judge(r.servedWhileFrozen, 1, true)));
+    rows.push(
+      row(
+        `${r.name}: achieved rate (accepted answers, first to last)`,
+        `${(r.ratio * ALLOWED_PER_S || 0).toFixed(2)}/s`,
+        `${ALLOWED_PER_S.toFixed(2)}/s allowed`,
+        `${r.ratio.toFixed(3)}×`,
+        r.fault === 'none' && judged ? '≥ 0.90× allowed' : 'info',
+        r.fault === 'none' && judged ? judge(r.ratio, 0.9, true) : undefined,
+      ),
+    );
+    rows.push(
+      row(
+        `${r.name}: elapsed`,
+        `${(r.elapsedMs / 1000).toFixed(2)} s`,
+        `${IDEAL_S.toFixed(2)} s ideal at 97 %`,
+        `${(r.elapsedMs / 1000 / IDEAL_S).toFixed(2)}×`,
+        'info',
+      ),
+    );
+    if (r.servedWhileFrozen !== undefined)
+      rows.push(
+        row(
+          `${r.name}: requests served while frozen (after its first second)`,
+          String(r.servedWhileFrozen),
+          '0 before issue 22',
+          '',
+          '> 0',
+          judge(r.servedWhileFrozen, 1, true),
+        ),
+      );
   }
   return {
     title: `7. A fleet on one key (${PROCESSES} processes × ${CALLS} calls, 120 per 6 s window)`,

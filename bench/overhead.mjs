@@ -32,10 +32,19 @@ async function segment(fn, concurrency, n) {
   };
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const done = concurrency === 1 ? await repeat(n, SEGMENT_MAX_MS, timed) : await repeatConcurrent(n, SEGMENT_MAX_MS, concurrency, timed);
+  const done =
+    concurrency === 1
+      ? await repeat(n, SEGMENT_MAX_MS, timed)
+      : await repeatConcurrent(n, SEGMENT_MAX_MS, concurrency, timed);
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  return { n: done, ms, rps: (done / ms) * 1000, cpuUsPerReq: (cpu.user + cpu.system) / done, p50Ms: percentile(lat, 50) };
+  return {
+    n: done,
+    ms,
+    rps: (done / ms) * 1000,
+    cpuUsPerReq: (cpu.user + cpu.system) / done,
+    p50Ms: percentile(lat, 50),
+  };
 }
 
 // Rotating the order each round keeps "who goes first after a GC or a noisy neighbour" from favouring one.
@@ -99,33 +108,98 @@ function report(rounds, pure, heyVersion, seconds) {
     const m = modeLabel[mode];
     const rawTarget = mode === 'seq' ? 0.97 : 0.95;
     rows.push(
-      row(`${m} req/s: ours vs raw fetch`, rps(mode, 'ours'), rps(mode, 'raw'), x(s[`${mode}.ours.ratio`]), `≥ ${rawTarget}×`, judge(s[`${mode}.ours.ratio`].median, rawTarget, true)),
-      row(`${m} req/s: ours vs ceiling (raw fetch + AbortController timeout)`, rps(mode, 'ours'), rps(mode, 'rawSignal'), x(s[`${mode}.ours.ceilingRatio`]), '≥ 0.95×', judge(s[`${mode}.ours.ceilingRatio`].median, 0.95, true)),
-      row(`${m} req/s: ours vs ky`, rps(mode, 'ours'), rps(mode, 'ky'), x(s[`${mode}.ours.vs.ky`]), '≥ 1.00× (ahead)', judge(s[`${mode}.ours.vs.ky`].median, 1, true)),
-      row(`${m} req/s: ours vs hey-api SDK`, rps(mode, 'ours'), rps(mode, 'heyapi'), x(s[`${mode}.ours.vs.heyapi`]), '≥ 1.00× (ahead)', judge(s[`${mode}.ours.vs.heyapi`].median, 1, true)),
-      row(`${m} req/s: ours vs bare openapi-fetch`, rps(mode, 'ours'), rps(mode, 'openapi'), x(s[`${mode}.ours.vs.openapi`]), 'info'),
+      row(
+        `${m} req/s: ours vs raw fetch`,
+        rps(mode, 'ours'),
+        rps(mode, 'raw'),
+        x(s[`${mode}.ours.ratio`]),
+        `≥ ${rawTarget}×`,
+        judge(s[`${mode}.ours.ratio`].median, rawTarget, true),
+      ),
+      row(
+        `${m} req/s: ours vs ceiling (raw fetch + AbortController timeout)`,
+        rps(mode, 'ours'),
+        rps(mode, 'rawSignal'),
+        x(s[`${mode}.ours.ceilingRatio`]),
+        '≥ 0.95×',
+        judge(s[`${mode}.ours.ceilingRatio`].median, 0.95, true),
+      ),
+      row(
+        `${m} req/s: ours vs ky`,
+        rps(mode, 'ours'),
+        rps(mode, 'ky'),
+        x(s[`${mode}.ours.vs.ky`]),
+        '≥ 1.00× (ahead)',
+        judge(s[`${mode}.ours.vs.ky`].median, 1, true),
+      ),
+      row(
+        `${m} req/s: ours vs hey-api SDK`,
+        rps(mode, 'ours'),
+        rps(mode, 'heyapi'),
+        x(s[`${mode}.ours.vs.heyapi`]),
+        '≥ 1.00× (ahead)',
+        judge(s[`${mode}.ours.vs.heyapi`].median, 1, true),
+      ),
+      row(
+        `${m} req/s: ours vs bare openapi-fetch`,
+        rps(mode, 'ours'),
+        rps(mode, 'openapi'),
+        x(s[`${mode}.ours.vs.openapi`]),
+        'info',
+      ),
     );
   }
   rows.push(
-    row('diag: fetch(new Request(url, init)) vs raw — seq / conc-8 req/s ratio', both((m) => rps(m, 'rawRequest')), both((m) => rps(m, 'raw')), both((m) => x(s[`${m}.rawRequest.ratio`])), 'info'),
+    row(
+      'diag: fetch(new Request(url, init)) vs raw — seq / conc-8 req/s ratio',
+      both((m) => rps(m, 'rawRequest')),
+      both((m) => rps(m, 'raw')),
+      both((m) => x(s[`${m}.rawRequest.ratio`])),
+      'info',
+    ),
     row(
       'diag: extra client CPU µs/req vs raw (seq): Request-first / signal+timer / openapi-fetch / ky / hey-api / ours',
-      ['rawRequest', 'rawSignal', 'openapi', 'ky', 'heyapi', 'ours'].map((n) => s[`seq.${n}.extraCpuUs`].median.toFixed(1)).join(' / '),
+      ['rawRequest', 'rawSignal', 'openapi', 'ky', 'heyapi', 'ours']
+        .map((n) => s[`seq.${n}.extraCpuUs`].median.toFixed(1))
+        .join(' / '),
       '0',
       '',
       'info',
     ),
-    row('timer-floor guard: raw fetch sequential p50 ms', median(rounds.map((r) => r.seq.ours.p50Ms)).toFixed(3), rawP50.toFixed(3), '', `raw p50 ≤ ${TIMER_FLOOR_GUARD_MS} ms`, { met: !timerFloor, text: timerFloor ? 'FLAG: undici timer-floor regression suspected' : 'ok (no timer floor)' }),
+    row(
+      'timer-floor guard: raw fetch sequential p50 ms',
+      median(rounds.map((r) => r.seq.ours.p50Ms)).toFixed(3),
+      rawP50.toFixed(3),
+      '',
+      `raw p50 ≤ ${TIMER_FLOOR_GUARD_MS} ms`,
+      { met: !timerFloor, text: timerFloor ? 'FLAG: undici timer-floor regression suspected' : 'ok (no timer floor)' },
+    ),
     ...pure.rows,
   );
   // Side by side: every client's figures from the same rounds, each ratio against raw fetch and the ceiling.
-  const label = { ...LABELS, heyapi: LABELS.heyapi.replace('@hey-api/openapi-ts', `@hey-api/openapi-ts ${heyVersion}`) };
-  const ratioCell = (mode, name, key) => (name === key ? '1' : fmtSpread(s[`${mode}.${name}.${key === 'raw' ? 'ratio' : 'ceilingRatio'}`], 2));
+  const label = {
+    ...LABELS,
+    heyapi: LABELS.heyapi.replace('@hey-api/openapi-ts', `@hey-api/openapi-ts ${heyVersion}`),
+  };
+  const ratioCell = (mode, name, key) =>
+    name === key ? '1' : fmtSpread(s[`${mode}.${name}.${key === 'raw' ? 'ratio' : 'ceilingRatio'}`], 2);
   const pureCell = (op, name) => (name === 'raw' ? '0 (baseline)' : fmtSpread(pure.cost[op][name], 2));
-  const cpuCell = (name) => `${s[`seq.${name}.cpuUs`].median.toFixed(1)} / ${s[`conc.${name}.cpuUs`].median.toFixed(1)}`;
+  const cpuCell = (name) =>
+    `${s[`seq.${name}.cpuUs`].median.toFixed(1)} / ${s[`conc.${name}.cpuUs`].median.toFixed(1)}`;
   const peers = grid(
     'Side by side (same rounds; ratios are per-round medians (min–max) of throughput against raw fetch and against the ceiling)',
-    ['client', 'seq req/s', 'seq × raw', 'seq × ceiling', 'conc-8 req/s', 'conc-8 × raw', 'conc-8 × ceiling', 'client CPU µs/req seq / conc-8', 'pure cost µs/call list', 'pure cost µs/call get-by-id'],
+    [
+      'client',
+      'seq req/s',
+      'seq × raw',
+      'seq × ceiling',
+      'conc-8 req/s',
+      'conc-8 × raw',
+      'conc-8 × ceiling',
+      'client CPU µs/req seq / conc-8',
+      'pure cost µs/call list',
+      'pure cost µs/call get-by-id',
+    ],
     CLIENTS.map((n) => [
       label[n],
       rps('seq', n),
@@ -153,6 +227,13 @@ function report(rounds, pure, heyVersion, seconds) {
       ...pure.notes,
       `Time: loopback rounds ${seconds.loopback.toFixed(1)} s, pure cost ${seconds.pure.toFixed(1)} s.`,
     ],
-    raw: { seconds: roundAll(seconds), summary: roundAll(s), rounds: roundAll(rounds), rawFetchP50Ms: rawP50, timerFloorFlag: timerFloor, pure: pure.raw },
+    raw: {
+      seconds: roundAll(seconds),
+      summary: roundAll(s),
+      rounds: roundAll(rounds),
+      rawFetchP50Ms: rawP50,
+      timerFloorFlag: timerFloor,
+      pure: pure.raw,
+    },
   };
 }

@@ -26,16 +26,29 @@ const ROWS = [
 async function loadSources() {
   const src = (file) => new URL(`../src/${file}`, import.meta.url).pathname;
   const contents = `export * from '${src('progress.ts')}'; export { phaseOf, itemStage } from '${src('testing/jobs.ts')}'; export { drawPageEnds } from '${src('testing/page-durations.ts')}';`;
-  const { outputFiles } = await build({ stdin: { contents, loader: 'ts', resolveDir: src('') }, bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+  const { outputFiles } = await build({
+    stdin: { contents, loader: 'ts', resolveDir: src('') },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
   let code = outputFiles[0].text;
   const knobs = [
     // A job this wait created and first saw RUNNING counted from its creation, give or take a tenth of the window.
-    ['anchor = { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 }', 'anchor = globalThis.__model?.createdAtOnce && track.created ? { atMs: track.queuedAtMs, pages: 0, uncertaintyMs: window / 10 } : { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 }'],
+    [
+      'anchor = { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 }',
+      'anchor = globalThis.__model?.createdAtOnce && track.created ? { atMs: track.queuedAtMs, pages: 0, uncertaintyMs: window / 10 } : { atMs: track.queuedAtMs + window * START_IN_WINDOW, pages: 0, uncertaintyMs: window / 2 }',
+    ],
     ['window * START_IN_WINDOW', 'window * (globalThis.__model?.startInWindow ?? START_IN_WINDOW)'],
     ['AIM_INTO_ALLOWANCE * allowanceMs', '(globalThis.__model?.aim ?? AIM_INTO_ALLOWANCE) * allowanceMs'],
     ['Math.exp(-estimate.spread)', 'Math.exp(-(globalThis.__model?.uncertainty ?? 1) * estimate.spread)'],
     ['SLOWER_PAGES_SHARE * notStarted', '(globalThis.__model?.slower ?? SLOWER_PAGES_SHARE) * notStarted'],
-    ['const atLeastMs = remainingAtLeast(track)', 'const atLeastMs = globalThis.__model?.noBound ? void 0 : remainingAtLeast(track)'],
+    [
+      'const atLeastMs = remainingAtLeast(track)',
+      'const atLeastMs = globalThis.__model?.noBound ? void 0 : remainingAtLeast(track)',
+    ],
   ];
   for (const [from, to] of knobs) {
     if (!code.includes(from)) throw new Error(`bench/polling-model.mjs: src/progress.ts no longer contains "${from}"`);
@@ -50,7 +63,10 @@ const sources = await loadSources();
 function answerAt(job, t) {
   const phase = sources.phaseOf(job, t);
   if (phase.stage === 'DONE') return { status: 'COMPLETED' };
-  return { status: phase.stage, pages: job.pageEnds.map((_, i, all) => ({ status: sources.itemStage(i, all.length, phase, all) })) };
+  return {
+    status: phase.stage,
+    pages: job.pageEnds.map((_, i, all) => ({ status: sources.itemStage(i, all.length, phase, all) })),
+  };
 }
 
 // `queuedShare`: the simulator's option (undefined: QUEUED for the first quarter; 0: progress from the start);
@@ -63,7 +79,14 @@ function jobsOf(row, queuedShare) {
   return Array.from({ length: JOBS }, () => {
     const T = Math.round(row.minMs + (row.maxMs - row.minMs) * next());
     const share = queuedShare === 'late' ? (400 + 550 * late()) / T : queuedShare;
-    return { id: '', createdAt: 0, durationMs: T, T, queuedShare: share, pageEnds: sources.drawPageEnds(pages, 5 + Math.floor(16 * next())) };
+    return {
+      id: '',
+      createdAt: 0,
+      durationMs: T,
+      T,
+      queuedShare: share,
+      pageEnds: sources.drawPageEnds(pages, 5 + Math.floor(16 * next())),
+    };
   });
 }
 
@@ -81,7 +104,10 @@ function pollShipped(job, next) {
     track = progress.observeJob(track, { atMs: t, status: answer.status, progress: progress.readProgress(answer) });
     const planned = progress.progressWait(track, t, { intervalMs, maxIntervalMs, waitedMs: t });
     // Knob `jitter`: take 0–jitter off each planned wait, as the backoff does (0.2).
-    t += planned !== undefined ? planned * (1 - (globalThis.__model?.jitter ?? 0) * next()) : Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + next() * 0.2);
+    t +=
+      planned !== undefined
+        ? planned * (1 - (globalThis.__model?.jitter ?? 0) * next())
+        : Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + next() * 0.2);
   }
 }
 
@@ -90,7 +116,8 @@ function pollShipped(job, next) {
 function pollOracle(job, next, growth, capMs) {
   let t = 1_000 * (0.8 + next() * 0.2);
   let requests = 2;
-  for (let attempt = 1; t < job.T / 4; attempt++, requests++) t += Math.min(capMs, 1_000 * growth ** attempt) * (0.8 + next() * 0.2);
+  for (let attempt = 1; t < job.T / 4; attempt++, requests++)
+    t += Math.min(capMs, 1_000 * growth ** attempt) * (0.8 + next() * 0.2);
   // The GET at t saw the job RUNNING (or already done): then one GET per cap until T.
   return t < job.T ? requests + Math.max(1, Math.ceil((job.T - t) / capMs)) : requests;
 }
@@ -99,7 +126,10 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length -
 // Mean requests per job (the create included) / lateness p95 over each job's target.
 const shipped = (queuedShare) => (row) => {
   const next = seeded(row.seed);
-  const runs = jobsOf(row, queuedShare).map((job) => ({ ...pollShipped(job, next), targetMs: Math.max(0.1 * job.T, 1_000) }));
+  const runs = jobsOf(row, queuedShare).map((job) => ({
+    ...pollShipped(job, next),
+    targetMs: Math.max(0.1 * job.T, 1_000),
+  }));
   const requests = runs.reduce((a, r) => a + r.requests, 0) / runs.length;
   return `${requests.toFixed(2)} / ${p95(runs.map((r) => r.latenessMs / r.targetMs)).toFixed(2)}`;
 };
@@ -112,10 +142,13 @@ const table = (title, rows) => {
 
 table('Oracle: blind backoff until first seen RUNNING, then T known exactly (mean requests ÷ 2)', [
   ...[1.5, 2, 3].flatMap((growth) =>
-    [10_000, Infinity].map((cap) => [`×${growth}, cap ${cap === Infinity ? 'none' : '10 s'}`, (row) => {
-      const next = seeded(row.seed);
-      return `${(jobsOf(row).reduce((a, job) => a + pollOracle(job, next, growth, cap), 0) / JOBS / MIN_REQUESTS).toFixed(2)}×`;
-    }]),
+    [10_000, Infinity].map((cap) => [
+      `×${growth}, cap ${cap === Infinity ? 'none' : '10 s'}`,
+      (row) => {
+        const next = seeded(row.seed);
+        return `${(jobsOf(row).reduce((a, job) => a + pollOracle(job, next, growth, cap), 0) / JOBS / MIN_REQUESTS).toFixed(2)}×`;
+      },
+    ]),
   ),
 ]);
 
@@ -129,18 +162,36 @@ const settings = [
   ['page under way not used (issue 12)', { noBound: true }],
   ['0–20 % jitter on planned waits (issue 12)', { jitter: 0.2 }],
   ['issue 12 (both above)', { noBound: true, jitter: 0.2 }],
-  ['a created job first seen RUNNING counted from its creation (not shipped: see the last table)', { createdAtOnce: true }],
+  [
+    'a created job first seen RUNNING counted from its creation (not shipped: see the last table)',
+    { createdAtOnce: true },
+  ],
   ['start in window 0.5', { startInWindow: 0.5 }],
 ];
 const policyTable = (title, queuedShare) =>
-  table(title, settings.map(([label, knobs]) => [label, (row) => {
-    globalThis.__model = knobs;
-    try {
-      return shipped(queuedShare)(row);
-    } finally {
-      globalThis.__model = undefined;
-    }
-  }]));
-policyTable('Jobs reporting progress from the start (queuedShare 0), defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s). Targets (issue 22): ≤ 6 / ≤ 1', 0);
-policyTable('Jobs QUEUED for the first quarter of T, defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s). Target: requests ≤ 1.5 × the oracle row "×1.5, cap 10 s" (× 2)', undefined);
-policyTable('Jobs QUEUED until 0.4–0.95 s, just before the first poll, defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s)', 'late');
+  table(
+    title,
+    settings.map(([label, knobs]) => [
+      label,
+      (row) => {
+        globalThis.__model = knobs;
+        try {
+          return shipped(queuedShare)(row);
+        } finally {
+          globalThis.__model = undefined;
+        }
+      },
+    ]),
+  );
+policyTable(
+  'Jobs reporting progress from the start (queuedShare 0), defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s). Targets (issue 22): ≤ 6 / ≤ 1',
+  0,
+);
+policyTable(
+  'Jobs QUEUED for the first quarter of T, defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s). Target: requests ≤ 1.5 × the oracle row "×1.5, cap 10 s" (× 2)',
+  undefined,
+);
+policyTable(
+  'Jobs QUEUED until 0.4–0.95 s, just before the first poll, defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s)',
+  'late',
+);

@@ -49,7 +49,8 @@ async function runJobs(A11yClient, T, policy, label, pollHints = false) {
   const sim = await startSimulator({ durations: { ciCheck: T }, rateLimit: false, seed: 1, pollHints });
   try {
     const jobs = [];
-    for (let b = 0; b < JOBS / BATCH; b++) jobs.push(...(await Promise.all(Array.from({ length: BATCH }, () => oneJob(A11yClient, sim, T, policy)))));
+    for (let b = 0; b < JOBS / BATCH; b++)
+      jobs.push(...(await Promise.all(Array.from({ length: BATCH }, () => oneJob(A11yClient, sim, T, policy)))));
     const completed = jobs.filter((j) => j.status === 'COMPLETED');
     const firstInterval = policy.intervalMs ?? 1_000;
     const lat = jobs.map((j) => j.lateness);
@@ -64,7 +65,10 @@ async function runJobs(A11yClient, T, policy, label, pollHints = false) {
       latenessMeanMs: mean(lat),
       latenessP95Ms: percentile(lat, 95),
       latenessMs: summary(lat),
-      latenessLowerBoundP95Ms: percentile(jobs.map((j) => j.latenessLowerBound), 95),
+      latenessLowerBoundP95Ms: percentile(
+        jobs.map((j) => j.latenessLowerBound),
+        95,
+      ),
       latenessTargetMs: Math.max(0.1 * T, firstInterval),
       postRttMedianMs: median(jobs.map((j) => j.postRttMs)),
       simRequests: sim.requestCount(),
@@ -92,17 +96,55 @@ const MP_SCALED = [
 ];
 const MP_WAVE = 20;
 const MP_CASES = [
-  ...MP_SCALED.map(({ T, wave }) => ({ label: `T=${T / 1000} s (scaled ÷10), CI checks of 5–20 pages`, kind: 'ciCheck', range: { minMs: T / 10, maxMs: T / 10 }, policy: SCALED, seed: T / 1000, wave })),
-  { label: 'T=4–30 s (scaled ÷10), scan runs of 8 pages', kind: 'scanRun', range: { minMs: 400, maxMs: 3_000 }, policy: SCALED, seed: 50, mixed: true, wave: MP_WAVE },
-  { label: 'T=4–30 s (scaled ÷10), CI checks of 5–20 very uneven pages (spread 1)', kind: 'ciCheck', range: { minMs: 400, maxMs: 3_000 }, policy: SCALED, seed: 60, spread: 1, mixed: true, wave: MP_WAVE },
+  ...MP_SCALED.map(({ T, wave }) => ({
+    label: `T=${T / 1000} s (scaled ÷10), CI checks of 5–20 pages`,
+    kind: 'ciCheck',
+    range: { minMs: T / 10, maxMs: T / 10 },
+    policy: SCALED,
+    seed: T / 1000,
+    wave,
+  })),
+  {
+    label: 'T=4–30 s (scaled ÷10), scan runs of 8 pages',
+    kind: 'scanRun',
+    range: { minMs: 400, maxMs: 3_000 },
+    policy: SCALED,
+    seed: 50,
+    mixed: true,
+    wave: MP_WAVE,
+  },
+  {
+    label: 'T=4–30 s (scaled ÷10), CI checks of 5–20 very uneven pages (spread 1)',
+    kind: 'ciCheck',
+    range: { minMs: 400, maxMs: 3_000 },
+    policy: SCALED,
+    seed: 60,
+    spread: 1,
+    mixed: true,
+    wave: MP_WAVE,
+  },
 ];
 // Unscaled, all at once: 80 jobs of 4–30 s poll a few times a second in all.
-const MP_UNSCALED = { label: 'T=4–30 s, defaults (1 s / 10 s), CI checks of 5–20 pages', kind: 'ciCheck', range: { minMs: 4_000, maxMs: 30_000 }, policy: { timeoutMs: 60_000 }, seed: 70, mixed: true, wave: MP_JOBS };
+const MP_UNSCALED = {
+  label: 'T=4–30 s, defaults (1 s / 10 s), CI checks of 5–20 pages',
+  kind: 'ciCheck',
+  range: { minMs: 4_000, maxMs: 30_000 },
+  policy: { timeoutMs: 60_000 },
+  seed: 70,
+  mixed: true,
+  wave: MP_JOBS,
+};
 // The same plans (seed 70, and 20 more) on jobs that run and report progress from their creation (simulator
 // queuedShare 0), beside it: issue 22's target, ≤ 6 requests per job on average. 60 jobs for a p95 that is the
 // 3rd-worst job, not the 2nd. 120 more jobs at once, each polling every few seconds.
 const FROM_START_JOBS = 60;
-const MP_FROM_START = { ...MP_UNSCALED, label: 'T=4–30 s, defaults (1 s / 10 s), CI checks of 5–20 pages reporting progress from the start', queuedShare: 0, jobs: FROM_START_JOBS, wave: FROM_START_JOBS };
+const MP_FROM_START = {
+  ...MP_UNSCALED,
+  label: 'T=4–30 s, defaults (1 s / 10 s), CI checks of 5–20 pages reporting progress from the start',
+  queuedShare: 0,
+  jobs: FROM_START_JOBS,
+  wave: FROM_START_JOBS,
+};
 // Issue 22's targets: jobs with progress from the start, mean requests; jobs QUEUED first, requests over the floor.
 const FROM_START_MAX_REQUESTS = 6;
 const QUEUED_MAX_OVER_FLOOR = 1.5;
@@ -115,7 +157,20 @@ async function runProgressCase(deps, c) {
   for (let first = 0; first < jobs.length; first += wave) {
     // Jobs start 10 ms apart (shown and hidden interleaved), so the simulators' work on the POSTs barely overlaps.
     const run = (showProgress) =>
-      Promise.all(jobs.slice(first, first + wave).map((plan, i) => oneProgressJob(deps, plan, { kind: c.kind, policy: c.policy, showProgress, spread: c.spread ?? 0.5, queuedShare: c.queuedShare, delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS })));
+      Promise.all(
+        jobs
+          .slice(first, first + wave)
+          .map((plan, i) =>
+            oneProgressJob(deps, plan, {
+              kind: c.kind,
+              policy: c.policy,
+              showProgress,
+              spread: c.spread ?? 0.5,
+              queuedShare: c.queuedShare,
+              delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS,
+            }),
+          ),
+      );
     const [s, h] = await Promise.all([run(true), run(false)]);
     shown.push(...s);
     hidden.push(...h);
@@ -133,7 +188,18 @@ async function runProgressCase(deps, c) {
       latenessOverTargetMax: Math.max(...ratios),
     };
   };
-  return { ...c, jobs: jobs.length, withProgress: side(shown), withoutProgress: side(hidden), postQueuedP95Ms: percentile([...shown, ...hidden].map((j) => j.postQueuedMs), 95), floorMean: mean(shown.map((j) => j.floor)), perJob: shown.map(({ T, pages, requests, lateness, floor }) => ({ T, pages, requests, lateness, floor })) };
+  return {
+    ...c,
+    jobs: jobs.length,
+    withProgress: side(shown),
+    withoutProgress: side(hidden),
+    postQueuedP95Ms: percentile(
+      [...shown, ...hidden].map((j) => j.postQueuedMs),
+      95,
+    ),
+    floorMean: mean(shown.map((j) => j.floor)),
+    perJob: shown.map(({ T, pages, requests, lateness, floor }) => ({ T, pages, requests, lateness, floor })),
+  };
 }
 
 function progressRows(r) {
@@ -143,16 +209,44 @@ function progressRows(r) {
   const T = r.range.minMs;
   const target = Math.max(0.1 * T, r.policy.intervalMs ?? 1_000);
   const latenessRow = r.mixed
-    ? row(`${r.label}: lateness p95 ÷ each job's target (${w.completed}/${r.jobs} completed)`, `${w.latenessOverTargetP95.toFixed(2)} (mean lateness ${w.latenessMeanMs.toFixed(0)} ms)`, `without progress: ${wo.latenessOverTargetP95.toFixed(2)} (mean ${wo.latenessMeanMs.toFixed(0)} ms)`, `max ${w.latenessOverTargetMax.toFixed(2)}`, 'p95 ≤ 1 (target max(10 % of T, first interval))', judge(w.latenessOverTargetP95, 1, false))
-    : row(`${r.label}: lateness mean / p95 ms (${w.completed}/${r.jobs} completed)`, `${w.latenessMeanMs.toFixed(0)} / ${w.latenessP95Ms.toFixed(0)}`, `without progress: ${wo.latenessMeanMs.toFixed(0)} / ${wo.latenessP95Ms.toFixed(0)}`, `p95 = ${(w.latenessP95Ms / T * 100).toFixed(0)} % of T`, `p95 ≤ ${target.toFixed(0)} ms`, judge(w.latenessP95Ms, target, false));
+    ? row(
+        `${r.label}: lateness p95 ÷ each job's target (${w.completed}/${r.jobs} completed)`,
+        `${w.latenessOverTargetP95.toFixed(2)} (mean lateness ${w.latenessMeanMs.toFixed(0)} ms)`,
+        `without progress: ${wo.latenessOverTargetP95.toFixed(2)} (mean ${wo.latenessMeanMs.toFixed(0)} ms)`,
+        `max ${w.latenessOverTargetMax.toFixed(2)}`,
+        'p95 ≤ 1 (target max(10 % of T, first interval))',
+        judge(w.latenessOverTargetP95, 1, false),
+      )
+    : row(
+        `${r.label}: lateness mean / p95 ms (${w.completed}/${r.jobs} completed)`,
+        `${w.latenessMeanMs.toFixed(0)} / ${w.latenessP95Ms.toFixed(0)}`,
+        `without progress: ${wo.latenessMeanMs.toFixed(0)} / ${wo.latenessP95Ms.toFixed(0)}`,
+        `p95 = ${((w.latenessP95Ms / T) * 100).toFixed(0)} % of T`,
+        `p95 ≤ ${target.toFixed(0)} ms`,
+        judge(w.latenessP95Ms, target, false),
+      );
   const requests = `${w.requestsMean.toFixed(2)} (${w.requestsPerJob.min}–${w.requestsPerJob.max})`;
   const context = `without progress: ${wo.requestsMean.toFixed(2)}; floor ${r.floorMean.toFixed(2)}`;
   // Progress from the start: ≤ 6 requests per job. QUEUED first: the quiet quarter and the 10 s cap put the
   // floor itself above 3× the minimum for long jobs, so it is judged against the floor (issue 22).
   const requestsRow =
     r.queuedShare === 0
-      ? row(`${r.label}: HTTP requests per job (mean; min–max)`, requests, context, `${ratio.toFixed(2)}× minimum`, `≤ ${FROM_START_MAX_REQUESTS} per job, no hints`, judge(w.requestsMean, FROM_START_MAX_REQUESTS, false))
-      : row(`${r.label}: HTTP requests per job (mean; min–max)`, requests, context, `${(w.requestsMean / r.floorMean).toFixed(2)}× floor (${ratio.toFixed(2)}× minimum)`, `≤ ${QUEUED_MAX_OVER_FLOOR}× floor, no hints`, judge(w.requestsMean / r.floorMean, QUEUED_MAX_OVER_FLOOR, false));
+      ? row(
+          `${r.label}: HTTP requests per job (mean; min–max)`,
+          requests,
+          context,
+          `${ratio.toFixed(2)}× minimum`,
+          `≤ ${FROM_START_MAX_REQUESTS} per job, no hints`,
+          judge(w.requestsMean, FROM_START_MAX_REQUESTS, false),
+        )
+      : row(
+          `${r.label}: HTTP requests per job (mean; min–max)`,
+          requests,
+          context,
+          `${(w.requestsMean / r.floorMean).toFixed(2)}× floor (${ratio.toFixed(2)}× minimum)`,
+          `≤ ${QUEUED_MAX_OVER_FLOOR}× floor, no hints`,
+          judge(w.requestsMean / r.floorMean, QUEUED_MAX_OVER_FLOOR, false),
+        );
   return [requestsRow, latenessRow];
 }
 
@@ -160,17 +254,35 @@ export async function run() {
   const { A11yClient } = await importIndex();
   const { startSimulator } = await importTesting();
   const results = [];
-  for (const T of DURATIONS) results.push(await withTimeout(runJobs(A11yClient, T, SCALED, 'scaled (100 ms / 1 s)'), 60_000, `polling T=${T}`));
-  results.push(await withTimeout(runJobs(A11yClient, 2_000, DEFAULTS, 'defaults (1 s / 10 s)'), 60_000, 'polling defaults'));
+  for (const T of DURATIONS)
+    results.push(await withTimeout(runJobs(A11yClient, T, SCALED, 'scaled (100 ms / 1 s)'), 60_000, `polling T=${T}`));
+  results.push(
+    await withTimeout(runJobs(A11yClient, 2_000, DEFAULTS, 'defaults (1 s / 10 s)'), 60_000, 'polling defaults'),
+  );
   // With hints: the simulator's opt-in Retry-After (whole seconds until done) on the 202 and on
   // QUEUED/RUNNING answers. Whole seconds cannot be time-scaled, so these run unscaled, with the defaults.
-  for (const T of HINTED_DURATIONS) results.push(await withTimeout(runJobs(A11yClient, T, DEFAULTS, 'defaults + server hints', true), 60_000, `polling hints T=${T}`));
+  for (const T of HINTED_DURATIONS)
+    results.push(
+      await withTimeout(
+        runJobs(A11yClient, T, DEFAULTS, 'defaults + server hints', true),
+        60_000,
+        `polling hints T=${T}`,
+      ),
+    );
   // Multi-page jobs: the unscaled case (up to 30 s) runs beside the scaled ones (~35 s in all), which start
   // once its creates are done. One job first, uncounted, warms up the simulator's multi-page paths.
   const deps = { A11yClient, startSimulator };
-  await oneProgressJob(deps, plans(1, 1, { minMs: 200, maxMs: 200 })[0], { kind: 'ciCheck', policy: SCALED, showProgress: true });
+  await oneProgressJob(deps, plans(1, 1, { minMs: 200, maxMs: 200 })[0], {
+    kind: 'ciCheck',
+    policy: SCALED,
+    showProgress: true,
+  });
   const unscaled = withTimeout(runProgressCase(deps, MP_UNSCALED), 60_000, 'polling multi-page unscaled');
-  const fromStart = withTimeout(runProgressCase(deps, MP_FROM_START), 60_000, 'polling multi-page unscaled, progress from the start');
+  const fromStart = withTimeout(
+    runProgressCase(deps, MP_FROM_START),
+    60_000,
+    'polling multi-page unscaled, progress from the start',
+  );
   await new Promise((resolve) => setTimeout(resolve, 2 * FROM_START_JOBS * STAGGER_MS + 200));
   const progress = [];
   for (const c of MP_CASES) progress.push(await withTimeout(runProgressCase(deps, c), 40_000, `polling ${c.label}`));
@@ -180,8 +292,22 @@ export async function run() {
     const ratio = r.requestsMean / MIN_REQUESTS;
     const hinted = r.label.includes('hints');
     rows.push(
-      row(`T=${r.T} ms, ${r.label}: HTTP requests per job (mean; min–max)`, `${r.requestsMean.toFixed(2)} (${r.requestsPerJob.min}–${r.requestsPerJob.max})`, `${MIN_REQUESTS} (minimum)`, `${ratio.toFixed(2)}×`, hinted ? '≤ 1.5× minimum, with hints' : '≤ 3× minimum, no hints', judge(ratio, hinted ? 1.5 : 3, false)),
-      row(`T=${r.T} ms, ${r.label}: lateness mean / p95 ms (${r.completed}/${r.jobs} completed)`, `${r.latenessMeanMs.toFixed(0)} / ${r.latenessP95Ms.toFixed(0)}`, `T = ${r.T} ms`, `p95 = ${(r.latenessP95Ms / r.T * 100).toFixed(0)} % of T`, `p95 ≤ ${r.latenessTargetMs.toFixed(0)} ms`, judge(r.latenessP95Ms, r.latenessTargetMs, false)),
+      row(
+        `T=${r.T} ms, ${r.label}: HTTP requests per job (mean; min–max)`,
+        `${r.requestsMean.toFixed(2)} (${r.requestsPerJob.min}–${r.requestsPerJob.max})`,
+        `${MIN_REQUESTS} (minimum)`,
+        `${ratio.toFixed(2)}×`,
+        hinted ? '≤ 1.5× minimum, with hints' : '≤ 3× minimum, no hints',
+        judge(ratio, hinted ? 1.5 : 3, false),
+      ),
+      row(
+        `T=${r.T} ms, ${r.label}: lateness mean / p95 ms (${r.completed}/${r.jobs} completed)`,
+        `${r.latenessMeanMs.toFixed(0)} / ${r.latenessP95Ms.toFixed(0)}`,
+        `T = ${r.T} ms`,
+        `p95 = ${((r.latenessP95Ms / r.T) * 100).toFixed(0)} % of T`,
+        `p95 ≤ ${r.latenessTargetMs.toFixed(0)} ms`,
+        judge(r.latenessP95Ms, r.latenessTargetMs, false),
+      ),
     );
   }
   for (const r of progress) rows.push(...progressRows(r));
@@ -194,7 +320,7 @@ export async function run() {
       '"With hints": the service\'s document shows no polling hint; the simulator\'s opt-in `pollHints` sends Retry-After (whole seconds until the job is done) on the 202 and on QUEUED/RUNNING answers, and the client follows it (within [intervalMs/2, maxIntervalMs]). Whole seconds cannot be time-scaled, so the hinted runs use the unscaled defaults.',
       `Lateness target = max(10 % of T, first interval).`,
       `Multi-page jobs (item 7): ${MP_JOBS} seeded jobs per row (${FROM_START_JOBS} for the row with progress from the start; in waves of 5–20 per side for the scaled rows, see polling.mjs), each on its own simulator whose pages take random, seeded shares of the job's RUNNING span (option pageDurations: log-normal, spread 0.5 unless said). Two kinds of job: QUEUED, silent, for the first quarter of T (the simulator's default), or RUNNING with pages moving from creation ("reporting progress from the start": option queuedShare 0; same plans as the unscaled row QUEUED first, seed 70, plus 20). Each job runs twice, concurrently: with its progress visible (this client) and with every progress field removed from the answers ("without progress": the client then backs off ×1.5 exactly as before it read progress). Rows with T=4–30 s draw T per job and judge each job's lateness against its own target. Lateness counts from the moment the simulator created the job (not the POST\'s send: concurrent POSTs queue in the in-process simulator; p95 of that queueing per row in latest.json, postQueuedP95Ms).`,
-      'Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 60 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job this wait created and first saw RUNNING counts from its creation; one seen QUEUED first, from a quarter into the window between the two looks. A progress that stops moving for over two pages\' time makes waits grow ×1.5 per poll.',
+      "Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 60 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job this wait created and first saw RUNNING counts from its creation; one seen QUEUED first, from a quarter into the window between the two looks. A progress that stops moving for over two pages' time makes waits grow ×1.5 per poll.",
       '"floor": the fewest requests a client could need that polls as today until it first sees the job RUNNING and then knows T exactly (one poll per maxIntervalMs up to T): for jobs QUEUED first, the quiet quarter of T and the 10 s cap alone put long jobs above 3× the minimum, whatever the policy after, so those rows are judged against the floor (≤ 1.5×, issue 22); jobs reporting progress from the start are judged on ≤ 6 requests per job. `node bench/polling-model.mjs` gives the floor for other backoffs and caps, and the policy\'s figures for both kinds and for other settings of its constants, in simulated time.',
     ],
     raw: roundAll({ singlePage: results, multiPage: progress }),

@@ -17,7 +17,8 @@ const RESPONSE_INIT = { status: 200, headers: { 'content-type': 'application/jso
 // Re-creating the Response is cheaper than clone() (which tees a stream) and is paid equally by all; the body
 // is chosen by URL (a sites list, or a CI check that a validating client accepts). ky and hey-api hand fetch a
 // Request, the others a string.
-const memoryFetch = async (input) => new Response(bodyFor(typeof input === 'string' ? input : input.url), RESPONSE_INIT);
+const memoryFetch = async (input) =>
+  new Response(bodyFor(typeof input === 'string' ? input : input.url), RESPONSE_INIT);
 /** Clients compared, each with a list (`name`) and a get-by-id (`${name}Get`) variant. */
 export const PURE_CLIENTS = ['raw', 'rawSignal', 'openapi', 'ky', 'heyapi', 'ours'];
 const NAMES = PURE_CLIENTS.flatMap((n) => [n, `${n}Get`]);
@@ -59,13 +60,48 @@ export async function measurePureCost() {
     const c = cost[op];
     rows.push(
       row(`pure cost µs/call, ${label}: ours`, us(c.ours), '', '', '≤ 5 µs', judge(c.ours.median, 5, false)),
-      row(`pure cost µs/call, ${label}: ours vs bare openapi-fetch`, us(c.ours), us(c.openapi), ratio(c.ours, c.openapi), '≤ openapi-fetch', judge(c.ours.median, c.openapi.median, false)),
-      row(`pure cost µs/call, ${label}: ours vs ky`, us(c.ours), us(c.ky), ratio(c.ours, c.ky), '≤ ky (ahead)', judge(c.ours.median, c.ky.median, false)),
-      row(`pure cost µs/call, ${label}: ours vs hey-api SDK (validator on)`, us(c.ours), us(c.heyapi), ratio(c.ours, c.heyapi), '≤ hey-api (ahead)', judge(c.ours.median, c.heyapi.median, false)),
-      row(`pure cost µs/call, ${label}: ours vs ceiling (AbortController + timer only)`, us(c.ours), us(c.rawSignal), ratio(c.ours, c.rawSignal), 'info'),
+      row(
+        `pure cost µs/call, ${label}: ours vs bare openapi-fetch`,
+        us(c.ours),
+        us(c.openapi),
+        ratio(c.ours, c.openapi),
+        '≤ openapi-fetch',
+        judge(c.ours.median, c.openapi.median, false),
+      ),
+      row(
+        `pure cost µs/call, ${label}: ours vs ky`,
+        us(c.ours),
+        us(c.ky),
+        ratio(c.ours, c.ky),
+        '≤ ky (ahead)',
+        judge(c.ours.median, c.ky.median, false),
+      ),
+      row(
+        `pure cost µs/call, ${label}: ours vs hey-api SDK (validator on)`,
+        us(c.ours),
+        us(c.heyapi),
+        ratio(c.ours, c.heyapi),
+        '≤ hey-api (ahead)',
+        judge(c.ours.median, c.heyapi.median, false),
+      ),
+      row(
+        `pure cost µs/call, ${label}: ours vs ceiling (AbortController + timer only)`,
+        us(c.ours),
+        us(c.rawSignal),
+        ratio(c.ours, c.rawSignal),
+        'info',
+      ),
     );
   }
-  rows.push(row('in-memory fetch + Response + json() µs/call (subtracted), list / get', '', `${us(s.rawUs)} / ${us(s.rawGetUs)}`, '', 'info'));
+  rows.push(
+    row(
+      'in-memory fetch + Response + json() µs/call (subtracted), list / get',
+      '',
+      `${us(s.rawUs)} / ${us(s.rawGetUs)}`,
+      '',
+      'info',
+    ),
+  );
   return {
     rows,
     cost,

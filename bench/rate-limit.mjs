@@ -53,14 +53,31 @@ async function burst(withLimiter) {
 
 export async function run() {
   const results = [];
-  for (const withLimiter of [false, true]) results.push(await withTimeout(burst(withLimiter), 90_000, `rate-limit burst (limiter ${withLimiter})`));
+  for (const withLimiter of [false, true])
+    results.push(await withTimeout(burst(withLimiter), 90_000, `rate-limit burst (limiter ${withLimiter})`));
   const rows = [];
   for (const r of results) {
     const name = r.withLimiter ? 'with client limiter (1200/min = 20/s)' : 'without client limiter';
     rows.push(
-      row(`${name}: failures of ${r.calls}`, String(r.failures), '0', '', '0 failures', { met: r.failures === 0, text: r.failures === 0 ? 'met' : `MISSED by ${r.failures} calls (${r.failureKinds.join(', ')})` }),
-      row(`${name}: achieved rate (elapsed ${(r.elapsedMs / 1000).toFixed(2)} s)`, `${r.achievedPerS.toFixed(2)}/s`, `${r.allowedPerS.toFixed(2)}/s allowed`, `${r.ratio.toFixed(3)}×`, '≥ 0.90× allowed', judge(r.ratio, 0.9, true)),
-      row(`${name}: elapsed vs fastest possible under the window`, `${(r.elapsedMs / 1000).toFixed(2)} s`, `${(r.idealElapsedMs / 1000).toFixed(2)} s ideal`, `${r.ratioVsIdeal.toFixed(3)}×`, 'info'),
+      row(`${name}: failures of ${r.calls}`, String(r.failures), '0', '', '0 failures', {
+        met: r.failures === 0,
+        text: r.failures === 0 ? 'met' : `MISSED by ${r.failures} calls (${r.failureKinds.join(', ')})`,
+      }),
+      row(
+        `${name}: achieved rate (elapsed ${(r.elapsedMs / 1000).toFixed(2)} s)`,
+        `${r.achievedPerS.toFixed(2)}/s`,
+        `${r.allowedPerS.toFixed(2)}/s allowed`,
+        `${r.ratio.toFixed(3)}×`,
+        '≥ 0.90× allowed',
+        judge(r.ratio, 0.9, true),
+      ),
+      row(
+        `${name}: elapsed vs fastest possible under the window`,
+        `${(r.elapsedMs / 1000).toFixed(2)} s`,
+        `${(r.idealElapsedMs / 1000).toFixed(2)} s ideal`,
+        `${r.ratioVsIdeal.toFixed(3)}×`,
+        'info',
+      ),
       row(`${name}: 429s sent by the server`, String(r.server429s), '0', '', 'info'),
     );
   }

@@ -30,7 +30,11 @@ const BENCHES = [
 function gitRevision() {
   try {
     const rev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'generated'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', 'src', 'generated'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).trim() !== '';
     return dirty ? `${rev}+uncommitted src changes` : rev;
   } catch {
     return 'unknown';
@@ -42,7 +46,9 @@ function gitRevision() {
 function sourceDigest() {
   const hash = createHash('sha256');
   const walk = (dir) => {
-    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const rel = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(rel);
       else hash.update(rel).update(readFileSync(join(ROOT, rel)));
@@ -66,7 +72,9 @@ function peerVersions() {
       return 'not installed';
     }
   };
-  return Object.fromEntries(['openapi-fetch', 'ky', '@hey-api/openapi-ts', 'zod', 'standardwebhooks', 'esbuild'].map((p) => [p, version(p)]));
+  return Object.fromEntries(
+    ['openapi-fetch', 'ky', '@hey-api/openapi-ts', 'zod', 'standardwebhooks', 'esbuild'].map((p) => [p, version(p)]),
+  );
 }
 
 async function main() {
@@ -86,7 +94,13 @@ async function main() {
       results[key] = { ...(await withTimeout(mod.run(), budgetMs, key)), seconds: (performance.now() - t0) / 1000 };
       console.log(`${results[key].seconds.toFixed(1)} s`);
     } catch (error) {
-      results[key] = { title: key, error: String(error?.stack ?? error), rows: [], notes: [], seconds: (performance.now() - t0) / 1000 };
+      results[key] = {
+        title: key,
+        error: String(error?.stack ?? error),
+        rows: [],
+        notes: [],
+        seconds: (performance.now() - t0) / 1000,
+      };
       console.log(`FAILED: ${error?.message ?? error}`);
     }
   }
@@ -95,17 +109,24 @@ async function main() {
   const name = QUICK ? `tmp/quick-${only.length ? 'partial' : 'latest'}` : only.length ? 'partial' : 'latest';
   if (QUICK) env.quick = true;
   await mkdir(new URL('./results/tmp/', import.meta.url), { recursive: true });
-  await writeFile(new URL(`./results/${name}.json`, import.meta.url), `${JSON.stringify({ env, totalSeconds, benchmarks: results }, null, 2)}\n`);
+  await writeFile(
+    new URL(`./results/${name}.json`, import.meta.url),
+    `${JSON.stringify({ env, totalSeconds, benchmarks: results }, null, 2)}\n`,
+  );
   await writeFile(new URL(`./results/${name}.md`, import.meta.url), markdown(env, totalSeconds, results));
   printSummary(env, totalSeconds, results, name);
 }
 
 function markdown(env, totalSeconds, results) {
   let md = '# @svc/a11y-sdk benchmarks\n\n';
-  if (env.quick) md += '**Quick run (BENCH_QUICK=1): fewer rounds, for checking that the benchmarks run; not for publishing.**\n\n';
+  if (env.quick)
+    md += '**Quick run (BENCH_QUICK=1): fewer rounds, for checking that the benchmarks run; not for publishing.**\n\n';
   md += `${env.date} · node ${env.node} · undici ${env.undici} · ${env.cpuModel} × ${env.cpuCount} · ${env.platform} · load ${env.loadAvg.join(' ')} · revision ${env.revision} (src digest ${env.sourceDigest}) · ${totalSeconds.toFixed(0)} s\n\n`;
-  md += `Peers: ${Object.entries(env.peers).map(([k, v]) => `${k} ${v}`).join(', ')}.\n\n`;
-  md += 'Ratios are measured side by side in one run; figures are medians with (min–max). "met by / MISSED by" is relative to the target. Benchmarks 1–3 measure the peers in the same runs: their targets tables compare ours with each peer, and a side-by-side table shows every client\'s figures.\n\n';
+  md += `Peers: ${Object.entries(env.peers)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}.\n\n`;
+  md +=
+    'Ratios are measured side by side in one run; figures are medians with (min–max). "met by / MISSED by" is relative to the target. Benchmarks 1–3 measure the peers in the same runs: their targets tables compare ours with each peer, and a side-by-side table shows every client\'s figures.\n\n';
   for (const [key, r] of Object.entries(results)) {
     md += `## ${r.title}\n\n`;
     if (r.error) md += `**Benchmark failed:** \`${r.error.split('\n')[0]}\`\n\n`;
@@ -126,13 +147,17 @@ function markdown(env, totalSeconds, results) {
 }
 
 function printSummary(env, totalSeconds, results, name) {
-  console.log(`\nnode ${env.node}, undici ${env.undici}, ${env.cpuModel} × ${env.cpuCount}, ${env.date}, ${totalSeconds.toFixed(0)} s total`);
+  console.log(
+    `\nnode ${env.node}, undici ${env.undici}, ${env.cpuModel} × ${env.cpuCount}, ${env.date}, ${totalSeconds.toFixed(0)} s total`,
+  );
   for (const r of Object.values(results)) {
     console.log(`\n${r.title}`);
     if (r.error) console.log(`  FAILED: ${r.error.split('\n')[0]}`);
     for (const x of r.rows) {
       if (x.met === null) continue;
-      console.log(`  ${x.met ? '✓' : '✗'} ${x.metric}: ${x.ours}${x.ratio ? ` → ${x.ratio}` : ''} [target ${x.target}; ${x.verdictText}]`);
+      console.log(
+        `  ${x.met ? '✓' : '✗'} ${x.metric}: ${x.ours}${x.ratio ? ` → ${x.ratio}` : ''} [target ${x.target}; ${x.verdictText}]`,
+      );
     }
     for (const t of r.tables ?? []) console.log(`\n${textGrid(t)}`);
   }

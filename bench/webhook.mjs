@@ -18,7 +18,9 @@ const SECRET = 'whsec_bench_0123456789abcdef0123456789abcdef';
 // standardwebhooks takes a base64 secret after its whsec_ prefix: the same key bytes as ours.
 const STANDARD_SECRET = `whsec_${Buffer.from(SECRET).toString('base64')}`;
 const te = new TextEncoder();
-const STANDARD_VERSION = JSON.parse(readFileSync(new URL('../node_modules/standardwebhooks/package.json', import.meta.url), 'utf8')).version;
+const STANDARD_VERSION = JSON.parse(
+  readFileSync(new URL('../node_modules/standardwebhooks/package.json', import.meta.url), 'utf8'),
+).version;
 
 /** A JSON body of exactly `size` bytes, shaped like a scan_run.completed delivery. */
 function jsonBody(size) {
@@ -37,7 +39,11 @@ async function fixture(size, signWebhook) {
   const standard = new Webhook(STANDARD_SECRET);
   const id = 'msg_2Lb0bench0000000000000000';
   const now = new Date();
-  const standardHeaders = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': standard.sign(id, now, body) };
+  const standardHeaders = {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': standard.sign(id, now, body),
+  };
   return { body, headers, standardHeaders };
 }
 
@@ -65,13 +71,16 @@ function makeVariants({ body, headers, standardHeaders }, verifyWebhook, cachedK
     subtleCached: {
       async: true,
       fn: async () => {
-        if (!(await subtle.verify('HMAC', cachedKey, sigOf(headers), signedData(headers)))) throw new Error('bad signature');
+        if (!(await subtle.verify('HMAC', cachedKey, sigOf(headers), signedData(headers))))
+          throw new Error('bad signature');
       },
     },
     subtleImport: {
       async: true,
       fn: async () => {
-        const key = await subtle.importKey('raw', te.encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+        const key = await subtle.importKey('raw', te.encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, [
+          'verify',
+        ]);
         if (!(await subtle.verify('HMAC', key, sigOf(headers), signedData(headers)))) throw new Error('bad signature');
       },
     },
@@ -87,7 +96,9 @@ async function batch(v, maxCount) {
 
 export async function run() {
   const { verifyWebhook, signWebhook } = await importWebhooks();
-  const cachedKey = await crypto.subtle.importKey('raw', te.encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const cachedKey = await crypto.subtle.importKey('raw', te.encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'verify',
+  ]);
   const results = {};
   const rows = [];
   const side = [];
@@ -122,17 +133,61 @@ export async function run() {
     const x = (st) => `${fmtSpread(st, 2)}×`;
     const us = (n) => `${fmtSpread(s[n], 2)} µs`;
     rows.push(
-      row(`${label}: verifyWebhook vs createHmac+timingSafeEqual+JSON.parse (same work)`, us('ours'), us('nodeHmacJson'), x(s.ratioVsHmacJson), small ? '≥ 0.8×' : 'info', small ? judge(s.ratioVsHmacJson.median, 0.8, true) : undefined),
-      row(`${label}: verifyWebhook vs createHmac+timingSafeEqual (no JSON.parse)`, us('ours'), us('nodeHmac'), x(s.ratioVsHmac), small ? '≥ 0.8× (strict reading: baseline does less work)' : 'info', small ? judge(s.ratioVsHmac.median, 0.8, true) : undefined),
-      row(`${label}: verifyWebhook vs standardwebhooks Webhook.verify (same work: HMAC, compare, JSON.parse)`, us('ours'), us('standard'), x(s.ratioVsStandard), 'info'),
-      row(`${label}: verifyWebhook vs subtle.verify, cached key / importKey per call`, us('ours'), `${us('subtleCached')} / ${us('subtleImport')}`, `${x(s.ratioVsSubtleCached)} / ${x(s.ratioVsSubtleImport)}`, 'info'),
+      row(
+        `${label}: verifyWebhook vs createHmac+timingSafeEqual+JSON.parse (same work)`,
+        us('ours'),
+        us('nodeHmacJson'),
+        x(s.ratioVsHmacJson),
+        small ? '≥ 0.8×' : 'info',
+        small ? judge(s.ratioVsHmacJson.median, 0.8, true) : undefined,
+      ),
+      row(
+        `${label}: verifyWebhook vs createHmac+timingSafeEqual (no JSON.parse)`,
+        us('ours'),
+        us('nodeHmac'),
+        x(s.ratioVsHmac),
+        small ? '≥ 0.8× (strict reading: baseline does less work)' : 'info',
+        small ? judge(s.ratioVsHmac.median, 0.8, true) : undefined,
+      ),
+      row(
+        `${label}: verifyWebhook vs standardwebhooks Webhook.verify (same work: HMAC, compare, JSON.parse)`,
+        us('ours'),
+        us('standard'),
+        x(s.ratioVsStandard),
+        'info',
+      ),
+      row(
+        `${label}: verifyWebhook vs subtle.verify, cached key / importKey per call`,
+        us('ours'),
+        `${us('subtleCached')} / ${us('subtleImport')}`,
+        `${x(s.ratioVsSubtleCached)} / ${x(s.ratioVsSubtleImport)}`,
+        'info',
+      ),
     );
     const med = (n) => s[n].median.toFixed(2);
-    side.push([label, med('nodeHmacJson'), med('nodeHmac'), med('ours'), med('standard'), `${med('subtleCached')} / ${med('subtleImport')}`, x(s.ratioVsHmacJson), x(s.ratioVsStandard)]);
+    side.push([
+      label,
+      med('nodeHmacJson'),
+      med('nodeHmac'),
+      med('ours'),
+      med('standard'),
+      `${med('subtleCached')} / ${med('subtleImport')}`,
+      x(s.ratioVsHmacJson),
+      x(s.ratioVsStandard),
+    ]);
   }
   const peers = grid(
     'Side by side (µs per verification, medians; ratios = ours throughput / theirs, per round, median (min–max))',
-    ['body', 'node:crypto createHmac+timingSafeEqual+JSON.parse', 'node:crypto without JSON.parse', 'ours verifyWebhook', `standardwebhooks ${STANDARD_VERSION} verify`, 'subtle.verify cached key / importKey per call', 'ours × node:crypto (same work)', 'ours × standardwebhooks'],
+    [
+      'body',
+      'node:crypto createHmac+timingSafeEqual+JSON.parse',
+      'node:crypto without JSON.parse',
+      'ours verifyWebhook',
+      `standardwebhooks ${STANDARD_VERSION} verify`,
+      'subtle.verify cached key / importKey per call',
+      'ours × node:crypto (same work)',
+      'ours × standardwebhooks',
+    ],
     side,
   );
   return {

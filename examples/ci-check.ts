@@ -16,7 +16,8 @@ try {
     process.exitCode = 4;
   } else {
     const findings = await client.ciChecks.listViolations(check.id);
-    for (const f of findings.filter((v) => v.isNew)) console.log(`${f.impact} ${f.ruleId} ${f.url} ${f.target} ${f.helpUrl}`);
+    for (const f of findings.filter((v) => v.isNew))
+      console.log(`${f.impact} ${f.ruleId} ${f.url} ${f.target} ${f.helpUrl}`);
     console.log(`verdict ${check.verdict}: ${check.appUrl ?? ''}`);
     process.exitCode = check.verdict === 'FAIL' ? 1 : 0;
   }

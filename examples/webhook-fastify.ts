@@ -7,7 +7,11 @@ app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body,
 
 app.post('/hooks/a11y', async (req, reply) => {
   try {
-    const event = await verifyWebhook({ body: req.body as Buffer, headers: req.headers, secret: process.env.SVC_WEBHOOK_SECRET ?? '' });
+    const event = await verifyWebhook({
+      body: req.body as Buffer,
+      headers: req.headers,
+      secret: process.env.SVC_WEBHOOK_SECRET ?? '',
+    });
     req.log.info({ id: event.id, type: event.type }, 'accessibility event');
     return reply.code(204).send();
   } catch (err) {

@@ -13,4 +13,6 @@ export async function handleWebhook(request: Request, secret: string): Promise<R
   }
 }
 
-export default { fetch: (request: Request, env: { SVC_WEBHOOK_SECRET: string }) => handleWebhook(request, env.SVC_WEBHOOK_SECRET) };
+export default {
+  fetch: (request: Request, env: { SVC_WEBHOOK_SECRET: string }) => handleWebhook(request, env.SVC_WEBHOOK_SECRET),
+};

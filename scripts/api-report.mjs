@@ -17,7 +17,9 @@ const update = args.includes('--update');
 // `--dist DIR` reads another build's declarations (default dist/).
 const dist = args.includes('--dist') ? resolve(args[args.indexOf('--dist') + 1]) : join(root, 'dist');
 /** The package's entries (`.`, `./webhooks`, `./testing`, `./redis`): report name → their `import` types. */
-const ENTRIES = Object.fromEntries(['index', 'webhooks', 'testing', 'redis'].map((name) => [name, join(dist, `${name}.d.ts`)]));
+const ENTRIES = Object.fromEntries(
+  ['index', 'webhooks', 'testing', 'redis'].map((name) => [name, join(dist, `${name}.d.ts`)]),
+);
 const REPORT_FOLDER = 'api';
 const tempFolder = mkdtempSync(join(tmpdir(), 'svc-a11y-api-report-'));
 
@@ -84,7 +86,9 @@ function configOf(name, dts) {
 if (update) mkdirSync(join(root, REPORT_FOLDER), { recursive: true });
 const configs = Object.entries(ENTRIES).map(([name, dts]) => [name, configOf(name, dts)]);
 // One TypeScript program for the four entries (they share chunks), instead of one each.
-const compilerState = CompilerState.create(configs[0][1], { additionalEntryPoints: configs.map(([, c]) => c.mainEntryPointFilePath) });
+const compilerState = CompilerState.create(configs[0][1], {
+  additionalEntryPoints: configs.map(([, c]) => c.mainEntryPointFilePath),
+});
 
 const changed = [];
 let failed = false;
@@ -96,7 +100,8 @@ for (const [name, config] of configs) {
       // The report-changed notice is ours to word (below), and the chatter (TypeScript version, "writing…") is
       // dropped; warnings and errors are shown.
       const ours = ['console-api-report-not-copied', 'console-api-report-copied', 'console-api-report-created'];
-      if (ours.includes(message.messageId) || message.logLevel === 'info' || message.logLevel === 'verbose') message.handled = true;
+      if (ours.includes(message.messageId) || message.logLevel === 'info' || message.logLevel === 'verbose')
+        message.handled = true;
     },
   });
   if (result.errorCount > 0) failed = true;
@@ -105,21 +110,29 @@ for (const [name, config] of configs) {
 
 const reportPath = (name) => join(root, REPORT_FOLDER, `${name}.api.md`);
 if (update && !failed) {
-  console.log(changed.length ? `api-report: rewrote ${changed.map((n) => `${REPORT_FOLDER}/${n}.api.md`).join(', ')}; review and commit them.` : 'api-report: reports already up to date.');
+  console.log(
+    changed.length
+      ? `api-report: rewrote ${changed.map((n) => `${REPORT_FOLDER}/${n}.api.md`).join(', ')}; review and commit them.`
+      : 'api-report: reports already up to date.',
+  );
 } else if (changed.length) {
   for (const name of changed) {
     const current = reportPath(name);
     const next = join(tempFolder, `${name}.api.md`);
     let diff = '';
     try {
-      execFileSync('git', ['diff', '--no-index', '--no-color', existsSync(current) ? current : '/dev/null', next], { encoding: 'utf8' });
+      execFileSync('git', ['diff', '--no-index', '--no-color', existsSync(current) ? current : '/dev/null', next], {
+        encoding: 'utf8',
+      });
     } catch (e) {
       diff = String(/** @type {any} */ (e).stdout ?? '');
     }
     // git's header names the temporary file: name what the reviewer knows instead.
     const body = diff.split('\n').slice(diff.split('\n').findIndex((l) => l.startsWith('@@')));
     const lines = [`--- ${REPORT_FOLDER}/${name}.api.md (checked in)`, `+++ ${name} entry as built now`, ...body];
-    console.error(`\n${REPORT_FOLDER}/${name}.api.md differs from ${relative(root, ENTRIES[name])}:\n${lines.slice(0, 120).join('\n')}${lines.length > 120 ? `\n… ${lines.length - 120} more lines` : ''}`);
+    console.error(
+      `\n${REPORT_FOLDER}/${name}.api.md differs from ${relative(root, ENTRIES[name])}:\n${lines.slice(0, 120).join('\n')}${lines.length > 120 ? `\n… ${lines.length - 120} more lines` : ''}`,
+    );
   }
   console.error(
     `\napi-report: the public surface changed (${changed.join(', ')}) and the report was not updated.\n` +
@@ -128,7 +141,11 @@ if (update && !failed) {
   );
   failed = true;
 } else if (!failed) {
-  console.log(`api-report: ${configs.length} reports match (${Object.keys(ENTRIES).map((n) => `${REPORT_FOLDER}/${n}.api.md`).join(', ')}).`);
+  console.log(
+    `api-report: ${configs.length} reports match (${Object.keys(ENTRIES)
+      .map((n) => `${REPORT_FOLDER}/${n}.api.md`)
+      .join(', ')}).`,
+  );
 }
 rmSync(tempFolder, { recursive: true, force: true });
 process.exitCode = failed ? 1 : 0;

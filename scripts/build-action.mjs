@@ -45,7 +45,9 @@ async function bundle(sources = root) {
     // import.meta.url is the file node was started with: the fragment keeps that check from taking the bundle
     // for the CLI (createRequire ignores a fragment).
     define: { 'import.meta.url': '__actionModuleUrl' },
-    banner: { js: `${HEADER}\nvar __actionModuleUrl = require('node:url').pathToFileURL(__filename).href + '#action';` },
+    banner: {
+      js: `${HEADER}\nvar __actionModuleUrl = require('node:url').pathToFileURL(__filename).href + '#action';`,
+    },
     logLevel: 'silent',
   });
   const text = result.outputFiles[0].text;
@@ -54,7 +56,8 @@ async function bundle(sources = root) {
 
 /** {@link bundle} of the last commit: a detached worktree at HEAD, removed afterwards. */
 async function bundleHead() {
-  const git = (...args) => execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   const tree = join(mkdtempSync(join(tmpdir(), 'svc-a11y-action-head-')), 'tree');
   git('worktree', 'add', '--detach', tree, 'HEAD');
   try {
@@ -79,9 +82,16 @@ function notices(metafile, sources) {
   const entries = [...packages.entries()]
     .map(([dir, name]) => {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-      const licenseFile = readdirSync(dir).filter((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f)).sort()[0];
-      const text = licenseFile ? readFileSync(join(dir, licenseFile), 'utf8').trim() : `(no licence file in the package; package.json says ${manifest.license ?? 'nothing'})`;
-      return { key: `${name}@${manifest.version}`, block: `${name} ${manifest.version} (${manifest.license ?? 'unknown licence'})\n\n${text.replace(/\r\n/g, '\n')}` };
+      const licenseFile = readdirSync(dir)
+        .filter((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f))
+        .sort()[0];
+      const text = licenseFile
+        ? readFileSync(join(dir, licenseFile), 'utf8').trim()
+        : `(no licence file in the package; package.json says ${manifest.license ?? 'nothing'})`;
+      return {
+        key: `${name}@${manifest.version}`,
+        block: `${name} ${manifest.version} (${manifest.license ?? 'unknown licence'})\n\n${text.replace(/\r\n/g, '\n')}`,
+      };
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const rule = `\n\n${'-'.repeat(78)}\n\n`;
@@ -97,12 +107,16 @@ if (process.argv.includes('--check')) {
     if (committed !== text) stale.push(relative(root, path).split(sep).join('/'));
   }
   if (stale.length) {
-    console.error(`The action bundle is out of date: ${stale.join(', ')} differ from a fresh build of src/action/ and the CLI and SDK sources it bundles. Run \`npm run action:build\` and commit the result.`);
+    console.error(
+      `The action bundle is out of date: ${stale.join(', ')} differ from a fresh build of src/action/ and the CLI and SDK sources it bundles. Run \`npm run action:build\` and commit the result.`,
+    );
     process.exit(1);
   }
   console.log('action/ is up to date.');
 } else {
   await mkdir(outDir, { recursive: true });
   for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text);
-  console.log(`wrote action/${BUNDLE} (${Math.round(Buffer.byteLength(files[BUNDLE]) / 1024)} KiB) and action/${NOTICES}`);
+  console.log(
+    `wrote action/${BUNDLE} (${Math.round(Buffer.byteLength(files[BUNDLE]) / 1024)} KiB) and action/${NOTICES}`,
+  );
 }

@@ -65,13 +65,20 @@ function findBase(cwd, baseRef) {
   if (baseRef) {
     const ref = tryGit(['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`], cwd);
     if (!ref) {
-      return { code: 2, line: `changeset:check: base ref ${baseRef} not found. Fetch it (e.g. \`git fetch origin main\`) or run without --base to compare with the last release.` };
+      return {
+        code: 2,
+        line: `changeset:check: base ref ${baseRef} not found. Fetch it (e.g. \`git fetch origin main\`) or run without --base to compare with the last release.`,
+      };
     }
     const base = tryGit(['merge-base', ref, 'HEAD'], cwd) ?? ref;
     return { base, text: `merge-base with ${baseRef} (${base.slice(0, 7)})` };
   }
   const release = lastReleaseCommit(cwd);
-  if (!release) return { code: 0, line: 'changeset:check: skipped: package.json has no committed version yet, so there is no release to compare with.' };
+  if (!release)
+    return {
+      code: 0,
+      line: 'changeset:check: skipped: package.json has no committed version yet, so there is no release to compare with.',
+    };
   const base = release.commit;
   const shallow = tryGit(['rev-parse', '--is-shallow-repository'], cwd) === 'true';
   const text =
@@ -90,8 +97,13 @@ function findBase(cwd, baseRef) {
 export function checkChangeset({ cwd = process.cwd(), baseRef, ruleStart } = {}) {
   const out = [];
   const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
-  if (tryGit(['rev-parse', '--is-inside-work-tree'], cwd) !== 'true' || !tryGit(['rev-parse', '--verify', '--quiet', 'HEAD'], cwd)) {
-    out.push('changeset:check: skipped: no git history here (not a checkout, or no commit yet), so nothing to compare with.');
+  if (
+    tryGit(['rev-parse', '--is-inside-work-tree'], cwd) !== 'true' ||
+    !tryGit(['rev-parse', '--verify', '--quiet', 'HEAD'], cwd)
+  ) {
+    out.push(
+      'changeset:check: skipped: no git history here (not a checkout, or no commit yet), so nothing to compare with.',
+    );
     return { code: 0, out };
   }
   const found = findBase(cwd, baseRef);
@@ -99,7 +111,8 @@ export function checkChangeset({ cwd = process.cwd(), baseRef, ruleStart } = {})
   const { base } = found;
   out.push(`changeset:check: compared with ${found.text}.`);
   const pre1 = /^0\./.test(pkg.version) ? ` (version ${pkg.version}: before 1.0, breaking changes take a minor)` : '';
-  const ask = (bump) => `Run \`npx changeset\`, pick ${pkg.name} and "${bump}", and describe what changes for users (what to do when it breaks them)`;
+  const ask = (bump) =>
+    `Run \`npx changeset\`, pick ${pkg.name} and "${bump}", and describe what changes for users (what to do when it breaks them)`;
   let code = 0;
 
   // Cumulative: everything unreleased against everything pending.
@@ -108,9 +121,16 @@ export function checkChangeset({ cwd = process.cwd(), baseRef, ruleStart } = {})
   if (required === 'none') {
     out.push(`changeset:check: ok: neither ${SPEC} nor ${REPORTS}/*.api.md changed what users see since then.`);
   } else {
-    for (const r of reasons) out.push(`  ${r.text}`, ...r.details.slice(0, 8).map((d) => `    ${d}`), ...(r.details.length > 8 ? [`    … ${r.details.length - 8} more`] : []));
+    for (const r of reasons)
+      out.push(
+        `  ${r.text}`,
+        ...r.details.slice(0, 8).map((d) => `    ${d}`),
+        ...(r.details.length > 8 ? [`    … ${r.details.length - 8} more`] : []),
+      );
     if (bumpCovers(pending.bump, required)) {
-      out.push(`changeset:check: the pending changesets cover the unreleased change: required ${required}, they give ${pending.bump}: ${pending.files.join(', ')}.`);
+      out.push(
+        `changeset:check: the pending changesets cover the unreleased change: required ${required}, they give ${pending.bump}: ${pending.files.join(', ')}.`,
+      );
     } else {
       code = 1;
       out.push(
@@ -126,19 +146,31 @@ export function checkChangeset({ cwd = process.cwd(), baseRef, ruleStart } = {})
   for (const f of judgeCommits({ cwd, base, start, pkg })) {
     code = 1;
     const what = f.reasons.map((r) => `${r.file} (→ ${r.bump})`).join(', ');
-    const have = f.files.length ? `the changesets added alongside give only ${f.have}: ${f.files.join(', ')}` : f.commit ? 'it adds or edits no changeset' : 'no changeset is added or edited alongside them';
-    const older = pending.files.length && !f.files.length ? ` (pending changesets written for earlier changes do not count: ${pending.files.join(', ')})` : '';
-    out.push(`changeset:check: FAIL: ${f.where} change${f.commit ? 's' : ''} what users see (${what}) and need${f.commit ? 's' : ''} a ${f.need} bump${pre1}, but ${have}${older}.`);
+    const have = f.files.length
+      ? `the changesets added alongside give only ${f.have}: ${f.files.join(', ')}`
+      : f.commit
+        ? 'it adds or edits no changeset'
+        : 'no changeset is added or edited alongside them';
+    const older =
+      pending.files.length && !f.files.length
+        ? ` (pending changesets written for earlier changes do not count: ${pending.files.join(', ')})`
+        : '';
+    out.push(
+      `changeset:check: FAIL: ${f.where} change${f.commit ? 's' : ''} what users see (${what}) and need${f.commit ? 's' : ''} a ${f.need} bump${pre1}, but ${have}${older}.`,
+    );
     if (f.commit) {
       out.push(
         `  ${ask(f.need)}; then, if the commit is not pushed, \`git add .changeset && git commit --amend\` (on an older commit: \`git commit --fixup ${f.commit.slice(0, 7)}\` and \`git rebase -i --autosquash\`);`,
         `  if it is pushed, commit the changeset with the trailer \`${TRAILER}: ${f.commit.slice(0, 7)}\` in the message.`,
       );
     } else {
-      out.push(`  ${ask(f.need)}; \`npm run spec:diff\` lists the classified changes of ${SPEC}. Commit the .changeset/*.md file with the change.`);
+      out.push(
+        `  ${ask(f.need)}; \`npm run spec:diff\` lists the classified changes of ${SPEC}. Commit the .changeset/*.md file with the change.`,
+      );
     }
   }
-  if (code === 0 && required !== 'none') out.push('changeset:check: ok: every change since then carries its own changeset.');
+  if (code === 0 && required !== 'none')
+    out.push('changeset:check: ok: every change since then carries its own changeset.');
   return { code, out };
 }
 

@@ -13,12 +13,20 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 // No lifecycle scripts: dist/ is built earlier in npm test, and prepack would build it a second time.
 const env = { ...process.env, npm_config_ignore_scripts: 'true' };
-const run = (command, args, options = {}) => execFileSync(command, args, { cwd: root, env, stdio: 'inherit', ...options });
+const run = (command, args, options = {}) =>
+  execFileSync(command, args, { cwd: root, env, stdio: 'inherit', ...options });
 
 run(bin('publint'), ['--strict']);
 const folder = mkdtempSync(join(tmpdir(), 'svc-a11y-pack-'));
 try {
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', folder], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   run(bin('attw'), [join(folder, packed.filename)]);
 } finally {
   rmSync(folder, { recursive: true, force: true });

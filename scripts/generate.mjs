@@ -59,7 +59,8 @@ async function heyApiZod(extra) {
             string(ctx) {
               if (ctx.schema.format === 'uuid') ctx.nodes.format = () => ctx.$(ctx.symbols.z).attr('guid').call();
               if (ctx.schema.format === 'date-time') {
-                ctx.nodes.format = () => ctx.$(ctx.symbols.z).attr('stringFormat').call(ctx.$.literal('date-time'), ctx.$(DATE_TIME_CHECK));
+                ctx.nodes.format = () =>
+                  ctx.$(ctx.symbols.z).attr('stringFormat').call(ctx.$.literal('date-time'), ctx.$(DATE_TIME_CHECK));
               }
             },
           },
@@ -85,10 +86,14 @@ const DATE_TIME_MODULE = '../src/internal/date-time.js';
  * `z.iso.datetime(` survives (a hey-api upgrade that no longer calls the resolver would bring back the narrow check).
  */
 function importDateTimeCheck(code) {
-  if (/\bz\.iso\.datetime\(/.test(code)) throw new Error('hey-api emitted z.iso.datetime(): the `~resolvers.string` override for `format: date-time` no longer applies');
+  if (/\bz\.iso\.datetime\(/.test(code))
+    throw new Error(
+      'hey-api emitted z.iso.datetime(): the `~resolvers.string` override for `format: date-time` no longer applies',
+    );
   if (!code.includes(`${DATE_TIME_CHECK})`)) return code;
   const zodImport = /^import \* as z from 'zod\/mini';\n/m;
-  if (!zodImport.test(code)) throw new Error("the generated zod module no longer starts with `import * as z from 'zod/mini'`");
+  if (!zodImport.test(code))
+    throw new Error("the generated zod module no longer starts with `import * as z from 'zod/mini'`");
   return code.replace(zodImport, (line) => `${line}\nimport { ${DATE_TIME_CHECK} } from '${DATE_TIME_MODULE}';\n`);
 }
 
@@ -119,12 +124,18 @@ if (process.argv.includes('--check')) {
     if (current !== text) stale.push(name);
   }
   if (stale.length > 0) {
-    console.error(`generated/ is stale against openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`);
+    console.error(
+      `generated/ is stale against openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`,
+    );
     process.exit(1);
   }
   console.log('generated/ is up to date with openapi.yaml');
 } else {
   await mkdir(outDir, { recursive: true });
   for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text);
-  console.log(`wrote ${Object.keys(files).map((n) => `generated/${n}`).join(', ')}`);
+  console.log(
+    `wrote ${Object.keys(files)
+      .map((n) => `generated/${n}`)
+      .join(', ')}`,
+  );
 }

@@ -14,9 +14,13 @@ export async function startRedis(options = {}) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -36,7 +40,7 @@ export async function startRedis(options = {}) {
     }
     child.kill('SIGKILL');
     if (ready instanceof Error && /ENOENT/.test(String(ready.message ?? ready))) {
-      throw new Error('redis-server was not found: install Debian\'s redis-server package (.ci/run does)');
+      throw new Error("redis-server was not found: install Debian's redis-server package (.ci/run does)");
     }
     if (attempt === 2) throw new Error(`redis-server did not start: ${String(ready)}\n${output}`);
   }

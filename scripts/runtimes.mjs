@@ -72,7 +72,8 @@ function verify(dir) {
     const path = join(dir, bin);
     const printed = existsSync(path) ? versionOf(path) : 'missing';
     // deno adds its channel and target after the version: `deno 2.9.6 (stable, release, x86_64-…)`.
-    if (printed !== version && !printed.startsWith(`${version} `)) problems.push(`${name}: expected ${version} from ${bin}, got ${printed}`);
+    if (printed !== version && !printed.startsWith(`${version} `))
+      problems.push(`${name}: expected ${version} from ${bin}, got ${printed}`);
   }
   return problems;
 }
@@ -95,7 +96,8 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
   const dir = runtimesDir();
   if (existsSync(join(dir, MARKER))) {
     const problems = verify(dir);
-    if (problems.length === 0) return { dir, installed: false, seconds: (Date.now() - started) / 1000, bins: binaries(dir) };
+    if (problems.length === 0)
+      return { dir, installed: false, seconds: (Date.now() - started) / 1000, bins: binaries(dir) };
     log(`cached runtimes in ${dir} are broken (${problems.join('; ')}): installing again`);
     rmSync(dir, { recursive: true, force: true });
   }
@@ -104,13 +106,28 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
   mkdirSync(root, { recursive: true });
   const tmp = join(root, `.tmp-${runtimesKey()}-${process.pid}-${Date.now()}`);
   mkdirSync(tmp, { recursive: true });
-  writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: 'svc-a11y-sdk-runtimes', private: true, dependencies: RUNTIME_PACKAGES }, null, 2) + '\n');
-  log(`installing ${Object.entries(RUNTIME_PACKAGES).map(([n, v]) => `${n}@${v.replace(/^npm:node@/, '')}`).join(', ')} into ${dir}`);
+  writeFileSync(
+    join(tmp, 'package.json'),
+    JSON.stringify({ name: 'svc-a11y-sdk-runtimes', private: true, dependencies: RUNTIME_PACKAGES }, null, 2) + '\n',
+  );
+  log(
+    `installing ${Object.entries(RUNTIME_PACKAGES)
+      .map(([n, v]) => `${n}@${v.replace(/^npm:node@/, '')}`)
+      .join(', ')} into ${dir}`,
+  );
   // The binaries are put in place by the packages' install scripts: they must run, whatever the caller's
   // npm configuration says. --engine-strict=false: these packages declare no Node range of ours to check.
   const npm = spawnSync(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--no-update-notifier', '--ignore-scripts=false', '--engine-strict=false', '--loglevel=error'],
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--no-update-notifier',
+      '--ignore-scripts=false',
+      '--engine-strict=false',
+      '--loglevel=error',
+    ],
     { cwd: tmp, encoding: 'utf8', timeout: 600_000, env: { ...process.env, npm_config_ignore_scripts: 'false' } },
   );
   const problems = npm.status === 0 ? verify(tmp) : [];
@@ -121,7 +138,10 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
         `${problems.length ? `; ${problems.join('; ')}` : ''}).\n${npm.stdout}\n${npm.stderr}`,
     );
   }
-  writeFileSync(join(tmp, MARKER), JSON.stringify({ packages: RUNTIME_PACKAGES, installedAt: new Date().toISOString() }, null, 2) + '\n');
+  writeFileSync(
+    join(tmp, MARKER),
+    JSON.stringify({ packages: RUNTIME_PACKAGES, installedAt: new Date().toISOString() }, null, 2) + '\n',
+  );
   try {
     renameSync(tmp, dir);
   } catch (error) {
@@ -132,7 +152,9 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
   // Older sets (other keys) are ~730 MB each: drop them, and leftovers of interrupted installs over an hour old.
   for (const entry of readdirSync(root)) {
     const path = join(root, entry);
-    const stale = entry.startsWith('.tmp-') ? Date.now() - Number(entry.split('-').at(-1)) > 3_600_000 : entry !== runtimesKey();
+    const stale = entry.startsWith('.tmp-')
+      ? Date.now() - Number(entry.split('-').at(-1)) > 3_600_000
+      : entry !== runtimesKey();
     if (stale) rmSync(path, { recursive: true, force: true });
   }
   return { dir, installed: true, seconds: (Date.now() - started) / 1000, bins: binaries(dir) };
@@ -146,7 +168,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const versions = JSON.parse(readFileSync(join(result.dir, MARKER), 'utf8')).packages;
     console.log(
       `runtimes: ${result.installed ? `installed in ${result.seconds.toFixed(1)} s` : `cached (checked in ${result.seconds.toFixed(1)} s)`} ` +
-        `at ${result.dir}: ${Object.entries(versions).map(([n, v]) => `${n} ${v.replace(/^npm:node@/, '')}`).join(', ')}`,
+        `at ${result.dir}: ${Object.entries(versions)
+          .map(([n, v]) => `${n} ${v.replace(/^npm:node@/, '')}`)
+          .join(', ')}`,
     );
   }
 }

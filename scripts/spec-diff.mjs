@@ -25,7 +25,17 @@ import YAML from 'yaml';
 import { formatReport, requiredBump } from './spec-diff/bump.mjs';
 import { diffSpecs } from './spec-diff/diff.mjs';
 
-export { bumpCovers, CLASSES, formatReport, isPre1, maxBump, PRE1_BUMP, requiredBump, SEMVER_BUMP, worstClass } from './spec-diff/bump.mjs';
+export {
+  bumpCovers,
+  CLASSES,
+  formatReport,
+  isPre1,
+  maxBump,
+  PRE1_BUMP,
+  requiredBump,
+  SEMVER_BUMP,
+  worstClass,
+} from './spec-diff/bump.mjs';
 export { diffSpecs } from './spec-diff/diff.mjs';
 /** @typedef {import('./spec-diff/bump.mjs').Bump} Bump */
 /** @typedef {import('./spec-diff/bump.mjs').Change} Change */
@@ -33,7 +43,12 @@ export { diffSpecs } from './spec-diff/diff.mjs';
 /** The text of `file` at git `ref`, or undefined when the file does not exist there. */
 export function fileAtRef(ref, file, cwd = process.cwd()) {
   try {
-    return execFileSync('git', ['show', `${ref}:./${file}`], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+    return execFileSync('git', ['show', `${ref}:./${file}`], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 << 20,
+    });
   } catch (e) {
     const msg = String(/** @type {any} */ (e).stderr ?? e);
     if (/does not exist|exists on disk, but not in/.test(msg)) return undefined;
@@ -72,7 +87,9 @@ function main(argv) {
   const json = args.includes('--json');
   const rest = args.filter((a) => a !== '--json');
   if (rest.some((a) => a.startsWith('-'))) {
-    console.error('usage: npm run spec:diff -- [ref] [--json] [--version x.y.z] [--base-file a.yaml] [--head-file b.yaml]');
+    console.error(
+      'usage: npm run spec:diff -- [ref] [--json] [--version x.y.z] [--base-file a.yaml] [--head-file b.yaml]',
+    );
     return 2;
   }
   const ref = rest[0] ?? 'HEAD';

@@ -19,8 +19,13 @@ if (!existsSync(cli) || statSync(cli).mtimeMs < Math.max(newest(join(root, 'src'
   // A first build takes ~30–40 s on a 2-core machine: say so, and let tsup show each step (ESM, CJS,
   // declarations), so the wait never reads as a hang.
   const started = Date.now();
-  console.error(`Building dist/ ${existsSync(cli) ? '(sources changed)' : 'for the first run'}: about 30–40 s, steps below…`);
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  console.error(
+    `Building dist/ ${existsSync(cli) ? '(sources changed)' : 'for the first run'}: about 30–40 s, steps below…`,
+  );
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (build.status === 0) console.error(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -193,7 +193,9 @@ export class ResponseTooLargeError extends A11yError {
     readonly method: string,
     readonly url: string,
   ) {
-    super(`The response body is larger than ${limitBytes} bytes (maxResponseBytes); reading stopped there. [${method} ${url}]`);
+    super(
+      `The response body is larger than ${limitBytes} bytes (maxResponseBytes); reading stopped there. [${method} ${url}]`,
+    );
   }
 }
 
@@ -262,7 +264,13 @@ export class ApiError extends A11yError {
    * @param request - method and URL of the request
    * @param fallbackTitle - title when the body has none (the status text)
    */
-  constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
+  constructor(
+    status: number,
+    problem: ProblemDetail | undefined,
+    headers: Headers,
+    request: RequestInfo,
+    fallbackTitle?: string,
+  ) {
     const title = str(problem?.title) ?? fallbackTitle;
     const code = str(problem?.code);
     const traceId = str(problem?.traceId);
@@ -349,10 +357,17 @@ export class RateLimitError extends ApiError {
    */
   retryAt: Date | undefined;
   /** Same parameters as {@link ApiError}'s; reads `Retry-After` from the headers. */
-  constructor(status: number, problem: ProblemDetail | undefined, headers: Headers, request: RequestInfo, fallbackTitle?: string) {
+  constructor(
+    status: number,
+    problem: ProblemDetail | undefined,
+    headers: Headers,
+    request: RequestInfo,
+    fallbackTitle?: string,
+  ) {
     super(status, problem, headers, request, fallbackTitle);
     this.retryAfterMs = parseRetryAfter(headers.get('retry-after'));
-    this.retryAt = this.retryAfterMs === undefined ? undefined : new Date(Math.min(Date.now() + this.retryAfterMs, MAX_DATE_MS));
+    this.retryAt =
+      this.retryAfterMs === undefined ? undefined : new Date(Math.min(Date.now() + this.retryAfterMs, MAX_DATE_MS));
   }
 }
 
@@ -389,7 +404,12 @@ export const MAX_PROBLEM_BYTES = 64 * 1024;
  * from the body.
  * @param signal - aborts the read (the transport passes its attempt's timeout)
  */
-export async function errorFromResponse(response: Response, request: RequestInfo, secret?: string, signal?: AbortSignal): Promise<ApiError> {
+export async function errorFromResponse(
+  response: Response,
+  request: RequestInfo,
+  secret?: string,
+  signal?: AbortSignal,
+): Promise<ApiError> {
   let text = '';
   try {
     text = (await readBody(response, MAX_PROBLEM_BYTES, signal)) ?? '';

@@ -26,7 +26,9 @@ export interface JobFailure {
  */
 export function failureOf(job: unknown): JobFailure | undefined {
   const fields = (job && typeof job === 'object' ? job : {}) as Record<string, unknown>;
-  const nested = (fields.failureReason && typeof fields.failureReason === 'object' ? fields.failureReason : {}) as Record<string, unknown>;
+  const nested = (
+    fields.failureReason && typeof fields.failureReason === 'object' ? fields.failureReason : {}
+  ) as Record<string, unknown>;
   const code = text(nested.code) ?? text(fields.failureReasonCode);
   const reason = text(nested.reason) ?? text(fields.failureReason) ?? text(fields.failureReasonText);
   const stepIndex = Number.isInteger(fields.failedStepIndex) ? (fields.failedStepIndex as number) : undefined;
@@ -34,4 +36,5 @@ export function failureOf(job: unknown): JobFailure | undefined {
   return { code, reason, stepIndex, message: code && reason ? `${code}: ${reason}` : (code ?? reason)! };
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;

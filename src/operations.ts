@@ -10,11 +10,8 @@ export type OperationId = Exclude<keyof operations, `on${string}`>;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type Responses<O extends OperationId> = operations[O]['responses'];
 /** The 2xx body type of an operation. */
-export type SuccessBody<O extends OperationId> = Responses<O> extends { 200: infer R }
-  ? JsonOf<R>
-  : Responses<O> extends { 202: infer R }
-    ? JsonOf<R>
-    : never;
+export type SuccessBody<O extends OperationId> =
+  Responses<O> extends { 200: infer R } ? JsonOf<R> : Responses<O> extends { 202: infer R } ? JsonOf<R> : never;
 
 /** What a call carries, whatever the operation: path parameters, query parameters, JSON body. */
 export interface OperationInput {
@@ -24,7 +21,8 @@ export interface OperationInput {
 }
 
 type Params<O extends OperationId> = operations[O]['parameters'];
-type BodyOf<O extends OperationId> = NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } } ? B : undefined;
+type BodyOf<O extends OperationId> =
+  NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } } ? B : undefined;
 // A part the operation does not take is `?: undefined`; one whose members are all optional may be left out.
 type Part<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 
@@ -35,7 +33,9 @@ type Part<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P i
  * '{ siteId: string; }'") instead of sending a literal `{siteId}`.
  * @example const input: InputOf<'getSiteTrend'> = { path: { id: siteId }, query: { limit: 30 } };
  */
-export type InputOf<O extends OperationId> = Part<'path', Params<O>['path']> & Part<'query', Params<O>['query']> & Part<'body', BodyOf<O>>;
+export type InputOf<O extends OperationId> = Part<'path', Params<O>['path']> &
+  Part<'query', Params<O>['query']> &
+  Part<'body', BodyOf<O>>;
 
 /**
  * Every operation's input, by operationId. The transport takes `Inputs[O]`: where O is generic (the polling
@@ -48,7 +48,11 @@ export type Inputs = { [O in OperationId]: InputOf<O> };
  * renamed leaves this set, so its `waitForCompletion`/`createAndWait` fail `tsc` too.
  */
 export type PolledOperationId = {
-  [O in OperationId]: Inputs[O] extends { path: { id: string } } ? ({ path: { id: string } } extends Inputs[O] ? O : never) : never;
+  [O in OperationId]: Inputs[O] extends { path: { id: string } }
+    ? { path: { id: string } } extends Inputs[O]
+      ? O
+      : never
+    : never;
 }[OperationId];
 
 /** One operation: how to send it and which generated schemas validate its input. */
@@ -63,10 +67,19 @@ type Method = 'GET' | 'POST';
 // The generated `paths` type the table at compile time: a route is accepted only where openapi.yaml puts
 // operation O under that method, so a renamed path or a moved operation fails `tsc`, not a request.
 type RouteOf<O extends OperationId, M extends Method> = {
-  [P in keyof paths]: paths[P][Lowercase<M>] extends operations[O] ? (operations[O] extends paths[P][Lowercase<M>] ? P : never) : never;
+  [P in keyof paths]: paths[P][Lowercase<M>] extends operations[O]
+    ? operations[O] extends paths[P][Lowercase<M>]
+      ? P
+      : never
+    : never;
 }[keyof paths];
 
-const op = <O extends OperationId, M extends Method>(id: O, method: M, route: RouteOf<O, M>, schemas: Operation['schemas'] = {}): Operation<O> => ({
+const op = <O extends OperationId, M extends Method>(
+  id: O,
+  method: M,
+  route: RouteOf<O, M>,
+  schemas: Operation['schemas'] = {},
+): Operation<O> => ({
   id,
   method,
   route,
@@ -83,23 +96,36 @@ export const ops = {
   listSites: op('listSites', 'GET', '/api/v1/sites'),
   createScan: op('createScan', 'POST', '/api/v1/scans', { body: gen.zCreateScanBody }),
   getScan: op('getScan', 'GET', '/api/v1/scans/{id}', { path: gen.zGetScanPath }),
-  listScanViolations: op('listScanViolations', 'GET', '/api/v1/scans/{id}/violations', { path: gen.zListScanViolationsPath }),
+  listScanViolations: op('listScanViolations', 'GET', '/api/v1/scans/{id}/violations', {
+    path: gen.zListScanViolationsPath,
+  }),
   createScanRun: op('createScanRun', 'POST', '/api/v1/scan-runs', { body: gen.zCreateScanRunBody }),
   getScanRun: op('getScanRun', 'GET', '/api/v1/scan-runs/{id}', { path: gen.zGetScanRunPath }),
-  listScanRunViolations: op('listScanRunViolations', 'GET', '/api/v1/scan-runs/{id}/violations', { path: gen.zListScanRunViolationsPath }),
-  getScanRunRootCauses: op('getScanRunRootCauses', 'GET', '/api/v1/scan-runs/{id}/root-causes', { path: gen.zGetScanRunRootCausesPath }),
+  listScanRunViolations: op('listScanRunViolations', 'GET', '/api/v1/scan-runs/{id}/violations', {
+    path: gen.zListScanRunViolationsPath,
+  }),
+  getScanRunRootCauses: op('getScanRunRootCauses', 'GET', '/api/v1/scan-runs/{id}/root-causes', {
+    path: gen.zGetScanRunRootCausesPath,
+  }),
   listSiteJourneys: op('listSiteJourneys', 'GET', '/api/v1/sites/{id}/journeys', { path: gen.zListSiteJourneysPath }),
   createJourneyRun: op('createJourneyRun', 'POST', '/api/v1/journeys/{id}/runs', { path: gen.zCreateJourneyRunPath }),
   getJourneyRun: op('getJourneyRun', 'GET', '/api/v1/journey-runs/{id}', { path: gen.zGetJourneyRunPath }),
-  getSiteTrend: op('getSiteTrend', 'GET', '/api/v1/sites/{id}/trend', { path: gen.zGetSiteTrendPath, query: trendQuery }),
+  getSiteTrend: op('getSiteTrend', 'GET', '/api/v1/sites/{id}/trend', {
+    path: gen.zGetSiteTrendPath,
+    query: trendQuery,
+  }),
   listSiteFixes: op('listSiteFixes', 'GET', '/api/v1/sites/{id}/fixes', { path: gen.zListSiteFixesPath }),
   createFixVerification: op('createFixVerification', 'POST', '/api/v1/remediation-items/{id}/verifications', {
     path: gen.zCreateFixVerificationPath,
   }),
-  getFixVerification: op('getFixVerification', 'GET', '/api/v1/fix-verifications/{id}', { path: gen.zGetFixVerificationPath }),
+  getFixVerification: op('getFixVerification', 'GET', '/api/v1/fix-verifications/{id}', {
+    path: gen.zGetFixVerificationPath,
+  }),
   createCiCheck: op('createCiCheck', 'POST', '/api/v1/ci/checks', { body: gen.zCreateCiCheckBody }),
   getCiCheck: op('getCiCheck', 'GET', '/api/v1/ci/checks/{id}', { path: gen.zGetCiCheckPath }),
-  listCiCheckViolations: op('listCiCheckViolations', 'GET', '/api/v1/ci/checks/{id}/violations', { path: gen.zListCiCheckViolationsPath }),
+  listCiCheckViolations: op('listCiCheckViolations', 'GET', '/api/v1/ci/checks/{id}/violations', {
+    path: gen.zListCiCheckViolationsPath,
+  }),
 } as const satisfies { [O in OperationId]: Operation<O> };
 
 // A regenerated description with a new operation fails here, naming it: "Type '{ 'operations of openapi.yaml
@@ -107,4 +133,6 @@ export const ops = {
 // too, buried in the whole table's type). Types only: nothing of it reaches the bundle.
 type Unlisted = Exclude<OperationId, keyof typeof ops>;
 type MustBeTrue<T extends true> = T;
-type EveryOperationListed = MustBeTrue<[Unlisted] extends [never] ? true : { 'operations of openapi.yaml without a row in ops': Unlisted }>;
+type EveryOperationListed = MustBeTrue<
+  [Unlisted] extends [never] ? true : { 'operations of openapi.yaml without a row in ops': Unlisted }
+>;

@@ -130,7 +130,13 @@ export interface ResolvedOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly validateResponses: boolean;
   readonly rateLimit:
-    | { readonly requestsPerMinute: number; readonly burst: number; readonly store: RateLimitStore; readonly storeTimeoutMs: number; readonly storeRetryMs: number }
+    | {
+        readonly requestsPerMinute: number;
+        readonly burst: number;
+        readonly store: RateLimitStore;
+        readonly storeTimeoutMs: number;
+        readonly storeRetryMs: number;
+      }
     | undefined;
   readonly onWarning: ((warning: Warning) => void) | undefined;
 }
@@ -139,18 +145,24 @@ export interface ResolvedOptions {
 export function resolveOptions(options: ClientOptions): { apiKey: string; resolved: ResolvedOptions } {
   const apiKey = options.apiKey ?? readEnv('SVC_API_KEY');
   if (!apiKey) {
-    throw new ConfigurationError('No API key: pass `apiKey` to new A11yClient() or set the SVC_API_KEY environment variable.');
+    throw new ConfigurationError(
+      'No API key: pass `apiKey` to new A11yClient() or set the SVC_API_KEY environment variable.',
+    );
   }
   if (/\s/.test(apiKey) || /^bearer\b/i.test(apiKey)) {
     throw new ConfigurationError('apiKey must be the bare key (no spaces, without the word "Bearer").');
   }
   const baseUrl = options.baseUrl ?? readEnv('SVC_BASE_URL');
   if (!baseUrl) {
-    throw new ConfigurationError('No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable.');
+    throw new ConfigurationError(
+      'No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable.',
+    );
   }
   if (!/^https?:\/\/[^/\s]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
     // The value is not echoed: with SVC_API_KEY and SVC_BASE_URL swapped it would be the key.
-    throw new ConfigurationError('baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com.');
+    throw new ConfigurationError(
+      'baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com.',
+    );
   }
   // undici refuses to build a Request whose URL carries user:password@ (a raw TypeError on every call),
   // and such a URL would put a credential into every request URL: refuse it up front, without echoing it.
@@ -161,7 +173,9 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   // Paths are appended to the base URL: after a query or fragment they would land inside it (`…#x/api/v1/…`
   // sends every call to `GET /`).
   if (base.search || base.hash || /[?#]/.test(baseUrl)) {
-    throw new ConfigurationError('baseUrl must not have a query (?…) or fragment (#…): give the service\'s address only, such as https://a11y.example.com.');
+    throw new ConfigurationError(
+      "baseUrl must not have a query (?…) or fragment (#…): give the service's address only, such as https://a11y.example.com.",
+    );
   }
   // A key or header with a control or non-Latin-1 character would make every request throw a raw TypeError.
   // Checked by hand, not with `new Headers()`: on Node the first Headers loads undici (~14 ms per process).
@@ -173,17 +187,23 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     if (given === undefined || given === null) continue;
     const value = String(given);
     // Names are echoed (they are not secret); values never are.
-    if (!HEADER_NAME.test(name)) throw new ConfigurationError(`headers: ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only).`);
+    if (!HEADER_NAME.test(name))
+      throw new ConfigurationError(
+        `headers: ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only).`,
+      );
     if (!isHeaderValue(value)) throw new ConfigurationError(`headers[${JSON.stringify(name)}] ${HEADER_VALUE_RULE}.`);
     headers[name] = value;
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');
+  if (typeof fetchImpl !== 'function')
+    throw new ConfigurationError('No fetch available: pass `fetch` to new A11yClient().');
   const rpm = options.rateLimit?.requestsPerMinute;
   const burst = options.rateLimit?.burst ?? 1;
   // A bucket that can never hold one whole token (or refills at an infinite/NaN rate) would stall every call.
-  if (rpm !== undefined && !(Number.isFinite(rpm) && rpm > 0)) throw new ConfigurationError('rateLimit.requestsPerMinute must be a finite positive number.');
-  if (rpm !== undefined && !(Number.isFinite(burst) && burst >= 1)) throw new ConfigurationError('rateLimit.burst must be a finite number of at least 1.');
+  if (rpm !== undefined && !(Number.isFinite(rpm) && rpm > 0))
+    throw new ConfigurationError('rateLimit.requestsPerMinute must be a finite positive number.');
+  if (rpm !== undefined && !(Number.isFinite(burst) && burst >= 1))
+    throw new ConfigurationError('rateLimit.burst must be a finite number of at least 1.');
   const resolved: ResolvedOptions = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     fetch: fetchImpl,
@@ -213,7 +233,11 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
  * the client's value).
  * @throws ConfigurationError naming the option and the rule
  */
-export function requestOverrides(options: RequestOptions): { signal?: AbortSignal | undefined; timeoutMs?: number; maxRetries?: number } {
+export function requestOverrides(options: RequestOptions): {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number;
+  maxRetries?: number;
+} {
   const out: { signal?: AbortSignal | undefined; timeoutMs?: number; maxRetries?: number } = { signal: options.signal };
   if (options.timeoutMs !== undefined) out.timeoutMs = atLeast('timeoutMs', options.timeoutMs, 0, 1);
   if (options.maxRetries !== undefined) out.maxRetries = retries(options.maxRetries, 0);
@@ -234,7 +258,9 @@ export function isHeaderValue(value: string): boolean {
 function rateLimitStore(store: RateLimitStore | undefined): RateLimitStore {
   if (store === undefined) return new MemoryRateLimitStore();
   if (typeof store?.reserve !== 'function' || typeof store.pause !== 'function') {
-    throw new ConfigurationError('rateLimit.store must be a rate-limit store (with reserve() and pause()), such as new RedisRateLimitStore({ url }).');
+    throw new ConfigurationError(
+      'rateLimit.store must be a rate-limit store (with reserve() and pause()), such as new RedisRateLimitStore({ url }).',
+    );
   }
   return store;
 }
@@ -260,7 +286,14 @@ export function atLeast(name: string, value: number | undefined, fallback: numbe
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
     const rule = min === 0 ? 'a finite number ≥ 0' : `a finite number ≥ ${min}`;
-    const given = typeof value === 'number' ? String(value) : typeof value === 'string' ? `the string ${JSON.stringify(value)}` : value === null ? 'null' : `a value of type ${typeof value}`;
+    const given =
+      typeof value === 'number'
+        ? String(value)
+        : typeof value === 'string'
+          ? `the string ${JSON.stringify(value)}`
+          : value === null
+            ? 'null'
+            : `a value of type ${typeof value}`;
     throw new ConfigurationError(`${name} must be ${rule}, got ${given}.`);
   }
   return value;
@@ -272,7 +305,10 @@ export function atLeast(name: string, value: number | undefined, fallback: numbe
 function readEnv(name: string): string | undefined {
   try {
     // Blank counts as unset.
-    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || undefined;
+    return (
+      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() ||
+      undefined
+    );
   } catch (error) {
     throw new ConfigurationError(`Cannot read ${name} (${error}): pass the option instead.`, { cause: error });
   }

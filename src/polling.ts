@@ -1,7 +1,14 @@
 // Waiting for an asynchronous job: poll until the status is terminal, under one deadline and one AbortSignal,
 // each wait from the server's hint, else the job's progress, else bounded exponential backoff with jitter.
 // The document's rule (§3): QUEUED and RUNNING are not results; any other status is terminal.
-import { APIConnectionError, ConfigurationError, InternalServerError, PollTimeoutError, RateLimitError, ResponseValidationError } from './errors.js';
+import {
+  APIConnectionError,
+  ConfigurationError,
+  InternalServerError,
+  PollTimeoutError,
+  RateLimitError,
+  ResponseValidationError,
+} from './errors.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import { setWaitDeadline } from './internal/wait-deadline.js';
 import { atLeast } from './options.js';
@@ -20,7 +27,9 @@ export const DEFAULT_WAIT_TIMEOUT_MS = 600_000;
  * @example isTerminalStatus('COMPLETED') // true
  * @example if (isTerminalStatus(check.status)) report(check.status) // 'COMPLETED' | 'FAILED'
  */
-export function isTerminalStatus<S extends 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED'>(status: S): status is Exclude<S, 'QUEUED' | 'RUNNING'>;
+export function isTerminalStatus<S extends 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED'>(
+  status: S,
+): status is Exclude<S, 'QUEUED' | 'RUNNING'>;
 export function isTerminalStatus(status: string): boolean;
 export function isTerminalStatus(status: string): boolean {
   return status !== 'QUEUED' && status !== 'RUNNING';
@@ -103,7 +112,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   const intervalMs = atLeast('intervalMs', options.intervalMs, 1_000, 1);
   const maxIntervalMs = Math.max(intervalMs, atLeast('maxIntervalMs', options.maxIntervalMs, 10_000, 1));
   const timeoutMs = atLeast('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS, 1);
-  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new ConfigurationError('onProgress must be a function.');
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
+    throw new ConfigurationError('onProgress must be a function.');
   const started = Date.now();
   let jobId: string | undefined;
   let lastStatus: string | undefined;
@@ -115,7 +125,10 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   if (user?.aborted) throw abortReason(user);
   user?.addEventListener('abort', onUserAbort, { once: true });
   // A longer timer would fire at once (see MAX_TIMER_MS): a deadline beyond ~24.8 days is clamped to it.
-  const deadline = setTimeout(() => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)), Math.min(timeoutMs, MAX_TIMER_MS));
+  const deadline = setTimeout(
+    () => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)),
+    Math.min(timeoutMs, MAX_TIMER_MS),
+  );
   const signal = controller.signal;
   // Requests see the deadline too: one that would wait past it for a paused rate budget fails at once.
   const endsAt = started + Math.min(timeoutMs, MAX_TIMER_MS);
@@ -142,7 +155,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
       try {
         const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
-        if (typeof status !== 'string') throw new ResponseValidationError(operationId, 'body.status', 'is required to tell whether the job is done');
+        if (typeof status !== 'string')
+          throw new ResponseValidationError(operationId, 'body.status', 'is required to tell whether the job is done');
         lastStatus = status;
         options.onProgress?.(resource);
         if (isTerminalStatus(status)) return resource;
@@ -150,15 +164,20 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         track = observeJob(track, { atMs: now, status, progress: readProgress(resource) });
         // The server's hint wins; progress only plans the waits the server left to the client.
         const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
-        const fromProgress = retryAfterMs === undefined ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs }) : undefined;
+        const fromProgress =
+          retryAfterMs === undefined
+            ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs })
+            : undefined;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;
-        wait = (error instanceof RateLimitError && error.retryAfterMs) || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
+        wait =
+          (error instanceof RateLimitError && error.retryAfterMs) || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
         // The service's pause ends after the deadline: sleeping until the deadline could only end in a timeout;
         // the RateLimitError says now until when (`retryAt`).
-        if (error instanceof RateLimitError && error.retryAfterMs && Date.now() + error.retryAfterMs > endsAt) throw error;
+        if (error instanceof RateLimitError && error.retryAfterMs && Date.now() + error.retryAfterMs > endsAt)
+          throw error;
       }
       // A Retry-After beyond the timer range must not become a 1 ms wait (a re-poll storm): the deadline ends it.
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);

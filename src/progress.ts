@@ -28,7 +28,9 @@ export function readProgress(resource: unknown): JobProgress | undefined {
   if (r.pagesRequested !== undefined) {
     // Failed pages are finished pages too: without them a verification whose pages fail would look stalled.
     const failed = r.pagesFailed === undefined ? 0 : r.pagesFailed;
-    return typeof r.pagesScanned === 'number' && typeof failed === 'number' ? counted(r.pagesScanned + failed, r.pagesRequested) : undefined;
+    return typeof r.pagesScanned === 'number' && typeof failed === 'number'
+      ? counted(r.pagesScanned + failed, r.pagesRequested)
+      : undefined;
   }
   if (Array.isArray(r.pages)) {
     let done = 0;
@@ -81,7 +83,10 @@ const START_IN_WINDOW = 0.25;
  * reported any. A job this wait created counts as seen QUEUED at the moment the wait began.
  * @example observeJob({}, { atMs: 0, status: 'QUEUED' }) // { queuedAtMs: 0 }
  */
-export function observeJob(track: JobTrack, seen: { atMs: number; status: string; progress?: JobProgress | undefined }): JobTrack {
+export function observeJob(
+  track: JobTrack,
+  seen: { atMs: number; status: string; progress?: JobProgress | undefined },
+): JobTrack {
   const { atMs, status, progress } = seen;
   // Seen QUEUED (again): whatever was learnt about a run no longer holds.
   if (status === 'QUEUED') return { queuedAtMs: atMs };
@@ -199,7 +204,10 @@ export function progressWait(track: JobTrack, nowMs: number, options: ProgressWa
   const { intervalMs, maxIntervalMs, waitedMs, untilDeadlineMs } = options;
   const sinceLook = Math.max(0, nowMs - (track.last?.atMs ?? nowMs));
   const remainingMs = estimate ? Math.max(0, estimate.remainingMs - sinceLook) : undefined;
-  const earliestMs = Math.max(remainingMs !== undefined ? remainingMs * Math.exp(-estimate!.spread) : 0, (atLeastMs ?? 0) - sinceLook);
+  const earliestMs = Math.max(
+    remainingMs !== undefined ? remainingMs * Math.exp(-estimate!.spread) : 0,
+    (atLeastMs ?? 0) - sinceLook,
+  );
   const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + (remainingMs ?? earliestMs)));
   let wait = earliestMs + AIM_INTO_ALLOWANCE * allowanceMs;
   // Time per page so far (the page under way counting whole when none has finished yet).
@@ -209,6 +217,7 @@ export function progressWait(track: JobTrack, nowMs: number, options: ProgressWa
   if (stillMs > 2 * msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
   wait = Math.min(maxIntervalMs, Math.max(intervalMs, wait));
   // A look after the deadline would never happen: the last one comes just before it.
-  if (untilDeadlineMs !== undefined && wait > untilDeadlineMs - intervalMs / 2) wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
+  if (untilDeadlineMs !== undefined && wait > untilDeadlineMs - intervalMs / 2)
+    wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
   return wait;
 }

@@ -38,7 +38,13 @@ const FAIL: Decision = { retry: false };
  * @default random Math.random
  * @example decideRetry({ kind: 'status', status: 503 }, 0, 'GET', { maxRetries: 2, maxRetryDelayMs: 60_000 }) // { retry: true, delayMs: 250…500 }
  */
-export function decideRetry(outcome: Outcome, attempt: number, method: string, policy: RetryPolicy, random: () => number = Math.random): Decision {
+export function decideRetry(
+  outcome: Outcome,
+  attempt: number,
+  method: string,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): Decision {
   if (attempt >= policy.maxRetries) return FAIL;
   const idempotent = method === 'GET' || method === 'HEAD';
   if (outcome.kind === 'status') {

@@ -2,7 +2,18 @@
 // attempt under its own timeout (which covers reading the body), refuse redirects, read the body under a byte
 // cap, let decideRetry() say whether to re-send, map a failure to its error class, parse, optionally validate.
 // Operations and `Location` polls both come through send().
-import { A11yError, APIConnectionError, APITimeoutError, ConfigurationError, errorFromResponse, RateLimitError, RedirectError, RequestValidationError, ResponseTooLargeError, ResponseValidationError } from './errors.js';
+import {
+  A11yError,
+  APIConnectionError,
+  APITimeoutError,
+  ConfigurationError,
+  errorFromResponse,
+  RateLimitError,
+  RedirectError,
+  RequestValidationError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+} from './errors.js';
 import { readBody } from './internal/read-body.js';
 import { redact, scrubError } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
@@ -70,8 +81,14 @@ export class Transport {
   ) {
     // resolveOptions() has checked the base URL and that the key and headers are valid HTTP header values.
     // Lowercase names, so a caller's `accept` replaces the default instead of being sent alongside it.
-    const custom = Object.fromEntries(Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    this.#getHeaders = { accept: 'application/json, application/problem+json', ...custom, authorization: `Bearer ${apiKey}` };
+    const custom = Object.fromEntries(
+      Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    this.#getHeaders = {
+      accept: 'application/json, application/problem+json',
+      ...custom,
+      authorization: `Bearer ${apiKey}`,
+    };
     this.#jsonHeaders = { 'content-type': 'application/json', ...this.#getHeaders };
     this.#secret = apiKey;
     const limit = options.rateLimit;
@@ -89,19 +106,33 @@ export class Transport {
    * Validates, sends and returns the 2xx body. `input` is typed by the generated `operations` (path parameter
    * names included), so a resource call that does not match openapi.yaml fails `tsc`.
    */
-  request<O extends OperationId>(op: Operation<O>, input: NoInfer<Inputs[O]>, options?: RequestOptions): Promise<SuccessBody<O>> {
+  request<O extends OperationId>(
+    op: Operation<O>,
+    input: NoInfer<Inputs[O]>,
+    options?: RequestOptions,
+  ): Promise<SuccessBody<O>> {
     return this.send(op, input, options).then(dataOf);
   }
 
   /** Validates, sends and returns the 2xx body with its response (for `Location` and `Retry-After`). */
-  async send<O extends OperationId>(op: Operation<O>, input: NoInfer<Inputs[O]>, options?: SendOptions): Promise<Sent<O>> {
+  async send<O extends OperationId>(
+    op: Operation<O>,
+    input: NoInfer<Inputs[O]>,
+    options?: SendOptions,
+  ): Promise<Sent<O>> {
     // 1. Input that breaks the description is refused before anything is sent.
     validateRequest(op.schemas.path, input.path);
     validateRequest(op.schemas.query, input.query);
     validateRequest(op.schemas.body, input.body);
     const body = input.body === undefined ? undefined : serializeBody(input.body);
     const url = options?.url ?? this.options.baseUrl + expandRoute(op.route, input.path) + serializeQuery(input.query);
-    const request = { method: op.method, url, body, headers: body === undefined ? this.#getHeaders : this.#jsonHeaders, info: errorInfo(op.method, url, this.#secret) };
+    const request = {
+      method: op.method,
+      url,
+      body,
+      headers: body === undefined ? this.#getHeaders : this.#jsonHeaders,
+      info: errorInfo(op.method, url, this.#secret),
+    };
     const policy = options ? { ...this.#policy, ...requestOverrides(options) } : this.#policy;
 
     // 2. Attempts, re-sent as decideRetry() allows, each waiting its turn in the rate budget.
@@ -114,7 +145,14 @@ export class Transport {
         // A pause (a 429's Retry-After, this call's or a sharer's) beyond that fails now instead of sleeping.
         const pausedUntil = await policy.limiter.take(policy.signal, maxWaitMs);
         // Its error is built by the budget's module (already loaded), out of the root bundle.
-        if (pausedUntil !== undefined) throw (await import('./rate-limit/budget.js')).pausedError(RateLimitError, pausedUntil, request.info, policy.maxRetryDelayMs, maxWaitMs);
+        if (pausedUntil !== undefined)
+          throw (await import('./rate-limit/budget.js')).pausedError(
+            RateLimitError,
+            pausedUntil,
+            request.info,
+            policy.maxRetryDelayMs,
+            maxWaitMs,
+          );
       }
       const answer = await this.#attempt(request, policy);
       if (!('outcome' in answer)) {
@@ -123,8 +161,14 @@ export class Transport {
       }
       const { outcome } = answer;
       // A 429's wait holds for everyone sharing the budget, not only for this call.
-      if (policy.limiter && outcome.kind === 'status' && outcome.status === 429 && outcome.retryAfterMs) await policy.limiter.pause(outcome.retryAfterMs);
-      const decision = decideRetry(outcome, attempt, request.method, maxWaitMs < policy.maxRetryDelayMs ? { maxRetries: policy.maxRetries, maxRetryDelayMs: maxWaitMs } : policy);
+      if (policy.limiter && outcome.kind === 'status' && outcome.status === 429 && outcome.retryAfterMs)
+        await policy.limiter.pause(outcome.retryAfterMs);
+      const decision = decideRetry(
+        outcome,
+        attempt,
+        request.method,
+        maxWaitMs < policy.maxRetryDelayMs ? { maxRetries: policy.maxRetries, maxRetryDelayMs: maxWaitMs } : policy,
+      );
       if (!decision.retry) throw await answer.fail();
       answer.discard();
       await sleep(decision.delayMs, policy.signal);
@@ -149,7 +193,13 @@ export class Transport {
       // Called unbound: browsers throw "Illegal invocation" when fetch runs as a method of another object.
       const fetchOnce = policy.fetch;
       // `manual`: a redirect comes back as an answer (an opaque one in browsers) instead of being followed.
-      response = await fetchOnce(request.url, { method: request.method, headers: { ...request.headers }, body: request.body, signal, redirect: 'manual' });
+      response = await fetchOnce(request.url, {
+        method: request.method,
+        headers: { ...request.headers },
+        body: request.body,
+        signal,
+        redirect: 'manual',
+      });
     } catch (error) {
       disarm();
       return this.#connectionFailure(error, signal, policy, info, 'Connection error');
@@ -158,11 +208,20 @@ export class Transport {
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       disarm();
       await response.body?.cancel().catch(() => undefined);
-      throw new RedirectError(response.status || undefined, redactOptional(targetOrigin(response.headers.get('location'), request.url), this.#secret), info.method, info.url);
+      throw new RedirectError(
+        response.status || undefined,
+        redactOptional(targetOrigin(response.headers.get('location'), request.url), this.#secret),
+        info.method,
+        info.url,
+      );
     }
 
     if (!response.ok) {
-      const outcome: Outcome = { kind: 'status', status: response.status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+      const outcome: Outcome = {
+        kind: 'status',
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      };
       return {
         outcome,
         fail: () => errorFromResponse(response, info, this.#secret, signal).finally(disarm),
@@ -187,13 +246,21 @@ export class Transport {
   }
 
   // The caller's abort ends the call; this attempt's timeout and a failed connection are outcomes to decide on.
-  #connectionFailure(error: unknown, signal: AbortSignal, policy: Policy, info: { method: string; url: string }, what: string): Failed {
+  #connectionFailure(
+    error: unknown,
+    signal: AbortSignal,
+    policy: Policy,
+    info: { method: string; url: string },
+    what: string,
+  ): Failed {
     if (policy.signal?.aborted) throw abortReason(policy.signal);
     if (error instanceof A11yError && !(error instanceof APIConnectionError)) throw error;
     const failure = signal.aborted
       ? signal.reason
       : // A custom fetch's error may echo the init it was given (headers, so the key) in its text or properties.
-        new APIConnectionError(`${what}: ${redact(describe(error), this.#secret)}`, info.method, info.url, { cause: scrubError(error, this.#secret) });
+        new APIConnectionError(`${what}: ${redact(describe(error), this.#secret)}`, info.method, info.url, {
+          cause: scrubError(error, this.#secret),
+        });
     const outcome: Outcome = signal.aborted ? { kind: 'timeout' } : { kind: 'connection', notSent: isNotSent(error) };
     return { outcome, fail: () => Promise.resolve(failure), discard: () => undefined };
   }
@@ -226,12 +293,22 @@ function arm(policy: Policy, info: { method: string; url: string }): { signal: A
  * The client's rate budget, its module loaded on first use: a client without `rateLimit` (most of them) never
  * loads it, and the root bundle stays small.
  */
-function lazyBudget(limit: NonNullable<ResolvedOptions['rateLimit']>, apiKey: string, onWarning: ResolvedOptions['onWarning']): Pick<RateBudget, 'take' | 'pause'> {
+function lazyBudget(
+  limit: NonNullable<ResolvedOptions['rateLimit']>,
+  apiKey: string,
+  onWarning: ResolvedOptions['onWarning'],
+): Pick<RateBudget, 'take' | 'pause'> {
   let budget: Promise<RateBudget> | undefined;
   const load = () =>
     // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
-    (budget ??= import('./rate-limit/budget.js').then(({ RateBudget, budgetKey }) => new RateBudget(limit, budgetKey(apiKey, limit.store, ConfigurationError), { ...limit, onWarning })));
-  return { take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
+    (budget ??= import('./rate-limit/budget.js').then(
+      ({ RateBudget, budgetKey }) =>
+        new RateBudget(limit, budgetKey(apiKey, limit.store, ConfigurationError), { ...limit, onWarning }),
+    ));
+  return {
+    take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)),
+    pause: (delayMs) => load().then((b) => b.pause(delayMs)),
+  };
 }
 
 const dataOf = <O extends OperationId>(sent: Sent<O>): SuccessBody<O> => sent.data;
@@ -249,7 +326,8 @@ function serializeQuery(query: Record<string, unknown> | undefined): string {
   let out = '';
   for (const key in query) {
     for (const value of ([] as unknown[]).concat(query[key])) {
-      if (value !== undefined && value !== null) out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+      if (value !== undefined && value !== null)
+        out += `${out ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
     }
   }
   return out;
@@ -261,7 +339,10 @@ function serializeBody(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    throw new RequestValidationError('body', `must be serialisable as JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new RequestValidationError(
+      'body',
+      `must be serialisable as JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -288,7 +369,9 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 // "client error (Connect)" (TCP, DNS or TLS, all before the request is written). workerd says "Network connection
 // lost." whether or not the request left, so it is never re-sent there.
 function isNotSent(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { cause?: { code?: unknown }; code?: unknown; message?: unknown } } | undefined;
+  const e = error as
+    | { code?: unknown; cause?: { cause?: { code?: unknown }; code?: unknown; message?: unknown } }
+    | undefined;
   const code = e?.cause?.cause?.code ?? e?.cause?.code ?? e?.code;
   if (typeof code === 'string') return NOT_SENT.has(code);
   return typeof e?.cause?.message === 'string' && e.cause.message.includes('client error (Connect)');

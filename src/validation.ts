@@ -15,7 +15,11 @@ export function validateRequest(schema: Schema | undefined, value: unknown, pref
 }
 
 /** The first field of `value` that breaks `schema` and the rule it breaks, or undefined when it is valid. */
-export function brokenRule(schema: Schema | undefined, value: unknown, prefix?: string): { field: string; rule: string } | undefined {
+export function brokenRule(
+  schema: Schema | undefined,
+  value: unknown,
+  prefix?: string,
+): { field: string; rule: string } | undefined {
   const issue = schema && firstIssue(schema, value);
   return issue && { field: fieldName(issue.path, prefix), rule: describeRule(issue) };
 }
@@ -54,7 +58,8 @@ function describeRule(issue: Issue): string {
     case 'too_small':
       return `must ${issue.origin === 'array' ? 'hold' : 'be'} at least ${String(issue.minimum)}${unit(issue.origin, issue.minimum)}`;
     case 'invalid_format':
-      if (issue.format === 'regex' && /\^\[Hh\]\[Tt\]/.test(issue.pattern ?? '')) return 'must be an absolute http(s) URL';
+      if (issue.format === 'regex' && /\^\[Hh\]\[Tt\]/.test(issue.pattern ?? ''))
+        return 'must be an absolute http(s) URL';
       if (issue.format === 'guid') return 'must be a valid UUID (8-4-4-4-12 hex digits)';
       if (issue.format === 'date-time') return 'must be an RFC 3339 date-time (such as 2026-05-01T12:00:00Z)';
       return issue.format === 'regex' ? `must match ${issue.pattern}` : `must be a valid ${issue.format.toUpperCase()}`;

@@ -43,15 +43,31 @@ async function generate() {
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const srcDir = join(dir, 'src');
   await new Promise((resolve, reject) => {
-    execFile(process.execPath, [fileURLToPath(import.meta.url), '--generate', srcDir], { cwd: ROOT, timeout: GENERATE_TIMEOUT_MS }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`hey-api generation failed: ${error.message}\n${stderr}`)) : resolve(),
+    execFile(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--generate', srcDir],
+      { cwd: ROOT, timeout: GENERATE_TIMEOUT_MS },
+      (error, _stdout, stderr) =>
+        error ? reject(new Error(`hey-api generation failed: ${error.message}\n${stderr}`)) : resolve(),
     );
   });
   // What the benchmark imports: every generated export, plus the client factory a user configures.
   const entry = join(dir, 'entry.ts');
-  await writeFile(entry, `export * from './src/index.ts';\nexport { client } from './src/client.gen.ts';\nexport { createClient, createConfig } from './src/client/index.ts';\n`);
+  await writeFile(
+    entry,
+    `export * from './src/index.ts';\nexport { client } from './src/client.gen.ts';\nexport { createClient, createConfig } from './src/client/index.ts';\n`,
+  );
   const sdkFile = join(dir, 'sdk.mjs');
-  await esbuild.build({ entryPoints: [entry], outfile: sdkFile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile: sdkFile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   const version = JSON.parse(readFileSync(join(ROOT, 'node_modules/@hey-api/openapi-ts/package.json'), 'utf8')).version;
   return { dir, srcDir, sdkUrl: pathToFileURL(sdkFile).href, version };
 }

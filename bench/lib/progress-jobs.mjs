@@ -54,7 +54,11 @@ export function hidingProgress(inner = globalThis.fetch) {
  * arrived): the POSTs of many jobs run concurrently in one process queue for up to a few hundred ms (a
  * 20-page check costs the simulator ~5–25 ms), which the POST's send time would count as lateness.
  */
-export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kind, policy, showProgress, spread, queuedShare, delayMs = 0 }) {
+export async function oneProgressJob(
+  { A11yClient, startSimulator },
+  plan,
+  { kind, policy, showProgress, spread, queuedShare, delayMs = 0 },
+) {
   const durations = kind === 'scanRun' ? { scanRun: plan.T } : { ciCheck: plan.T };
   let armed = false;
   let createdAt;
@@ -62,7 +66,14 @@ export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kin
     if (armed && createdAt === undefined) createdAt = performance.now();
     return Date.now();
   };
-  const sim = await startSimulator({ durations, rateLimit: false, seed: 1, pageDurations: { seed: plan.pageSeed, spread }, clock, ...(queuedShare === undefined ? {} : { queuedShare }) });
+  const sim = await startSimulator({
+    durations,
+    rateLimit: false,
+    seed: 1,
+    pageDurations: { seed: plan.pageSeed, spread },
+    clock,
+    ...(queuedShare === undefined ? {} : { queuedShare }),
+  });
   try {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     armed = true;
@@ -74,7 +85,10 @@ export async function oneProgressJob({ A11yClient, startSimulator }, plan, { kin
     const job =
       kind === 'scanRun'
         ? await client.scanRuns.createAndWait({ siteId: sim.ids.verifiedSite }, options)
-        : await client.ciChecks.createAndWait({ urls: Array.from({ length: plan.pages }, (_, i) => `https://shop.example.com/page-${i}`) }, options);
+        : await client.ciChecks.createAndWait(
+            { urls: Array.from({ length: plan.pages }, (_, i) => `https://shop.example.com/page-${i}`) },
+            options,
+          );
     const noticedAt = performance.now();
     const post = rec.log[0];
     const lateness = noticedAt - (createdAt + plan.T);

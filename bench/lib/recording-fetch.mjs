@@ -3,7 +3,13 @@
 export function recordingFetch(inner = globalThis.fetch) {
   const log = [];
   const fetch = async (input, init) => {
-    const entry = { method: input?.method ?? init?.method ?? 'GET', url: String(input?.url ?? input), sentAt: performance.now(), answeredAt: NaN, status: 0 };
+    const entry = {
+      method: input?.method ?? init?.method ?? 'GET',
+      url: String(input?.url ?? input),
+      sentAt: performance.now(),
+      answeredAt: NaN,
+      status: 0,
+    };
     log.push(entry);
     const response = await inner(input, init);
     entry.answeredAt = performance.now();

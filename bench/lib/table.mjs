@@ -13,7 +13,15 @@ export function judge(value, target, atLeast) {
 
 /** One row. `verdict` is optional (informational rows have no target). */
 export function row(metric, ours, baseline, ratio, target = '', verdict = undefined) {
-  return { metric, ours, baseline, ratio, target, met: verdict ? verdict.met : null, verdictText: verdict ? verdict.text : '' };
+  return {
+    metric,
+    ours,
+    baseline,
+    ratio,
+    target,
+    met: verdict ? verdict.met : null,
+    verdictText: verdict ? verdict.text : '',
+  };
 }
 
 const cell = (x) => String(x ?? '').replace(/\|/g, '\\|');
@@ -21,7 +29,13 @@ const cell = (x) => String(x ?? '').replace(/\|/g, '\\|');
 /** Markdown table of rows. */
 export function markdownTable(rows) {
   const head = '| metric | ours | baseline | ratio | target | met? |\n|---|---|---|---|---|---|\n';
-  return head + rows.map((r) => `| ${[r.metric, r.ours, r.baseline, r.ratio, r.target, r.verdictText].map(cell).join(' | ')} |`).join('\n') + '\n';
+  return (
+    head +
+    rows
+      .map((r) => `| ${[r.metric, r.ours, r.baseline, r.ratio, r.target, r.verdictText].map(cell).join(' | ')} |`)
+      .join('\n') +
+    '\n'
+  );
 }
 
 /**

@@ -42,7 +42,9 @@ export async function makeVariants(baseUrl, fetchImpl) {
   const api = createClient({ baseUrl, fetch: fetchImpl, headers: HEADERS });
   // The generated SDK's client, configured as its docs show (auth resolves the bearer scheme of the
   // document's security requirement); throwOnError like ours and ky. Its validator is on in the generated code.
-  const heyClient = hey.createClient(hey.createConfig({ baseUrl, fetch: fetchImpl, auth: API_KEY, headers: { Accept: ACCEPT }, throwOnError: true }));
+  const heyClient = hey.createClient(
+    hey.createConfig({ baseUrl, fetch: fetchImpl, auth: API_KEY, headers: { Accept: ACCEPT }, throwOnError: true }),
+  );
   const sitesUrl = `${baseUrl}/api/v1/sites`;
   const checkUrl = `${baseUrl}/api/v1/ci/checks/${CHECK_ID}`;
   const init = { headers: HEADERS };

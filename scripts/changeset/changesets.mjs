@@ -28,7 +28,10 @@ export function changesetsAdded(from, to, pkg) {
   /** @type {Bump} */
   let bump = 'none';
   const files = [];
-  for (const f of to.list(CHANGESETS).filter((n) => n.endsWith('.md') && n !== 'README.md').sort()) {
+  for (const f of to
+    .list(CHANGESETS)
+    .filter((n) => n.endsWith('.md') && n !== 'README.md')
+    .sort()) {
     const text = to.read(`${CHANGESETS}/${f}`);
     if (text === undefined || from.read(`${CHANGESETS}/${f}`) === text) continue;
     const b = bumpOfChangeset(text, pkg);

@@ -39,7 +39,9 @@ export function judgeCommits({ cwd, base, start, pkg }) {
   // The start's parent and everything before it are not judged (a root start has no parent: nothing to cut).
   const beforeStart = start && tryGit(['rev-parse', '--verify', '--quiet', `${start}^`], cwd);
   if (beforeStart) range.push(`^${beforeStart}`);
-  const commits = (tryGit(['rev-list', '--no-merges', '--reverse', ...range, '--', SPEC, REPORTS], cwd) ?? '').split('\n').filter(Boolean);
+  const commits = (tryGit(['rev-list', '--no-merges', '--reverse', ...range, '--', SPEC, REPORTS], cwd) ?? '')
+    .split('\n')
+    .filter(Boolean);
   const supplied = suppliedLater(cwd, range, pkg.name);
   /** @type {Judged[]} */
   const failures = [];
@@ -56,7 +58,15 @@ export function judgeCommits({ cwd, base, start, pkg }) {
     if (!bumpCovers(have, need)) {
       const full = tryGit(['log', '-1', '--format=%s', commit], cwd) ?? '';
       const subject = full.length > 72 ? `${full.slice(0, 71)}…` : full;
-      failures.push({ where: `commit ${commit.slice(0, 7)} "${subject}"`, commit, subject, need, have, files, reasons });
+      failures.push({
+        where: `commit ${commit.slice(0, 7)} "${subject}"`,
+        commit,
+        subject,
+        need,
+        have,
+        files,
+        reasons,
+      });
     }
   }
   const head = atCommit('HEAD', cwd);
@@ -64,7 +74,8 @@ export function judgeCommits({ cwd, base, start, pkg }) {
   const { bump: need, reasons } = requiredBetween(head, tree, pkg.version);
   if (need !== 'none') {
     const own = changesetsAdded(head, tree, pkg.name);
-    if (!bumpCovers(own.bump, need)) failures.push({ where: 'the uncommitted changes', need, have: own.bump, files: own.files, reasons });
+    if (!bumpCovers(own.bump, need))
+      failures.push({ where: 'the uncommitted changes', need, have: own.bump, files: own.files, reasons });
   }
   return failures;
 }
@@ -79,7 +90,9 @@ function suppliedLater(cwd, range, pkgName) {
   for (const record of log.split('\x01')) {
     const [hash, body] = record.trim().split('\x00');
     if (!hash || !body) continue;
-    const targets = [...body.matchAll(new RegExp(`^${TRAILER}:\\s*([0-9a-f]{7,40})\\s*$`, 'gim'))].map((m) => m[1].toLowerCase());
+    const targets = [...body.matchAll(new RegExp(`^${TRAILER}:\\s*([0-9a-f]{7,40})\\s*$`, 'gim'))].map((m) =>
+      m[1].toLowerCase(),
+    );
     if (!targets.length) continue;
     const parent = tryGit(['rev-parse', '--verify', '--quiet', `${hash}^`], cwd);
     if (!parent) continue;

@@ -29,7 +29,12 @@ export function requiredBetween(from, to, version) {
     const need = requiredBump(changes, version);
     if (need !== 'none') {
       bump = maxBump(bump, need);
-      reasons.push({ file: SPEC, bump: need, text: `${SPEC}: ${changes.length} change(s), the worst ${worstClass(changes)} → ${need}`, details: [] });
+      reasons.push({
+        file: SPEC,
+        bump: need,
+        text: `${SPEC}: ${changes.length} change(s), the worst ${worstClass(changes)} → ${need}`,
+        details: [],
+      });
     }
   }
   // A record type's side (written or read by users) comes from the descriptions, then and now.

@@ -6,7 +6,12 @@ import { fileAtRef } from '../spec-diff.mjs';
 
 /** Runs git in `cwd` and returns its trimmed output; throws on failure. */
 export function git(args, cwd) {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 }).trim();
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  }).trim();
 }
 /** Like git(), but undefined when git fails (an unknown ref, no repository). */
 export function tryGit(args, cwd) {

@@ -18,7 +18,10 @@ export const PRE1_BUMP = { breaking: 'minor', 'potentially breaking': 'minor', a
 
 /** The most severe class among the changes, or undefined when there is none. */
 export function worstClass(changes) {
-  return changes.reduce((w, c) => (w === undefined || RANK[c.class] > RANK[w] ? c.class : w), /** @type {ChangeClass | undefined} */ (undefined));
+  return changes.reduce(
+    (w, c) => (w === undefined || RANK[c.class] > RANK[w] ? c.class : w),
+    /** @type {ChangeClass | undefined} */ (undefined),
+  );
 }
 
 /** True for a version before 1.0.0 (where the minor number is the breaking slot). */
@@ -44,13 +47,17 @@ export function formatReport(changes, { version, from, to }) {
   const lines = [`openapi.yaml: ${from} → ${to}`];
   if (changes.length === 0) lines.push('no change for clients');
   for (const c of changes) {
-    const at = c.at.length ? `  [${c.at.slice(0, 3).join('; ')}${c.at.length > 3 ? `; +${c.at.length - 3} more` : ''}]` : '';
+    const at = c.at.length
+      ? `  [${c.at.slice(0, 3).join('; ')}${c.at.length > 3 ? `; +${c.at.length - 3} more` : ''}]`
+      : '';
     lines.push(`${c.class.padEnd(20)}  ${c.message}${at}`);
   }
   const count = (cls) => changes.filter((c) => c.class === cls).length;
   lines.push('', `${changes.length} change(s): ${CLASSES.map((cls) => `${count(cls)} ${cls}`).join(', ')}`);
   if (isPre1(version)) {
-    lines.push(`version ${version} is before 1.0: breaking and potentially breaking → minor, additive and docs → patch (from 1.0: major, minor, minor, patch)`);
+    lines.push(
+      `version ${version} is before 1.0: breaking and potentially breaking → minor, additive and docs → patch (from 1.0: major, minor, minor, patch)`,
+    );
   }
   lines.push(`required bump: ${requiredBump(changes, version)}`);
   return lines.join('\n');

@@ -15,13 +15,29 @@ function operationsOf(doc) {
   for (const [path, item0] of Object.entries(doc.paths ?? {})) {
     const item = deref(doc, item0).node ?? {};
     for (const m of METHODS) {
-      if (item[m]) ops.set(`${m} ${path.replace(/\{[^}]*\}/g, '{}')}`, { label: `${m.toUpperCase()} ${path}`, name: path, path, op: item[m], shared: item.parameters ?? [], webhook: false });
+      if (item[m])
+        ops.set(`${m} ${path.replace(/\{[^}]*\}/g, '{}')}`, {
+          label: `${m.toUpperCase()} ${path}`,
+          name: path,
+          path,
+          op: item[m],
+          shared: item.parameters ?? [],
+          webhook: false,
+        });
     }
   }
   for (const [name, item0] of Object.entries(doc.webhooks ?? {})) {
     const item = deref(doc, item0).node ?? {};
     for (const m of METHODS) {
-      if (item[m]) ops.set(`webhook ${name} ${m}`, { label: `webhook ${name}`, name, path: '', op: item[m], shared: item.parameters ?? [], webhook: true });
+      if (item[m])
+        ops.set(`webhook ${name} ${m}`, {
+          label: `webhook ${name}`,
+          name,
+          path: '',
+          op: item[m],
+          shared: item.parameters ?? [],
+          webhook: true,
+        });
     }
   }
   return ops;
@@ -47,12 +63,23 @@ const templateNames = (path) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[
  * no credentials are needed: it is the alternative `{}`, which every set of credentials meets.
  */
 function securityOf(doc, op) {
-  const alts = (op.security ?? doc.security ?? []).map((alt) => Object.fromEntries(Object.entries(alt).map(([k, v]) => [k, [...(v ?? [])].sort()])));
+  const alts = (op.security ?? doc.security ?? []).map((alt) =>
+    Object.fromEntries(Object.entries(alt).map(([k, v]) => [k, [...(v ?? [])].sort()])),
+  );
   return alts.length ? alts : [{}];
 }
-const securityText = (alts) => alts.map((alt) => Object.entries(alt).map(([k, v]) => `${k}[${v.join(', ')}]`).join(' + ') || 'anonymous').join(' | ');
+const securityText = (alts) =>
+  alts
+    .map(
+      (alt) =>
+        Object.entries(alt)
+          .map(([k, v]) => `${k}[${v.join(', ')}]`)
+          .join(' + ') || 'anonymous',
+    )
+    .join(' | ');
 /** True when credentials meeting `old` alternative also meet some alternative of `next`. */
-const satisfies = (old, next) => next.some((alt) => Object.entries(alt).every(([k, scopes]) => old[k] && scopes.every((s) => old[k].includes(s))));
+const satisfies = (old, next) =>
+  next.some((alt) => Object.entries(alt).every(([k, scopes]) => old[k] && scopes.every((s) => old[k].includes(s))));
 
 const problemCodesIn = (content) => {
   const codes = [];
@@ -69,7 +96,8 @@ function problemCodes(doc) {
   const codes = new Set();
   const visit = (node) => {
     if (!node || typeof node !== 'object') return;
-    if (!Array.isArray(node) && node.content && typeof node.content === 'object') for (const c of problemCodesIn(node.content)) codes.add(c);
+    if (!Array.isArray(node) && node.content && typeof node.content === 'object')
+      for (const c of problemCodesIn(node.content)) codes.add(c);
     for (const v of Object.values(node)) visit(v);
   };
   visit(doc.paths);
@@ -93,8 +121,13 @@ function receiverAnswers(base, head, bop, hop, label, add, schemas, addAll) {
   const [bcodes, hcodes] = [Object.keys(bres), Object.keys(hres)];
   for (const code of bcodes) {
     if (coveredBy(code, hcodes)) continue;
-    if (/^2/.test(code)) add('breaking', `receiver answer no longer acknowledged: ${label} ${code} (deliveries answered so are retried)`);
-    else add('potentially breaking', `receiver answer no longer listed: ${label} ${code} (the service may take it differently)`);
+    if (/^2/.test(code))
+      add('breaking', `receiver answer no longer acknowledged: ${label} ${code} (deliveries answered so are retried)`);
+    else
+      add(
+        'potentially breaking',
+        `receiver answer no longer listed: ${label} ${code} (the service may take it differently)`,
+      );
   }
   for (const code of hcodes) {
     if (!bcodes.includes(code)) add('additive', `receiver answer added: ${label} ${code}`);
@@ -107,7 +140,8 @@ function receiverAnswers(base, head, bop, hop, label, add, schemas, addAll) {
       const hm = hr.content?.[type];
       if (bm && !hm) add('breaking', `receiver answer content type removed: ${label} ${code} ${type}`);
       else if (!bm && hm) add('additive', `receiver answer content type added: ${label} ${code} ${type}`);
-      else if (bm?.schema && hm?.schema) addAll(schemas.compare(bm.schema, hm.schema, `${label} ${code} answer`, 'answer'), label);
+      else if (bm?.schema && hm?.schema)
+        addAll(schemas.compare(bm.schema, hm.schema, `${label} ${code} answer`, 'answer'), label);
     }
   }
 }
@@ -133,12 +167,19 @@ export function diffSpecs(base, head) {
   for (const [key, { label, webhook, name }] of bops) {
     if (hops.has(key)) continue;
     // A receiver waiting for an event kind that is no longer sent breaks as surely as a caller of a gone method.
-    add('breaking', webhook ? `webhook event removed: ${name} (receivers no longer get it)` : `operation removed: ${label}`);
+    add(
+      'breaking',
+      webhook ? `webhook event removed: ${name} (receivers no longer get it)` : `operation removed: ${label}`,
+    );
   }
   for (const [key, { label, webhook, name }] of hops) {
     if (bops.has(key)) continue;
     // A new event kind may reach endpoints whose code expects only the kinds it knew (like a widened enum).
-    if (webhook) add('potentially breaking', `webhook event added: ${name} (receivers may get deliveries of a kind their code does not handle)`);
+    if (webhook)
+      add(
+        'potentially breaking',
+        `webhook event added: ${name} (receivers may get deliveries of a kind their code does not handle)`,
+      );
     else add('additive', `operation added: ${label}`);
   }
 
@@ -156,8 +197,13 @@ export function diffSpecs(base, head) {
     // types. A webhook's id is used by nothing the SDK ships.
     if (bop.operationId !== hop.operationId) {
       const ids = `${bop.operationId ?? 'none'} → ${hop.operationId ?? 'none'}`;
-      if (hentry.webhook) add('docs', `operationId changed: ${label} ${ids} (not on the SDK's public surface: verifyWebhook and the payload types do not use it)`);
-      else add('breaking', `operationId renamed: ${label} ${ids} (users see it in ResponseValidationError.operationId)`);
+      if (hentry.webhook)
+        add(
+          'docs',
+          `operationId changed: ${label} ${ids} (not on the SDK's public surface: verifyWebhook and the payload types do not use it)`,
+        );
+      else
+        add('breaking', `operationId renamed: ${label} ${ids} (users see it in ResponseValidationError.operationId)`);
     }
 
     // Path parameters renamed in place: the URL and the SDK's methods stay the same; the resource calls must
@@ -168,7 +214,10 @@ export function diffSpecs(base, head) {
       bnames.forEach((n, i) => {
         if (hnames[i] !== undefined && hnames[i] !== n) {
           renames.set(n, hnames[i]);
-          add('docs', `path parameter renamed: ${label} {${n}} → {${hnames[i]}} (same URL and methods for users; the SDK's resource calls must pass the new name, and tsc checks them)`);
+          add(
+            'docs',
+            `path parameter renamed: ${label} {${n}} → {${hnames[i]}} (same URL and methods for users; the SDK's resource calls must pass the new name, and tsc checks them)`,
+          );
         }
       });
     }
@@ -181,7 +230,11 @@ export function diffSpecs(base, head) {
     if (!same(bsec, hsec)) {
       const relaxed = bsec.every((alt) => satisfies(alt, hsec));
       const what = `${label} ${securityText(bsec)} → ${securityText(hsec)}`;
-      if (hentry.webhook) add(relaxed ? 'breaking' : 'additive', `webhook credentials ${relaxed ? 'dropped or reduced' : 'added'}: ${what}`);
+      if (hentry.webhook)
+        add(
+          relaxed ? 'breaking' : 'additive',
+          `webhook credentials ${relaxed ? 'dropped or reduced' : 'added'}: ${what}`,
+        );
       else add(relaxed ? 'additive' : 'breaking', `security ${relaxed ? 'relaxed' : 'tightened'}: ${what}`);
     }
     const bplan = bop['x-plan-features'] ?? [];
@@ -197,7 +250,14 @@ export function diffSpecs(base, head) {
     for (const name of new Set([...bpar.keys(), ...hpar.keys()])) {
       const bp = bpar.get(name);
       const hp = hpar.get(name);
-      fieldChange((c, m) => add(c, m), input, hentry.webhook ? 'header' : 'parameter', `${label} ${name}`, bp ? { required: !!bp.required } : false, hp ? { required: !!hp.required } : false);
+      fieldChange(
+        (c, m) => add(c, m),
+        input,
+        hentry.webhook ? 'header' : 'parameter',
+        `${label} ${name}`,
+        bp ? { required: !!bp.required } : false,
+        hp ? { required: !!hp.required } : false,
+      );
       // Labelled by the operation already; a `$ref`'d schema is labelled by its name, and says where it is used.
       if (bp?.schema && hp?.schema) addAll(schemas.compare(bp.schema, hp.schema, `${label} ${name}`, input), label);
     }
@@ -208,18 +268,31 @@ export function diffSpecs(base, head) {
     const where = `${label} body`;
     const inNoun = hentry.webhook ? 'webhook' : 'request';
     if (bbody && !hbody) add('breaking', `${inNoun} body removed: ${label}`);
-    else if (!bbody && hbody) add(hbody.required || hentry.webhook ? 'breaking' : 'additive', `${inNoun} body added${hbody.required ? ' (required)' : ''}: ${label}`);
+    else if (!bbody && hbody)
+      add(
+        hbody.required || hentry.webhook ? 'breaking' : 'additive',
+        `${inNoun} body added${hbody.required ? ' (required)' : ''}: ${label}`,
+      );
     else if (bbody && hbody) {
       if (!!bbody.required !== !!hbody.required) {
-        if (input === 'request') add(hbody.required ? 'breaking' : 'additive', `request body ${hbody.required ? 'newly required' : 'now optional'}: ${label}`);
-        else add(hbody.required ? 'additive' : 'breaking', `${inNoun} body ${hbody.required ? 'now always present' : 'no longer always present'}: ${label}`);
+        if (input === 'request')
+          add(
+            hbody.required ? 'breaking' : 'additive',
+            `request body ${hbody.required ? 'newly required' : 'now optional'}: ${label}`,
+          );
+        else
+          add(
+            hbody.required ? 'additive' : 'breaking',
+            `${inNoun} body ${hbody.required ? 'now always present' : 'no longer always present'}: ${label}`,
+          );
       }
       for (const type of new Set([...Object.keys(bbody.content ?? {}), ...Object.keys(hbody.content ?? {})])) {
         const bm = bbody.content?.[type];
         const hm = hbody.content?.[type];
         // A webhook's payload in a new media type reaches receivers that parse only the old one.
         if (bm && !hm) add('breaking', `${inNoun} content type removed: ${label} ${type}`);
-        else if (!bm && hm) add(hentry.webhook ? 'potentially breaking' : 'additive', `${inNoun} content type added: ${label} ${type}`);
+        else if (!bm && hm)
+          add(hentry.webhook ? 'potentially breaking' : 'additive', `${inNoun} content type added: ${label} ${type}`);
         else if (bm?.schema && hm?.schema) addAll(schemas.compare(bm.schema, hm.schema, where, input), label);
       }
     }
@@ -235,10 +308,15 @@ export function diffSpecs(base, head) {
       const success = /^2/.test(code);
       const br = deref(base, bres[code]).node;
       const hr = deref(head, hres[code]).node;
-      if (br && !hr) add(success ? 'breaking' : 'docs', `${success ? 'success' : 'error'} response removed: ${label} ${code}`);
+      if (br && !hr)
+        add(success ? 'breaking' : 'docs', `${success ? 'success' : 'error'} response removed: ${label} ${code}`);
       else if (!br && hr) {
         if (success) add('potentially breaking', `success response added: ${label} ${code}`);
-        else add('additive', `error response added: ${label} ${code}${problemCodesIn(hr.content).length ? ` (${list(problemCodesIn(hr.content))})` : ''}`);
+        else
+          add(
+            'additive',
+            `error response added: ${label} ${code}${problemCodesIn(hr.content).length ? ` (${list(problemCodesIn(hr.content))})` : ''}`,
+          );
       }
       if (!br || !hr) continue;
       const rwhere = `${label} ${code}`;
@@ -246,14 +324,28 @@ export function diffSpecs(base, head) {
         const bm = br.content?.[type];
         const hm = hr.content?.[type];
         if (bm && !hm) add(success ? 'breaking' : 'docs', `${output} content type removed: ${rwhere} ${type}`);
-        else if (!bm && hm) add(success ? 'potentially breaking' : 'additive', `${output} content type added: ${rwhere} ${type}`);
-        else if (bm?.schema && hm?.schema) addAll(schemas.compare(bm.schema, hm.schema, `${rwhere} body`, output), rwhere);
+        else if (!bm && hm)
+          add(success ? 'potentially breaking' : 'additive', `${output} content type added: ${rwhere} ${type}`);
+        else if (bm?.schema && hm?.schema)
+          addAll(schemas.compare(bm.schema, hm.schema, `${rwhere} body`, output), rwhere);
       }
-      const bh = Object.fromEntries(Object.entries(br.headers ?? {}).map(([n, v]) => [n.toLowerCase(), deref(base, v).node]));
-      const hh = Object.fromEntries(Object.entries(hr.headers ?? {}).map(([n, v]) => [n.toLowerCase(), deref(head, v).node]));
+      const bh = Object.fromEntries(
+        Object.entries(br.headers ?? {}).map(([n, v]) => [n.toLowerCase(), deref(base, v).node]),
+      );
+      const hh = Object.fromEntries(
+        Object.entries(hr.headers ?? {}).map(([n, v]) => [n.toLowerCase(), deref(head, v).node]),
+      );
       for (const name of new Set([...Object.keys(bh), ...Object.keys(hh)])) {
-        fieldChange((c, m) => add(c, m), output, 'header', `${rwhere} ${name}`, bh[name] ? { required: !!bh[name].required } : false, hh[name] ? { required: !!hh[name].required } : false);
-        if (bh[name]?.schema && hh[name]?.schema) addAll(schemas.compare(bh[name].schema, hh[name].schema, `${rwhere} ${name}`, output), rwhere);
+        fieldChange(
+          (c, m) => add(c, m),
+          output,
+          'header',
+          `${rwhere} ${name}`,
+          bh[name] ? { required: !!bh[name].required } : false,
+          hh[name] ? { required: !!hh[name].required } : false,
+        );
+        if (bh[name]?.schema && hh[name]?.schema)
+          addAll(schemas.compare(bh[name].schema, hh[name].schema, `${rwhere} ${name}`, output), rwhere);
       }
     }
   }

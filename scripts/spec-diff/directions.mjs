@@ -26,10 +26,13 @@ export function schemaSides(doc) {
     if (!target || typeof target !== 'object') return;
     const s = /** @type {Record<string, any>} */ (target);
     for (const child of Object.values(s.properties ?? {})) visit(child, side, seen);
-    for (const key of ['items', 'additionalProperties', 'not']) if (s[key] && typeof s[key] === 'object') visit(s[key], side, seen);
-    for (const key of ['oneOf', 'anyOf', 'allOf', 'prefixItems']) for (const child of s[key] ?? []) visit(child, side, seen);
+    for (const key of ['items', 'additionalProperties', 'not'])
+      if (s[key] && typeof s[key] === 'object') visit(s[key], side, seen);
+    for (const key of ['oneOf', 'anyOf', 'allOf', 'prefixItems'])
+      for (const child of s[key] ?? []) visit(child, side, seen);
   };
-  const contentOf = (/** @type {any} */ holder) => Object.values(deref(doc, holder).node?.content ?? {}).map((m) => /** @type {any} */ (m).schema);
+  const contentOf = (/** @type {any} */ holder) =>
+    Object.values(deref(doc, holder).node?.content ?? {}).map((m) => /** @type {any} */ (m).schema);
   const visitOperation = (/** @type {any} */ op, /** @type {any[]} */ shared, /** @type {boolean} */ webhook) => {
     // A call's parameters and body are written by users' code; a webhook's are read by their receivers.
     /** @type {Side} */ const inbound = webhook ? 'response' : 'request';

@@ -17,8 +17,10 @@ import { RANK } from './bump.mjs';
 /** @typedef {import('./directions.mjs').Side} Side */
 /** @typedef {{ kind: 'member' | 'method' | 'line', key: string, scope: string[], name: string, optional: boolean, type: string, text: string }} Entry */
 
-const DECL = /^(?:export\s+)?(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:interface|class|type|namespace|enum|function|const|let)\s+([\w$]+)/;
-const MEMBER = /^(?:(?:readonly|static|protected|public|abstract|get|set)\s+)*(\[[^\]]*\]|"[^"]*"|'[^']*'|[\w$]+)(\?)?(\(|<|: )/;
+const DECL =
+  /^(?:export\s+)?(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:interface|class|type|namespace|enum|function|const|let)\s+([\w$]+)/;
+const MEMBER =
+  /^(?:(?:readonly|static|protected|public|abstract|get|set)\s+)*(\[[^\]]*\]|"[^"]*"|'[^']*'|[\w$]+)(\?)?(\(|<|: )/;
 const ALIAS = /^(?:export\s+)?(?:declare\s+)?type\s+([\w$]+)\s*=\s*(.*);$/;
 
 /** The lines of the report's ```ts block (the whole text when there is none). */
@@ -51,9 +53,25 @@ export function parseReport(text) {
     } else if (member) {
       const kind = member[3] === ': ' ? 'member' : 'method';
       const type = kind === 'member' ? line.slice(member[0].length).replace(/;$/, '') : line.replace(/;$/, '');
-      entry = { kind, key: [...scope, member[1] + (kind === 'method' ? '()' : '')].join('.'), scope, name: member[1], optional: !!member[2], type, text: line };
+      entry = {
+        kind,
+        key: [...scope, member[1] + (kind === 'method' ? '()' : '')].join('.'),
+        scope,
+        name: member[1],
+        optional: !!member[2],
+        type,
+        text: line,
+      };
     } else {
-      entry = { kind: 'line', key: [...scope, line].join(' ▸ '), scope, name: decl?.[1] ?? '', optional: false, type: '', text: line };
+      entry = {
+        kind: 'line',
+        key: [...scope, line].join(' ▸ '),
+        scope,
+        name: decl?.[1] ?? '',
+        optional: false,
+        type: '',
+        text: line,
+      };
     }
     entries.push(entry);
     const net = count(line, '{') - count(line, '}');
@@ -95,7 +113,8 @@ const withoutCallbacks = (type) => {
 export function writtenTypes(entries) {
   const names = new Set();
   for (const e of entries) {
-    const signature = e.kind === 'method' || (e.kind === 'line' && /^(?:export\s+)?(?:declare\s+)?function\s/.test(e.text));
+    const signature =
+      e.kind === 'method' || (e.kind === 'line' && /^(?:export\s+)?(?:declare\s+)?function\s/.test(e.text));
     if (signature) for (const n of typeNames(parameterText(e.text))) names.add(n);
   }
   for (let size = -1; size !== names.size; ) {
@@ -129,7 +148,12 @@ function literalUnion(type) {
   const parts = type.split(' | ').map((p) => p.trim());
   const open = parts.some((p) => p === '(string & {})' || p === 'string');
   const literals = parts.filter((p) => /^(["'])[^"']*\1$/.test(p)).map((p) => p.slice(1, -1));
-  if (literals.length + (open ? parts.filter((p) => p === '(string & {})' || p === 'string').length : 0) !== parts.length || literals.length === 0) return undefined;
+  if (
+    literals.length + (open ? parts.filter((p) => p === '(string & {})' || p === 'string').length : 0) !==
+      parts.length ||
+    literals.length === 0
+  )
+    return undefined;
   return { literals, open };
 }
 
@@ -145,16 +169,22 @@ function memberChange(b, a, sideSet, declaration) {
   const found = [];
   for (const side of sideSet) {
     const writes = side === 'request';
-    const add = (/** @type {ChangeClass} */ cls, /** @type {string} */ what) => found.push({ class: cls, message: `${key}: ${what} (${where})` });
+    const add = (/** @type {ChangeClass} */ cls, /** @type {string} */ what) =>
+      found.push({ class: cls, message: `${key}: ${what} (${where})` });
     if (b && !a) add('breaking', 'removed');
     else if (!b && a) {
       // A new record type (`components.schemas.X`) is a declaration, not a field anybody has to fill in.
-      if (writes && !a.optional && !declaration) add('breaking', a.kind === 'method' ? 'new method users must implement' : 'new required member');
+      if (writes && !a.optional && !declaration)
+        add('breaking', a.kind === 'method' ? 'new method users must implement' : 'new required member');
       else add('additive', a.optional ? 'new optional member' : 'new member');
     } else if (b && a) {
       if (b.optional !== a.optional) {
         if (writes) add(a.optional ? 'additive' : 'breaking', a.optional ? 'now optional' : 'now required');
-        else add(a.optional ? 'breaking' : 'additive', a.optional ? 'now optional (may be undefined)' : 'now always present');
+        else
+          add(
+            a.optional ? 'breaking' : 'additive',
+            a.optional ? 'now optional (may be undefined)' : 'now always present',
+          );
       }
       if (b.type !== a.type) {
         const bu = literalUnion(b.type);
@@ -163,9 +193,18 @@ function memberChange(b, a, sideSet, declaration) {
           const gone = bu.literals.filter((l) => !au.literals.includes(l));
           const added = au.literals.filter((l) => !bu.literals.includes(l));
           // An open union (`| (string & {})`) keeps every literal assignable and comparable.
-          if (gone.length) add(au.open ? 'additive' : 'breaking', `value${gone.length > 1 ? 's' : ''} ${gone.map((l) => `"${l}"`).join(', ')} removed`);
-          if (added.length) add(writes || au.open ? 'additive' : 'potentially breaking', `value${added.length > 1 ? 's' : ''} ${added.map((l) => `"${l}"`).join(', ')} added`);
-        } else if (b.kind === 'method' || a.kind === 'method') add('breaking', `signature changed: ${b.text} → ${a.text}`);
+          if (gone.length)
+            add(
+              au.open ? 'additive' : 'breaking',
+              `value${gone.length > 1 ? 's' : ''} ${gone.map((l) => `"${l}"`).join(', ')} removed`,
+            );
+          if (added.length)
+            add(
+              writes || au.open ? 'additive' : 'potentially breaking',
+              `value${added.length > 1 ? 's' : ''} ${added.map((l) => `"${l}"`).join(', ')} added`,
+            );
+        } else if (b.kind === 'method' || a.kind === 'method')
+          add('breaking', `signature changed: ${b.text} → ${a.text}`);
         else add('breaking', `type changed: ${b.type} → ${a.type}`);
       }
     }
@@ -185,10 +224,12 @@ export function classifyReportChange(before, after, { sides } = {}) {
   const written = new Set([...writtenTypes(b), ...writtenTypes(a)]);
   /** @type {{ class: ChangeClass, message: string }[]} */
   const changes = [];
-  const byKey = (/** @type {Entry[]} */ entries) => new Map(entries.filter((e) => e.kind !== 'line').map((e) => [e.key, e]));
+  const byKey = (/** @type {Entry[]} */ entries) =>
+    new Map(entries.filter((e) => e.kind !== 'line').map((e) => [e.key, e]));
   const bm = byKey(b);
   const am = byKey(a);
-  const declared = (/** @type {Entry[]} */ entries) => new Set(entries.filter((e) => e.scope.length === 0 && e.name).map((e) => e.name));
+  const declared = (/** @type {Entry[]} */ entries) =>
+    new Set(entries.filter((e) => e.scope.length === 0 && e.name).map((e) => e.name));
   const [bd, ad] = [declared(b), declared(a)];
   for (const key of new Set([...bm.keys(), ...am.keys()])) {
     const be = bm.get(key);
@@ -200,17 +241,25 @@ export function classifyReportChange(before, after, { sides } = {}) {
     if (top !== undefined && bd.has(top) !== ad.has(top)) continue;
     const parent = entry.scope.join('.');
     if (entry.scope.length >= 2 && bm.has(parent) !== am.has(parent)) continue;
-    const change = memberChange(be, ae, sidesOf(entry, sides, written), entry.scope.length === 2 && top === 'components');
+    const change = memberChange(
+      be,
+      ae,
+      sidesOf(entry, sides, written),
+      entry.scope.length === 2 && top === 'components',
+    );
     if (change) changes.push(change);
   }
   // Other lines (declarations, overloads, closing braces): a line gone is breaking, a new one additive.
-  const lines = (/** @type {Entry[]} */ entries) => entries.filter((e) => e.kind === 'line').reduce((m, e) => m.set(e.key, (m.get(e.key) ?? 0) + 1), new Map());
+  const lines = (/** @type {Entry[]} */ entries) =>
+    entries.filter((e) => e.kind === 'line').reduce((m, e) => m.set(e.key, (m.get(e.key) ?? 0) + 1), new Map());
   const bl = lines(b);
   const al = lines(a);
   const removed = [...bl].filter(([k, n]) => (al.get(k) ?? 0) < n).map(([k]) => k);
   const added = [...al].filter(([k, n]) => (bl.get(k) ?? 0) < n).map(([k]) => k);
-  for (const k of removed) if (!/^[\s};]*$/.test(k.split(' ▸ ').at(-1) ?? '')) changes.push({ class: 'breaking', message: `removed: ${k}` });
-  for (const k of added) if (!/^[\s};]*$/.test(k.split(' ▸ ').at(-1) ?? '')) changes.push({ class: 'additive', message: `added: ${k}` });
+  for (const k of removed)
+    if (!/^[\s};]*$/.test(k.split(' ▸ ').at(-1) ?? '')) changes.push({ class: 'breaking', message: `removed: ${k}` });
+  for (const k of added)
+    if (!/^[\s};]*$/.test(k.split(' ▸ ').at(-1) ?? '')) changes.push({ class: 'additive', message: `added: ${k}` });
   changes.sort((x, y) => RANK[y.class] - RANK[x.class]);
   return { class: changes[0]?.class, changes, removed, added };
 }

@@ -100,7 +100,8 @@ export class SchemaDiff {
       const gone = be.filter((v) => !he.some((w) => same(v, w)));
       const added = he.filter((v) => !be.some((w) => same(v, w)));
       if (gone.length) add('breaking', `${noun} enum narrowed: ${label} (removed ${list(gone)})`);
-      if (added.length) add(req ? 'additive' : 'potentially breaking', `${noun} enum widened: ${label} (added ${list(added)})`);
+      if (added.length)
+        add(req ? 'additive' : 'potentially breaking', `${noun} enum widened: ${label} (added ${list(added)})`);
     }
 
     // Constraints (not in the generated types, so no build changes): tighter input is refused by the SDK's own
@@ -140,8 +141,16 @@ export class SchemaDiff {
     for (const name of names) {
       const inB = Object.hasOwn(bp, name) || breq.has(name);
       const inH = Object.hasOwn(hp, name) || hreq.has(name);
-      fieldChange(add, dir, 'field', `${label}.${name}`, inB && { required: breq.has(name) }, inH && { required: hreq.has(name) });
-      if (Object.hasOwn(bp, name) && Object.hasOwn(hp, name)) out.push(...this.compare(bp[name], hp[name], `${label}.${name}`, dir));
+      fieldChange(
+        add,
+        dir,
+        'field',
+        `${label}.${name}`,
+        inB && { required: breq.has(name) },
+        inH && { required: hreq.has(name) },
+      );
+      if (Object.hasOwn(bp, name) && Object.hasOwn(hp, name))
+        out.push(...this.compare(bp[name], hp[name], `${label}.${name}`, dir));
     }
     const bap = b.additionalProperties;
     const hap = h.additionalProperties;
@@ -152,9 +161,15 @@ export class SchemaDiff {
         // An explicit `true`/schema is an index signature in the generated type: code reading other keys
         // through it stops compiling once it is gone. An absent one generates no signature.
         const readerBreaks = bap !== undefined;
-        add(req ? 'breaking' : readerBreaks ? 'potentially breaking' : 'additive', req ? `${noun} no longer accepts other fields: ${label}` : `${noun} no longer carries other fields: ${label}`);
+        add(
+          req ? 'breaking' : readerBreaks ? 'potentially breaking' : 'additive',
+          req ? `${noun} no longer accepts other fields: ${label}` : `${noun} no longer carries other fields: ${label}`,
+        );
       } else if (bap === false && open(hap)) {
-        add(req ? 'additive' : 'potentially breaking', req ? `${noun} accepts other fields: ${label}` : `${noun} may carry other fields: ${label}`);
+        add(
+          req ? 'additive' : 'potentially breaking',
+          req ? `${noun} accepts other fields: ${label}` : `${noun} may carry other fields: ${label}`,
+        );
       } else if (isSchema(bap) || isSchema(hap)) {
         // `true`/absent is the empty schema: compare the values' schemas.
         out.push(...this.compare(isSchema(bap) ? bap : {}, isSchema(hap) ? hap : {}, `${label}{}`, dir));
@@ -168,7 +183,8 @@ export class SchemaDiff {
     for (const key of ['oneOf', 'anyOf', 'allOf']) {
       const bl = b[key] ?? [];
       const hl = h[key] ?? [];
-      for (let i = 0; i < Math.min(bl.length, hl.length); i++) out.push(...this.compare(bl[i], hl[i], `${label}.${key}[${i}]`, dir));
+      for (let i = 0; i < Math.min(bl.length, hl.length); i++)
+        out.push(...this.compare(bl[i], hl[i], `${label}.${key}[${i}]`, dir));
       // More alternatives: a request accepts more, a response may send a shape old code does not expect.
       // Fewer alternatives in a response: the wire is fine, but code narrowing to the gone one may not compile.
       // More allOf members: more constraints on a request, more guarantees on a response.
@@ -192,11 +208,20 @@ export function fieldChange(add, dir, noun, where, b, h) {
   const what = `${NOUN[dir]} ${noun}`;
   if (b && !h) add('breaking', `${what} removed: ${where}`);
   else if (!b && h) {
-    if (writes(dir)) add(h.required ? 'breaking' : 'additive', h.required ? `${what} newly required: ${where}` : `optional ${what} added: ${where}`);
+    if (writes(dir))
+      add(
+        h.required ? 'breaking' : 'additive',
+        h.required ? `${what} newly required: ${where}` : `optional ${what} added: ${where}`,
+      );
     else add('additive', `${what} added: ${where}`);
   } else if (b && h && b.required !== h.required) {
     // Code reading a field that is no longer required meets `undefined`, and `x.y.z` stops compiling (strict).
-    if (writes(dir)) add(h.required ? 'breaking' : 'additive', `${what} ${h.required ? 'newly required' : 'now optional'}: ${where}`);
-    else add(h.required ? 'additive' : 'breaking', `${what} ${h.required ? 'now always present' : 'no longer required'}: ${where}`);
+    if (writes(dir))
+      add(h.required ? 'breaking' : 'additive', `${what} ${h.required ? 'newly required' : 'now optional'}: ${where}`);
+    else
+      add(
+        h.required ? 'additive' : 'breaking',
+        `${what} ${h.required ? 'now always present' : 'no longer required'}: ${where}`,
+      );
   }
 }

@@ -20,7 +20,10 @@ export function deref(doc, node) {
     if (hops > 50) throw new Error(`$ref loop at ${node.$ref}`);
     const ref = node.$ref;
     if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, found ${ref}`);
-    const parts = ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (parts[0] === 'components' && parts[1] === 'schemas') name = parts[2];
     node = parts.reduce((n, p) => (n == null ? undefined : n[p]), doc);
     if (node === undefined) throw new Error(`unresolved $ref ${ref}`);

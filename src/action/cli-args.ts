@@ -38,7 +38,10 @@ export function configOf(inputs: Pick<ActionInputs, 'config'>, cwd: string): CiC
  * read as a flag; the URLs go through a file (`--urls-file`) in `dir` for the same reason. The SARIF, JUnit and
  * JSON reports go to `files`; a config file's own reports are kept (the CLI's `--report` replaces them).
  */
-export function ciArgs(inputs: ActionInputs, options: { dir: string; files: ReportFiles; setBaseline: boolean; config: CiConfig | undefined }): string[] {
+export function ciArgs(
+  inputs: ActionInputs,
+  options: { dir: string; files: ReportFiles; setBaseline: boolean; config: CiConfig | undefined },
+): string[] {
   const { dir, files, setBaseline, config } = options;
   const argv = ['ci'];
   const flag = (name: string, value: string | undefined) => {

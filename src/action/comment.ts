@@ -3,7 +3,15 @@
 // A hidden marker on its first line is how the next run finds it again to edit it in place.
 import { mdCell } from '../cli/reporters/markdown.js';
 import type { Finding, PreparedReport } from '../cli/reporters/prepare.js';
-import { countText, IMPACTS, normalizeImpact, pageLabel, ruleIdOf, targetOf, totalOf } from '../cli/reporters/report.js';
+import {
+  countText,
+  IMPACTS,
+  normalizeImpact,
+  pageLabel,
+  ruleIdOf,
+  targetOf,
+  totalOf,
+} from '../cli/reporters/report.js';
 
 /**
  * The hidden marker of the action's comment on a pull request (one per `key`: jobs of a matrix may keep one each).
@@ -58,7 +66,11 @@ function findingRow({ violation: v, breaking, suppression }: Finding): string {
     link(pageLabel(v.url), v.url),
     mdCell(targetOf(v)),
     mdCell(v.wcagSc?.join(', ') || '–'),
-    breaking ? '**yes**' : suppression ? `no: suppressed until ${mdCell(suppression.expires)} (${mdCell(suppression.reason)})` : 'no',
+    breaking
+      ? '**yes**'
+      : suppression
+        ? `no: suppressed until ${mdCell(suppression.expires)} (${mdCell(suppression.reason)})`
+        : 'no',
   ]);
 }
 
@@ -100,16 +112,32 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
   ];
   lines.push(summary.join(' · '), '');
   if (check.baselineMissing) lines.push('> No baseline check was found, so every finding counts as new.', '');
-  if (failedPages.length) lines.push(`> ${plural(failedPages.length, 'page')} could not be checked: ${failedPages.slice(0, 5).map((p) => mdCell(pageLabel(p.url))).join(', ')}${failedPages.length > 5 ? ', …' : ''}`, '');
+  if (failedPages.length)
+    lines.push(
+      `> ${plural(failedPages.length, 'page')} could not be checked: ${failedPages
+        .slice(0, 5)
+        .map((p) => mdCell(pageLabel(p.url)))
+        .join(', ')}${failedPages.length > 5 ? ', …' : ''}`,
+      '',
+    );
 
-  if (fresh.length === 0) lines.push(check.status === 'COMPLETED' ? 'No new findings.' : 'No findings were read: the check did not complete.', '');
+  if (fresh.length === 0)
+    lines.push(
+      check.status === 'COMPLETED' ? 'No new findings.' : 'No findings were read: the check did not complete.',
+      '',
+    );
   let listed = 0;
   let size = lines.join('\n').length;
   for (const impact of [...IMPACTS, undefined]) {
     const group = fresh.filter((f) => normalizeImpact(f.violation.impact) === impact);
     if (group.length === 0 || listed >= max) continue;
     const heading = `### ${impact ?? 'other impact'} (${group.length})`;
-    const table = [heading, '', row(['Rule', 'Page', 'Element', 'WCAG', 'Fails the gate']), row(['---', '---', '---', '---', '---'])];
+    const table = [
+      heading,
+      '',
+      row(['Rule', 'Page', 'Element', 'WCAG', 'Fails the gate']),
+      row(['---', '---', '---', '---', '---']),
+    ];
     let rows = 0;
     for (const f of group) {
       const line = findingRow(f);
@@ -122,7 +150,11 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
     lines.push(...table, '');
     size += table.join('\n').length + 1;
   }
-  if (listed < fresh.length) lines.push(`_… ${plural(fresh.length - listed, 'more new finding')} not listed: see the run's summary and reports._`, '');
+  if (listed < fresh.length)
+    lines.push(
+      `_… ${plural(fresh.length - listed, 'more new finding')} not listed: see the run's summary and reports._`,
+      '',
+    );
   lines.push(footer(ctx), '');
   return lines.join('\n');
 }

@@ -27,7 +27,8 @@ export interface EventInfo {
 }
 
 type Json = Record<string, unknown>;
-const object = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
+const object = (value: unknown): Json | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
@@ -61,12 +62,18 @@ export function eventOf(name: string, payload: Json): EventInfo {
     const headRepository = text(object(head?.repo)?.full_name);
     const baseRepository = text(object(object(pr.base)?.repo)?.full_name);
     // A deleted fork leaves head.repo null: still not the base repository.
-    pullRequest = { number, fork: headRepository === undefined || headRepository !== baseRepository, headRepository, headSha: text(head?.sha) };
+    pullRequest = {
+      number,
+      fork: headRepository === undefined || headRepository !== baseRepository,
+      headRepository,
+      headSha: text(head?.sha),
+    };
   }
   return {
     name,
     pullRequest,
-    pushToDefaultBranch: name === 'push' && defaultBranch !== undefined && payload.ref === `refs/heads/${defaultBranch}`,
+    pushToDefaultBranch:
+      name === 'push' && defaultBranch !== undefined && payload.ref === `refs/heads/${defaultBranch}`,
     defaultBranch,
   };
 }

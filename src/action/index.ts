@@ -5,5 +5,7 @@ import * as core from '@actions/core';
 import { runAction } from './main.js';
 
 runAction(process.env).catch((error: unknown) => {
-  core.setFailed(`internal error in the accessibility action (a bug: please report it): ${error instanceof Error ? error.message : String(error)}`);
+  core.setFailed(
+    `internal error in the accessibility action (a bug: please report it): ${error instanceof Error ? error.message : String(error)}`,
+  );
 });

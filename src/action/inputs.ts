@@ -57,7 +57,8 @@ const optional = (text: string): string | undefined => (text === '' ? undefined 
 function choice<T extends string>(read: InputReader, name: string, choices: readonly T[], fallback: T): T {
   const value = read(name).toLowerCase();
   if (value === '') return fallback;
-  if (!(choices as readonly string[]).includes(value)) throw new InputError(`input ${name} must be one of ${choices.join(', ')}, got "${read(name)}"`);
+  if (!(choices as readonly string[]).includes(value))
+    throw new InputError(`input ${name} must be one of ${choices.join(', ')}, got "${read(name)}"`);
   return value as T;
 }
 
@@ -78,7 +79,8 @@ function bool(read: InputReader, name: string, fallback: boolean): boolean {
 export function readInputs(read: InputReader): ActionInputs {
   const commentKey = read('comment-key');
   // The key goes into an HTML comment used as the marker: nothing that could end the comment or hide in it.
-  if (!/^[\w.-]{0,64}$/.test(commentKey)) throw new InputError('input comment-key must be at most 64 letters, digits, "_", "-" or "."');
+  if (!/^[\w.-]{0,64}$/.test(commentKey))
+    throw new InputError('input comment-key must be at most 64 letters, digits, "_", "-" or "."');
   return {
     apiKey: optional(read('api-key')),
     baseUrl: optional(read('base-url')),

@@ -39,7 +39,14 @@ const EXIT_MEANING: Record<number, string> = {
  * @example await runAction(process.env)
  */
 export async function runAction(env: Record<string, string | undefined>): Promise<void> {
-  const outputs: ActionOutputs = { verdict: 'UNKNOWN', 'check-id': '', 'new-findings': '', 'sarif-file': '', 'junit-file': '', 'comment-url': '' };
+  const outputs: ActionOutputs = {
+    verdict: 'UNKNOWN',
+    'check-id': '',
+    'new-findings': '',
+    'sarif-file': '',
+    'junit-file': '',
+    'comment-url': '',
+  };
   try {
     let inputs: ActionInputs;
     try {
@@ -50,7 +57,9 @@ export async function runAction(env: Record<string, string | undefined>): Promis
       return;
     }
     const apiKey = inputs.apiKey ?? (env.SVC_API_KEY?.trim() || undefined);
-    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter((s): s is string => !!s && s.length >= 4);
+    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter(
+      (s): s is string => !!s && s.length >= 4,
+    );
     for (const secret of secrets) core.setSecret(secret);
     const event = readEvent(env);
     if (!apiKey) return await noKey(inputs, event);
@@ -60,10 +69,22 @@ export async function runAction(env: Record<string, string | undefined>): Promis
   }
 }
 
-async function check(env: Record<string, string | undefined>, inputs: ActionInputs, event: EventInfo, apiKey: string, secrets: string[], outputs: ActionOutputs): Promise<void> {
+async function check(
+  env: Record<string, string | undefined>,
+  inputs: ActionInputs,
+  event: EventInfo,
+  apiKey: string,
+  secrets: string[],
+  outputs: ActionOutputs,
+): Promise<void> {
   const setBaseline = inputs.setBaseline === 'auto' ? event.pushToDefaultBranch : inputs.setBaseline === 'true';
-  if (setBaseline) core.info(`set-baseline: this check is saved as the baseline${inputs.setBaseline === 'auto' ? ` (a push to the default branch ${event.defaultBranch})` : ''}`);
-  const dir = inputs.reportsDir ? resolve(inputs.reportsDir) : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
+  if (setBaseline)
+    core.info(
+      `set-baseline: this check is saved as the baseline${inputs.setBaseline === 'auto' ? ` (a push to the default branch ${event.defaultBranch})` : ''}`,
+    );
+  const dir = inputs.reportsDir
+    ? resolve(inputs.reportsDir)
+    : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
   mkdirSync(dir, { recursive: true });
   const files = reportFiles(dir);
   const config = configOf(inputs, process.cwd());
@@ -95,19 +116,36 @@ async function check(env: Record<string, string | undefined>, inputs: ActionInpu
   await writeSummary(safe(report ? reportSummary(report, commentUrl) : notRunSummary(run.errors, false)));
 
   if (run.code === 0) core.info(`Accessibility check: PASS (${report?.verdict.reasons.join('; ') ?? 'no report'})`);
-  else if (report && (run.code === 1 || run.code === 4)) core.setFailed(safe(`Accessibility check ${report.verdict.outcome}: ${report.verdict.reasons.join('; ')}`));
-  else core.setFailed(safe(`svc-a11y ci exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`));
+  else if (report && (run.code === 1 || run.code === 4))
+    core.setFailed(safe(`Accessibility check ${report.verdict.outcome}: ${report.verdict.reasons.join('; ')}`));
+  else
+    core.setFailed(
+      safe(
+        `svc-a11y ci exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`,
+      ),
+    );
 }
 
 // New findings relative to the baseline, all impacts: the check's own count, else the findings marked new.
 function newFindings(report: PreparedReport): string {
   const counts = report.check.newCounts;
-  const values = counts ? Object.values(counts).filter((n): n is number => typeof n === 'number' && Number.isFinite(n)) : [];
+  const values = counts
+    ? Object.values(counts).filter((n): n is number => typeof n === 'number' && Number.isFinite(n))
+    : [];
   if (values.length) return String(values.reduce((a, b) => a + b, 0));
-  return report.check.status === 'COMPLETED' ? String(report.findings.filter((f) => f.violation.isNew === true).length) : '';
+  return report.check.status === 'COMPLETED'
+    ? String(report.findings.filter((f) => f.violation.isNew === true).length)
+    : '';
 }
 
-async function comment(env: Record<string, string | undefined>, inputs: ActionInputs, event: EventInfo, report: PreparedReport | undefined, run: CliRun, safe: (text: string) => string): Promise<string | undefined> {
+async function comment(
+  env: Record<string, string | undefined>,
+  inputs: ActionInputs,
+  event: EventInfo,
+  report: PreparedReport | undefined,
+  run: CliRun,
+  safe: (text: string) => string,
+): Promise<string | undefined> {
   const pr = event.pullRequest;
   if (!inputs.comment || !pr) return undefined;
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
@@ -116,7 +154,10 @@ async function comment(env: Record<string, string | undefined>, inputs: ActionIn
     return undefined;
   }
   const marker = commentMarker(inputs.commentKey);
-  const runUrl = env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined;
+  const runUrl =
+    env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY
+      ? `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined;
   const body = safe(commentBody(report, { marker, runUrl, headSha: pr.headSha, errors: run.errors }));
   try {
     const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version}`);

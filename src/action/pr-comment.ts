@@ -15,7 +15,11 @@ export type GitHubClient = InstanceType<typeof GitHubClient>;
  * @default apiUrl 'https://api.github.com'
  */
 export function gitHubClient(token: string, apiUrl: string | undefined, userAgent: string): GitHubClient {
-  return new GitHubClient({ auth: token, baseUrl: (apiUrl || 'https://api.github.com').replace(/\/+$/, ''), userAgent });
+  return new GitHubClient({
+    auth: token,
+    baseUrl: (apiUrl || 'https://api.github.com').replace(/\/+$/, ''),
+    userAgent,
+  });
 }
 
 /** Where the comment goes and what it says. */
@@ -45,16 +49,31 @@ export async function upsertComment(client: GitHubClient, target: CommentTarget)
   const { owner, repo, issueNumber, marker, body } = target;
   // Comment ids are int64: the types allow a bigint, JSON gives numbers.
   let existing: number | bigint | undefined;
-  const pages = client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner, repo, issue_number: issueNumber, per_page: 100 });
+  const pages = client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100,
+  });
   for await (const page of pages) {
     existing = page.data.find((c) => (c.body ?? '').startsWith(marker))?.id;
     if (existing !== undefined) break;
   }
   if (existing !== undefined) {
-    const { data } = await client.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', { owner, repo, comment_id: existing, body });
+    const { data } = await client.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+      owner,
+      repo,
+      comment_id: existing,
+      body,
+    });
     return { action: 'updated', url: data.html_url, id: data.id };
   }
-  const { data } = await client.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner, repo, issue_number: issueNumber, body });
+  const { data } = await client.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    body,
+  });
   return { action: 'created', url: data.html_url, id: data.id };
 }
 
@@ -67,6 +86,7 @@ export function commentFailure(error: unknown): string {
   if (status === 403 || status === 404) {
     return `the github-token may not write comments on this pull request (GitHub answered ${status}): give the job \`permissions: pull-requests: write\`; a pull request from a fork gets a read-only token, so it gets no comment`;
   }
-  const why = typeof status === 'number' ? `GitHub answered ${status}` : error instanceof Error ? error.message : String(error);
+  const why =
+    typeof status === 'number' ? `GitHub answered ${status}` : error instanceof Error ? error.message : String(error);
   return `the pull request comment could not be written (${why})`;
 }

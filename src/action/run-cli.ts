@@ -30,7 +30,11 @@ export interface CliStreams {
  * Runs the CLI with `argv` and `env` (the API key travels in `SVC_API_KEY`, never on a command line).
  * @example const { code } = await runCli(['ci', '--urls-file=urls.txt'], { ...process.env, SVC_API_KEY: key });
  */
-export async function runCli(argv: string[], env: Record<string, string | undefined>, streams: CliStreams = { stdout: process.stdout, stderr: process.stderr }): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+): Promise<CliRun> {
   let stderrText = '';
   const code = await run(argv, {
     stdout: { write: (text: string) => streams.stdout.write(text) },
@@ -80,21 +84,35 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
  * suppressions) for the findings' order and classes, with the CLI's verdict and batches kept as it decided them.
  * Undefined when there is none (the run ended before a check existed).
  */
-export function readPreparedReport(file: string, secrets: readonly string[], options: Pick<CiOptions, 'failOn' | 'failOnByUrl' | 'suppressions'> | undefined): PreparedReport | undefined {
+export function readPreparedReport(
+  file: string,
+  secrets: readonly string[],
+  options: Pick<CiOptions, 'failOn' | 'failOnByUrl' | 'suppressions'> | undefined,
+): PreparedReport | undefined {
   let data: { check?: CiCheck; violations?: CiViolation[]; verdict?: GateVerdict; batches?: PreparedReport['batches'] };
   try {
     data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
   } catch {
     return undefined;
   }
-  if (typeof data !== 'object' || data === null || typeof data.check !== 'object' || data.check === null) return undefined;
+  if (typeof data !== 'object' || data === null || typeof data.check !== 'object' || data.check === null)
+    return undefined;
   const prepared = prepareReport(
     { check: data.check, violations: Array.isArray(data.violations) ? data.violations : [] },
-    { secrets, failOn: options?.failOn, failOnByUrl: options?.failOnByUrl, suppressions: options?.suppressions?.active },
+    {
+      secrets,
+      failOn: options?.failOn,
+      failOnByUrl: options?.failOnByUrl,
+      suppressions: options?.suppressions?.active,
+    },
   );
   // The verdict is the CLI's (its exit code says the same): a wait that ended early, or several checks
   // aggregated, is not in the records themselves.
   const verdict = data.verdict;
   const known = verdict && ['PASS', 'FAIL', 'UNKNOWN'].includes(verdict.outcome) && Array.isArray(verdict.reasons);
-  return { ...prepared, ...(known ? { verdict } : {}), ...(Array.isArray(data.batches) && data.batches.length > 1 ? { batches: data.batches } : {}) };
+  return {
+    ...prepared,
+    ...(known ? { verdict } : {}),
+    ...(Array.isArray(data.batches) && data.batches.length > 1 ? { batches: data.batches } : {}),
+  };
 }

@@ -9,7 +9,10 @@ import type { PreparedReport } from '../cli/reporters/prepare.js';
  * @example reportSummary(prepared, 'https://github.com/acme/shop/pull/7#issuecomment-1')
  */
 export function reportSummary(report: PreparedReport, commentUrl: string | undefined): string {
-  const comment = commentUrl && /^https?:\/\//.test(commentUrl) ? `\nPull request comment: [updated on every run](${commentUrl.replace(/[()<> |]/g, encodeURIComponent)})\n` : '';
+  const comment =
+    commentUrl && /^https?:\/\//.test(commentUrl)
+      ? `\nPull request comment: [updated on every run](${commentUrl.replace(/[()<> |]/g, encodeURIComponent)})\n`
+      : '';
   return toMarkdown(report, { maxBytes: 1_000_000 - 1_000 }) + comment;
 }
 
@@ -22,7 +25,9 @@ export function notRunSummary(reasons: readonly string[], skipped: boolean): str
   return [
     `## Accessibility check: ${skipped ? 'skipped' : 'not run'}`,
     '',
-    skipped ? 'The check did not run, and the step passes (`if-no-key: skip`): nothing was judged.' : 'The check did not run, so nothing was judged.',
+    skipped
+      ? 'The check did not run, and the step passes (`if-no-key: skip`): nothing was judged.'
+      : 'The check did not run, so nothing was judged.',
     '',
     ...reasons.map((r) => `- ${mdCell(r)}`),
     '',

@@ -22,16 +22,29 @@ export const globalOptions = {
 } as const satisfies Record<string, OptionSpec>;
 
 /** Parses `argv` against the global options plus a command's own. */
-export function parseCommandArgs(argv: string[], options: Record<string, OptionSpec>, command?: string): { values: OptionValues; positionals: string[] } {
+export function parseCommandArgs(
+  argv: string[],
+  options: Record<string, OptionSpec>,
+  command?: string,
+): { values: OptionValues; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { ...globalOptions, ...options }, strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...globalOptions, ...options },
+      strict: true,
+      allowPositionals: true,
+    });
     return { values: values as OptionValues, positionals };
   } catch (error) {
     // util.parseArgs' messages name the option but never echo a value (so never a key).
     const message = error instanceof Error ? error.message : 'invalid arguments';
     // `--limit -1`: parseArgs takes a value starting with "-" for an option; say how to pass it.
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
-    if (ambiguous) throw new UsageError(`${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE`, command);
+    if (ambiguous)
+      throw new UsageError(
+        `${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE`,
+        command,
+      );
     // A typo gets the closest flag this command takes.
     const unknown = /^Unknown option '--([^'=]+)'/.exec(message);
     const near = unknown ? closest(unknown[1]!, Object.keys({ ...globalOptions, ...options })) : undefined;
@@ -80,6 +93,7 @@ export function parsePair(pair: string, flag: string): [string, string] {
 
 /** Checks a value against a list of choices. */
 export function oneOf<T extends string>(value: string, choices: readonly T[], flag: string): T {
-  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got "${value}"`);
+  if (!(choices as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got "${value}"`);
   return value as T;
 }

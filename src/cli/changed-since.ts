@@ -28,9 +28,17 @@ const MAX_GIT_OUTPUT = 64 * 1024 * 1024;
  * @example changedFiles('origin/main', process.cwd()) // ['src/pages/checkout.tsx']
  */
 export function changedFiles(ref: string, cwd: string): string[] {
-  if (ref.trim() === '' || ref.startsWith('-')) throw new UsageError(`--changed-since needs a git ref (a branch, tag or commit), got ${JSON.stringify(ref)}`, 'ci');
+  if (ref.trim() === '' || ref.startsWith('-'))
+    throw new UsageError(`--changed-since needs a git ref (a branch, tag or commit), got ${JSON.stringify(ref)}`, 'ci');
   const git = (args: string[]) =>
-    execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: MAX_GIT_OUTPUT, timeout: 60_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: MAX_GIT_OUTPUT,
+      timeout: 60_000,
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    });
   try {
     git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
   } catch (error) {
@@ -43,9 +51,23 @@ export function changedFiles(ref: string, cwd: string): string[] {
   }
   let out: string;
   try {
-    out = git(['-c', 'core.quotePath=false', 'diff', '--name-only', '--no-renames', '--no-relative', '-z', '--end-of-options', ref, '--']);
+    out = git([
+      '-c',
+      'core.quotePath=false',
+      'diff',
+      '--name-only',
+      '--no-renames',
+      '--no-relative',
+      '-z',
+      '--end-of-options',
+      ref,
+      '--',
+    ]);
   } catch (error) {
-    throw new UsageError(`--changed-since: git diff against ${ref} failed (${(error as NodeJS.ErrnoException).code ?? 'error'})`, 'ci');
+    throw new UsageError(
+      `--changed-since: git diff against ${ref} failed (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      'ci',
+    );
   }
   return out.split('\0').filter((path) => path !== '');
 }
@@ -82,7 +104,11 @@ function entriesOf(url: string, map: readonly SarifMapEntry[]): SarifMapEntry[] 
  * maps (kept: nothing says they were not touched), and those left out.
  * @example affectedPages(urls, [{ prefix: '/checkout', file: 'src/checkout/**' }], ['src/checkout/pay.tsx'])
  */
-export function affectedPages(urls: readonly string[], map: readonly SarifMapEntry[], changed: readonly string[]): AffectedPages {
+export function affectedPages(
+  urls: readonly string[],
+  map: readonly SarifMapEntry[],
+  changed: readonly string[],
+): AffectedPages {
   const kept: string[] = [];
   const unmapped: string[] = [];
   const skipped: string[] = [];

@@ -28,7 +28,10 @@ export interface UrlSources {
  * @param from - where the bound came from, e.g. ` (the default)` or ` (from svc-a11y.config.json)`
  */
 export const tooManyUrls = (count: number, max: number, from: string): UsageError =>
-  new UsageError(`${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`, 'ci');
+  new UsageError(
+    `${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`,
+    'ci',
+  );
 
 /**
  * The pages of a run: the given URLs plus every sitemap's (normalised, each once), narrowed by `--changed-since`,
@@ -36,7 +39,10 @@ export const tooManyUrls = (count: number, max: number, from: string): UsageErro
  * @throws UsageError (exit 2) for a sitemap outside its bounds, no URL at all, or more than `maxUrls`
  * @example const urls = await collectUrls(options, { err: (line) => process.stderr.write(`${line}\n`) }); // [] when --changed-since found nothing
  */
-export async function collectUrls(options: UrlSources, io: { err(line: string): void; quiet?: boolean; userAgent?: string }): Promise<string[]> {
+export async function collectUrls(
+  options: UrlSources,
+  io: { err(line: string): void; quiet?: boolean; userAgent?: string },
+): Promise<string[]> {
   let urls = options.urls;
   // What was read or planned is news, not a result: --quiet leaves it out (refusals and warnings stay).
   const info = (line: string) => (io.quiet ? undefined : io.err(line));
@@ -50,7 +56,10 @@ export async function collectUrls(options: UrlSources, io: { err(line: string): 
     );
   }
   if (urls.length === 0) {
-    throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, 'ci');
+    throw new UsageError(
+      `no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`,
+      'ci',
+    );
   }
   if (options.changedSince !== undefined) {
     const changed = changedFiles(options.changedSince, process.cwd());
@@ -63,10 +72,10 @@ export async function collectUrls(options: UrlSources, io: { err(line: string): 
       `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? '' : 's'} changed; checking ${affected.kept.length} of ${urls.length} pages ` +
         `(${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`,
     );
-    if (affected.kept.length === 0) io.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
+    if (affected.kept.length === 0)
+      io.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
     urls = affected.kept;
   }
   if (urls.length > options.maxUrls) throw tooManyUrls(urls.length, options.maxUrls, '');
   return urls;
 }
-

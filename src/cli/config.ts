@@ -50,7 +50,24 @@ export interface CiConfig {
   failOnByUrl?: UrlFailOn[];
 }
 
-const KEYS = ['$schema', 'urls', 'failOn', 'setBaseline', 'timeout', 'format', 'reports', 'context', 'sarifMap', 'sitemap', 'sitemapExclude', 'sitemapFind', 'sitemapReplace', 'maxUrls', 'suppressions', 'failOnByUrl'];
+const KEYS = [
+  '$schema',
+  'urls',
+  'failOn',
+  'setBaseline',
+  'timeout',
+  'format',
+  'reports',
+  'context',
+  'sarifMap',
+  'sitemap',
+  'sitemapExclude',
+  'sitemapFind',
+  'sitemapReplace',
+  'maxUrls',
+  'suppressions',
+  'failOnByUrl',
+];
 
 /**
  * Reads the config: `explicit` (from `--config`) must exist; otherwise {@link DEFAULT_CONFIG_FILE} in `cwd`
@@ -85,14 +102,17 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     throw new UsageError(`config file ${file}: ${key} ${rule}`);
   };
   if (!isObject(data)) return fail('(top level)', 'must be a JSON object');
-  for (const key of Object.keys(data)) if (!KEYS.includes(key)) fail(key, `is not a known key (known: ${KEYS.slice(1).join(', ')})`);
+  for (const key of Object.keys(data))
+    if (!KEYS.includes(key)) fail(key, `is not a known key (known: ${KEYS.slice(1).join(', ')})`);
   const config: CiConfig = { file };
   if (data.urls !== undefined) {
-    if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === 'string' && u.trim() !== '')) fail('urls', 'must be an array of URL strings');
+    if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === 'string' && u.trim() !== ''))
+      fail('urls', 'must be an array of URL strings');
     config.urls = (data.urls as string[]).map((u) => u.trim());
     // Checked here too (the SDK checks them again), so the message names this file rather than the request.
     config.urls.forEach((u, i) => {
-      if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol)) fail(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
+      if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol))
+        fail(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
     });
   }
   if (data.failOn !== undefined) config.failOn = choice(data.failOn, FAIL_ON, 'failOn', fail);
@@ -115,7 +135,10 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   if (data.format !== undefined) config.format = choice(data.format, REPORT_FORMATS, 'format', fail);
   if (data.reports !== undefined) {
     const reports = stringMap(data.reports, 'reports', fail);
-    for (const key of Object.keys(reports)) choice(key, REPORT_FORMATS, `reports.${key}`, () => fail(`reports.${key}`, `is not a report format (one of ${REPORT_FORMATS.join(', ')})`));
+    for (const key of Object.keys(reports))
+      choice(key, REPORT_FORMATS, `reports.${key}`, () =>
+        fail(`reports.${key}`, `is not a report format (one of ${REPORT_FORMATS.join(', ')})`),
+      );
     config.reports = reports;
   }
   if (data.context !== undefined) config.context = stringMap(data.context, 'context', fail);
@@ -124,8 +147,11 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   const here = dirname(resolve(file));
   if (data.sitemap !== undefined) {
     const list = typeof data.sitemap === 'string' ? [data.sitemap] : data.sitemap;
-    if (!Array.isArray(list) || list.length === 0 || !list.every((u) => typeof u === 'string' && u.trim() !== '')) fail('sitemap', 'must be a sitemap URL or file, or an array of them');
-    config.sitemap = (list as string[]).map((u) => (/^https?:\/\//i.test(u.trim()) ? u.trim() : resolve(here, u.trim())));
+    if (!Array.isArray(list) || list.length === 0 || !list.every((u) => typeof u === 'string' && u.trim() !== ''))
+      fail('sitemap', 'must be a sitemap URL or file, or an array of them');
+    config.sitemap = (list as string[]).map((u) =>
+      /^https?:\/\//i.test(u.trim()) ? u.trim() : resolve(here, u.trim()),
+    );
   }
   for (const key of ['sitemapExclude', 'sitemapFind'] as const) {
     if (data[key] === undefined) continue;
@@ -138,20 +164,26 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     config.sitemapReplace = data.sitemapReplace as string;
   }
   if (data.maxUrls !== undefined) {
-    if (!Number.isInteger(data.maxUrls) || (data.maxUrls as number) < 1) fail('maxUrls', 'must be a whole number of at least 1');
+    if (!Number.isInteger(data.maxUrls) || (data.maxUrls as number) < 1)
+      fail('maxUrls', 'must be a whole number of at least 1');
     config.maxUrls = data.maxUrls as number;
   }
   if (data.suppressions !== undefined) {
-    if (typeof data.suppressions !== 'string' || data.suppressions.trim() === '') fail('suppressions', 'must be a file name');
+    if (typeof data.suppressions !== 'string' || data.suppressions.trim() === '')
+      fail('suppressions', 'must be a file name');
     config.suppressions = resolve(here, data.suppressions as string);
   }
   if (data.failOnByUrl !== undefined) {
-    if (!Array.isArray(data.failOnByUrl)) fail('failOnByUrl', 'must be an array of { "url": "<regular expression>", "failOn": "<threshold>" }');
+    if (!Array.isArray(data.failOnByUrl))
+      fail('failOnByUrl', 'must be an array of { "url": "<regular expression>", "failOn": "<threshold>" }');
     config.failOnByUrl = (data.failOnByUrl as unknown[]).map((entry, i) => {
       const key = `failOnByUrl[${i}]`;
-      if (!isObject(entry)) return fail(key, 'must be an object { "url": "<regular expression>", "failOn": "<threshold>" }');
-      for (const k of Object.keys(entry)) if (k !== 'url' && k !== 'failOn') fail(`${key}.${k}`, 'is not a known key (known: url, failOn)');
-      if (typeof entry.url !== 'string' || entry.url === '') fail(`${key}.url`, 'must be a non-empty regular expression string, e.g. "/checkout"');
+      if (!isObject(entry))
+        return fail(key, 'must be an object { "url": "<regular expression>", "failOn": "<threshold>" }');
+      for (const k of Object.keys(entry))
+        if (k !== 'url' && k !== 'failOn') fail(`${key}.${k}`, 'is not a known key (known: url, failOn)');
+      if (typeof entry.url !== 'string' || entry.url === '')
+        fail(`${key}.url`, 'must be a non-empty regular expression string, e.g. "/checkout"');
       urlPattern(entry.url as string, `config file ${file}: ${key}.url`);
       return { url: entry.url as string, failOn: choice(entry.failOn, FAIL_ON, `${key}.failOn`, fail) };
     });
@@ -159,14 +191,21 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   return config;
 }
 
-function choice<T extends string>(value: unknown, choices: readonly T[], key: string, fail: (key: string, rule: string) => never): T {
-  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) fail(key, `must be one of ${choices.join(', ')}`);
+function choice<T extends string>(
+  value: unknown,
+  choices: readonly T[],
+  key: string,
+  fail: (key: string, rule: string) => never,
+): T {
+  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value))
+    fail(key, `must be one of ${choices.join(', ')}`);
   return value as T;
 }
 
 function stringMap(value: unknown, key: string, fail: (key: string, rule: string) => never): Record<string, string> {
   if (!isObject(value)) return fail(key, 'must be an object of strings');
-  for (const [k, v] of Object.entries(value)) if (typeof v !== 'string' || v === '') fail(`${key}.${k}`, 'must be a non-empty string');
+  for (const [k, v] of Object.entries(value))
+    if (typeof v !== 'string' || v === '') fail(`${key}.${k}`, 'must be a non-empty string');
   return { ...(value as Record<string, string>) };
 }
 

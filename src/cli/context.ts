@@ -48,18 +48,29 @@ export interface Command {
  * the CLI's own ways out (the variable or the flag); likely mistakes get a warning on stderr. Responses are
  * validated against the description, so a 2xx of the wrong shape is an API error in words (exit 3), not a crash.
  */
-export function clientFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>> = []): A11yClient {
+export function clientFrom(
+  values: OptionValues,
+  env: Record<string, string | undefined>,
+  out: Output,
+  cleanups: Array<() => Promise<void>> = [],
+): A11yClient {
   const apiKey = setting(values, env, 'api-key', 'SVC_API_KEY');
   let baseUrl = setting(values, env, 'base-url', 'SVC_BASE_URL');
   out.protect(apiKey);
-  const missing = [!apiKey && 'an API key: set SVC_API_KEY or pass --api-key', !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"].filter(Boolean);
+  const missing = [
+    !apiKey && 'an API key: set SVC_API_KEY or pass --api-key',
+    !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url",
+  ].filter(Boolean);
   if (missing.length) throw new UsageError(`missing ${missing.join('; and ')}`);
   // Copied from the API's URLs, the address often ends in /api/v1: every call would then 404 at /api/v1/api/v1/…
   if (/\/api\/v1\/?$/i.test(baseUrl!)) {
     baseUrl = baseUrl!.replace(/\/api\/v1\/?$/i, '');
-    out.err(`warning: the base URL ends in /api/v1, which the CLI adds itself; using ${baseUrl} (set SVC_BASE_URL or --base-url without it)`);
+    out.err(
+      `warning: the base URL ends in /api/v1, which the CLI adds itself; using ${baseUrl} (set SVC_BASE_URL or --base-url without it)`,
+    );
   }
-  if (!apiKey!.startsWith('svc_')) out.err('warning: the API key does not start with svc_, as the service\'s keys do; check SVC_API_KEY or --api-key');
+  if (!apiKey!.startsWith('svc_'))
+    out.err("warning: the API key does not start with svc_, as the service's keys do; check SVC_API_KEY or --api-key");
   try {
     return build(apiKey!, baseUrl!, values, env, out, cleanups);
   } catch (error) {
@@ -74,7 +85,14 @@ export function clientFrom(values: OptionValues, env: Record<string, string | un
   }
 }
 
-function build(apiKey: string, baseUrl: string, values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>>): A11yClient {
+function build(
+  apiKey: string,
+  baseUrl: string,
+  values: OptionValues,
+  env: Record<string, string | undefined>,
+  out: Output,
+  cleanups: Array<() => Promise<void>>,
+): A11yClient {
   // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl and npm read them (see proxy.ts).
   const proxy = proxySettings(env);
   if (proxy) for (const secret of proxySecrets(proxy)) out.protect(secret);
@@ -94,13 +112,22 @@ function build(apiKey: string, baseUrl: string, values: OptionValues, env: Recor
  * `--redis-url` / `SVC_REDIS_URL`, so the jobs of a CI matrix using one key share one budget. A Redis URL alone
  * means the service's default rate (120 per minute). The Redis connection is closed when the command ends.
  */
-function rateLimitFrom(values: OptionValues, env: Record<string, string | undefined>, out: Output, cleanups: Array<() => Promise<void>>): ClientOptions['rateLimit'] {
+function rateLimitFrom(
+  values: OptionValues,
+  env: Record<string, string | undefined>,
+  out: Output,
+  cleanups: Array<() => Promise<void>>,
+): ClientOptions['rateLimit'] {
   const rate = setting(values, env, 'rate-limit', 'SVC_RATE_LIMIT');
   const redisUrl = setting(values, env, 'redis-url', 'SVC_REDIS_URL');
   if (rate === undefined && redisUrl === undefined) return undefined;
   const requestsPerMinute = rate === undefined ? DEFAULT_RATE : Number(rate);
-  if (!Number.isFinite(requestsPerMinute) || requestsPerMinute <= 0) throw new UsageError('--rate-limit (or SVC_RATE_LIMIT) must be a positive number of requests per minute, such as 120');
-  if (redisUrl !== undefined && !/^rediss?:\/\//i.test(redisUrl)) throw new UsageError('--redis-url (or SVC_REDIS_URL) must be a redis:// or rediss:// URL');
+  if (!Number.isFinite(requestsPerMinute) || requestsPerMinute <= 0)
+    throw new UsageError(
+      '--rate-limit (or SVC_RATE_LIMIT) must be a positive number of requests per minute, such as 120',
+    );
+  if (redisUrl !== undefined && !/^rediss?:\/\//i.test(redisUrl))
+    throw new UsageError('--redis-url (or SVC_REDIS_URL) must be a redis:// or rediss:// URL');
   if (redisUrl === undefined) return { requestsPerMinute };
   out.protect(redisUrlPassword(redisUrl));
   const store = new RedisRateLimitStore({ url: redisUrl });
@@ -110,7 +137,12 @@ function rateLimitFrom(values: OptionValues, env: Record<string, string | undefi
 }
 
 /** A flag's value, else its environment variable's; blank counts as unset. */
-function setting(values: OptionValues, env: Record<string, string | undefined>, flag: string, variable: string): string | undefined {
+function setting(
+  values: OptionValues,
+  env: Record<string, string | undefined>,
+  flag: string,
+  variable: string,
+): string | undefined {
   return ((values[flag] as string | undefined) ?? env[variable])?.trim() || undefined;
 }
 

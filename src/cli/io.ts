@@ -20,7 +20,11 @@ import { redactText } from './safe-text.js';
 /** The character the command guard inserts (U+2800 BRAILLE PATTERN BLANK). */
 export const NEUTRALISER = '\u2800';
 
-const BLANKS = new Set([...'\t\v\f \u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'].map((c) => c.charCodeAt(0)));
+const BLANKS = new Set(
+  [
+    ...'\t\v\f \u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF',
+  ].map((c) => c.charCodeAt(0)),
+);
 // Characters a log viewer may drop before a reader (or a runner after it) sees the line: format characters
 // (Unicode Cf: zero-width space and joiners, bidi marks, soft hyphen, word joiner, BOM, tags) and the other
 // default-ignorable code points. The guard looks through them, so `\u200B::`, `:\u200B:` and `#\u200B#[` are
@@ -28,7 +32,11 @@ const BLANKS = new Set([...'\t\v\f \u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2
 const IGNORABLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
 // U+E0000–U+E0FFF (tags, variation selectors supplement) arrive as \uDB40–\uDB43 and a low surrogate.
 const isIgnorable = (c: number, text: string, i: number): boolean =>
-  c < 0xad ? false : (c >= 0xdb40 && c <= 0xdb43) || (c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xdb40 && text.charCodeAt(i - 1) <= 0xdb43) || IGNORABLE.test(text[i]!);
+  c < 0xad
+    ? false
+    : (c >= 0xdb40 && c <= 0xdb43) ||
+      (c >= 0xdc00 && c <= 0xdfff && i > 0 && text.charCodeAt(i - 1) >= 0xdb40 && text.charCodeAt(i - 1) <= 0xdb43) ||
+      IGNORABLE.test(text[i]!);
 const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
@@ -72,7 +80,14 @@ export class CommandGuard {
         this.#hash = 0;
       } else {
         const lower = c | 0x20;
-        this.#hash = this.#hash === 2 && lower === 0x76 ? 3 : this.#hash === 3 && lower === 0x73 ? 4 : this.#hash === 4 && lower === 0x6f ? 5 : 0;
+        this.#hash =
+          this.#hash === 2 && lower === 0x76
+            ? 3
+            : this.#hash === 3 && lower === 0x73
+              ? 4
+              : this.#hash === 4 && lower === 0x6f
+                ? 5
+                : 0;
       }
       if (insert) {
         out += text.slice(from, i) + NEUTRALISER;
@@ -131,7 +146,11 @@ export class Output {
 
   /** Writes a line to stderr (redacted, command-guarded). */
   err(text: string): void {
-    this.io.stderr.write(this.#stderrGuard.guard(this.#clean(text.endsWith('\n') || text.endsWith('\r') || text.startsWith('\r') ? text : `${text}\n`)));
+    this.io.stderr.write(
+      this.#stderrGuard.guard(
+        this.#clean(text.endsWith('\n') || text.endsWith('\r') || text.startsWith('\r') ? text : `${text}\n`),
+      ),
+    );
   }
 
   /**

@@ -27,7 +27,10 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
   const at = (reason: string, offset = i): JsonSyntaxError => ({ offset, reason });
   for (;;) {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-    if (i >= text.length) return want === 'next' && open.length === 0 ? undefined : at(text.trim() === '' ? 'the text is empty' : 'the text ends too early');
+    if (i >= text.length)
+      return want === 'next' && open.length === 0
+        ? undefined
+        : at(text.trim() === '' ? 'the text is empty' : 'the text ends too early');
     const c = text[i]!;
     switch (want) {
       case 'value':
@@ -42,8 +45,9 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
           want = c === '{' ? 'keyOrClose' : 'valueOrClose';
         } else {
           if (c === ']' || c === '}') return at(`a trailing comma before '${c}'`, i);
-          const end = c === '"' ? stringEnd(text, i) : matchEnd(NUMBER, text, i) ?? matchEnd(LITERAL, text, i);
-          if (typeof end !== 'number') return end ?? at('expected a value (an object, array, string, number, true, false or null)');
+          const end = c === '"' ? stringEnd(text, i) : (matchEnd(NUMBER, text, i) ?? matchEnd(LITERAL, text, i));
+          if (typeof end !== 'number')
+            return end ?? at('expected a value (an object, array, string, number, true, false or null)');
           i = end;
           want = 'next';
         }
@@ -113,10 +117,15 @@ function stringEnd(text: string, start: number): number | JsonSyntaxError {
     if (c === 0x5c) {
       const next = text[i + 1];
       if (next === 'u') {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return { offset: i, reason: 'a \\u escape needs four hex digits' };
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+          return { offset: i, reason: 'a \\u escape needs four hex digits' };
         i += 5;
       } else if (next !== undefined && '"\\/bfnrt'.includes(next)) i++;
-      else return { offset: i, reason: 'an unknown escape in a string (allowed: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)' };
+      else
+        return {
+          offset: i,
+          reason: 'an unknown escape in a string (allowed: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)',
+        };
     }
   }
   return { offset: start, reason: 'a string that is never closed starts here' };

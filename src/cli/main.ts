@@ -43,25 +43,37 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     }
     if (at < 0) {
       const { values } = parseCommandArgs(argv, {});
-      if (values.version) return out.out(`${version}\n`), ExitCode.OK;
+      if (values.version) return (out.out(`${version}\n`), ExitCode.OK);
       out.out(mainHelp(commands));
       return values.help ? ExitCode.OK : ExitCode.USAGE;
     }
     const command = commands.find((c) => c.name === argv[at]);
     if (!command) {
-      const near = closest(argv[at]!, commands.map((c) => c.name));
-      throw new UsageError(`unknown command "${argv[at]}"${near ? `; did you mean ${near}?` : ''} (see 'svc-a11y --help')`);
+      const near = closest(
+        argv[at]!,
+        commands.map((c) => c.name),
+      );
+      throw new UsageError(
+        `unknown command "${argv[at]}"${near ? `; did you mean ${near}?` : ''} (see 'svc-a11y --help')`,
+      );
     }
     commandName = command.name;
     idArgument = command.args.names;
-    const { values, positionals } = parseCommandArgs([...argv.slice(0, at), ...argv.slice(at + 1)], command.options, command.name);
+    const { values, positionals } = parseCommandArgs(
+      [...argv.slice(0, at), ...argv.slice(at + 1)],
+      command.options,
+      command.name,
+    );
     out.protect(values['api-key'] as string | undefined);
-    if (values.help) return out.out(commandHelp(command)), ExitCode.OK;
-    if (values.version) return out.out(`${version}\n`), ExitCode.OK;
+    if (values.help) return (out.out(commandHelp(command)), ExitCode.OK);
+    if (values.version) return (out.out(`${version}\n`), ExitCode.OK);
     const { min, max, names } = command.args;
     if (positionals.length < min || positionals.length > max) {
       const note = command.args.note ? `: ${command.args.note}` : '';
-      throw new UsageError(`${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}${names ? ` (${names})` : ''}, got ${positionals.length}${note}`, command.name);
+      throw new UsageError(
+        `${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}${names ? ` (${names})` : ''}, got ${positionals.length}${note}`,
+        command.name,
+      );
     }
     const json = values.json === true;
     const ctx: CommandContext = {
@@ -92,8 +104,10 @@ const ID_SOURCES: Record<string, string> = {
 function apiErrorHint(error: ApiError, idArgument: string | undefined): string | undefined {
   const ids = error.status === 404 && idArgument ? ID_SOURCES[idArgument] : undefined;
   if (ids) return ids;
-  if (error.code === 'SITE_NOT_FOUND') return "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them";
-  if (error.code === 'DOMAIN_NOT_VERIFIED') return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
+  if (error.code === 'SITE_NOT_FOUND')
+    return "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them";
+  if (error.code === 'DOMAIN_NOT_VERIFIED')
+    return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
   return undefined;
 }
 
@@ -114,7 +128,9 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
   if (error instanceof ApiError) {
     // Code, title, detail and traceId are the service's text: one line each, nothing a terminal or a log acts on.
     const line = (text: string) => safeLine(text, out.secrets);
-    out.err(`error: API answered ${error.status}${error.code ? ` ${line(error.code)}` : ''}${error.title ? ` — ${line(error.title)}` : ''}${error.detail ? `: ${line(error.detail)}` : ''}`);
+    out.err(
+      `error: API answered ${error.status}${error.code ? ` ${line(error.code)}` : ''}${error.title ? ` — ${line(error.title)}` : ''}${error.detail ? `: ${line(error.detail)}` : ''}`,
+    );
     if (error.traceId) out.err(`traceId: ${line(error.traceId)} (quote it to support)`);
     const hint = apiErrorHint(error, idArgument);
     if (hint) out.err(`${hint}.`);
@@ -127,13 +143,15 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
     out.err(
       proxy
         ? `Check the proxy (${PROXY_VARIABLES.filter((name) => out.io.env[name]?.trim()).join(', ')}; NO_PROXY bypasses it) and SVC_BASE_URL (or --base-url): the request went through the proxy, never directly.`
-        : 'Check SVC_BASE_URL (or --base-url): it must be the service\'s address, reachable from here.',
+        : "Check SVC_BASE_URL (or --base-url): it must be the service's address, reachable from here.",
     );
     return ExitCode.API_ERROR;
   }
   // The client refuses redirects and oversized bodies: both point at a base URL that is not the API.
   if (error instanceof RedirectError || error instanceof ResponseTooLargeError) {
-    out.err(`error: ${safeLine(error.message, out.secrets)}${error instanceof RedirectError ? ' Is SVC_BASE_URL (or --base-url) the service\'s API address?' : ''}`);
+    out.err(
+      `error: ${safeLine(error.message, out.secrets)}${error instanceof RedirectError ? " Is SVC_BASE_URL (or --base-url) the service's API address?" : ''}`,
+    );
     return ExitCode.API_ERROR;
   }
   // A 2xx that is not the API's JSON (e.g. SVC_BASE_URL pointing at a web app answering HTML).
@@ -152,14 +170,21 @@ function report(error: unknown, out: Output, command: string | undefined, idArgu
 // Run when executed as the bin (also through npm's symlink), not when imported by tests.
 const invoked = process.argv[1] && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
 if (invoked) {
-  run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, stdin: process.stdin }).then(
+  run(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    stdin: process.stdin,
+  }).then(
     (code) => {
       process.exitCode = code;
     },
     (error: unknown) => {
       // run() reports every error itself; reaching here is a bug. The message is not printed: it could hold
       // text that no Output redacted or guarded.
-      process.stderr.write(`internal error: ${error instanceof Error ? error.name : 'unknown'} (a bug: please report it)\n`);
+      process.stderr.write(
+        `internal error: ${error instanceof Error ? error.name : 'unknown'} (a bug: please report it)\n`,
+      );
       process.exitCode = ExitCode.INTERNAL;
     },
   );

@@ -28,7 +28,11 @@ export function uniquePageUrls(urls: readonly string[], what: (index: number) =>
   const seen = new Set<string>();
   urls.forEach((url, i) => {
     const normal = normalizePageUrl(url);
-    if (normal === undefined) throw new UsageError(`${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url.slice(0, 200))}`, 'ci');
+    if (normal === undefined)
+      throw new UsageError(
+        `${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url.slice(0, 200))}`,
+        'ci',
+      );
     seen.add(normal);
   });
   return [...seen];
@@ -45,6 +49,8 @@ export function urlPattern(source: string, what: string): RegExp {
   try {
     return new RegExp(source);
   } catch (error) {
-    throw new UsageError(`${what} is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`);
+    throw new UsageError(
+      `${what} is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`,
+    );
   }
 }

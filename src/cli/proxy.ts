@@ -59,7 +59,9 @@ export function proxyFetch(settings: ProxySettings): typeof fetch {
     // dist/cli-undici.cjs, next to the CLI's chunks (built by tsup.config.ts from undici-entry.ts).
     const undici = createRequire(import.meta.url)('./cli-undici.cjs') as typeof import('./undici-entry.js');
     const dispatcher = new undici.EnvHttpProxyAgent(settings);
-    return ((input: RequestInfo | URL, init?: RequestInit) => undici.fetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+    return ((input: RequestInfo | URL, init?: RequestInit) =>
+      undici.fetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
   };
-  return (async (input: RequestInfo | URL, init?: RequestInit) => (await (ready ??= load()))(input, init)) as typeof fetch;
+  return (async (input: RequestInfo | URL, init?: RequestInit) =>
+    (await (ready ??= load()))(input, init)) as typeof fetch;
 }

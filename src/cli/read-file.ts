@@ -62,7 +62,8 @@ export function readTextFile(file: string, options: ReadTextFileOptions): string
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) fail('is a directory, not a file');
-    if (!stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice() && !(stat.isSocket() && !own)) fail('is not a regular file, a pipe or a character device');
+    if (!stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice() && !(stat.isSocket() && !own))
+      fail('is not a regular file, a pipe or a character device');
     // /proc files and devices report size 0 whatever they hold: only a regular file's size is trusted.
     if (stat.isFile() && stat.size > maxBytes) tooLarge();
     const buffer = Buffer.alloc(maxBytes + 1);
@@ -78,7 +79,13 @@ export function readTextFile(file: string, options: ReadTextFileOptions): string
 const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 // Fills `buffer` until the end of the file or until it is full (one byte past the cap); returns the bytes read.
-function readAll(fd: number, buffer: Buffer, stat: Stats, limits: { writerWaitMs: number; idleMs: number }, fail: (rule: string) => never): number {
+function readAll(
+  fd: number,
+  buffer: Buffer,
+  stat: Stats,
+  limits: { writerWaitMs: number; idleMs: number },
+  fail: (rule: string) => never,
+): number {
   let length = 0;
   // A FIFO read returns 0 both at its end and while no writer has opened it yet; EAGAIN or data tells a writer is there.
   let writerSeen = !stat.isFIFO();
@@ -102,7 +109,8 @@ function readAll(fd: number, buffer: Buffer, stat: Stats, limits: { writerWaitMs
       continue;
     }
     if (writerSeen) return length;
-    if (Date.now() - started >= limits.writerWaitMs) fail(`is a FIFO no process writes to (none opened it within ${limits.writerWaitMs} ms)`);
+    if (Date.now() - started >= limits.writerWaitMs)
+      fail(`is a FIFO no process writes to (none opened it within ${limits.writerWaitMs} ms)`);
     pause();
   }
   return length;

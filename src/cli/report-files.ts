@@ -1,6 +1,17 @@
 // Report files: every path is checked before anything is sent (a check must not run only to lose its result
 // at the end), writing them never changes the verdict's exit code unnoticed, and never blocks (see write-file.ts).
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readlinkSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
@@ -20,11 +31,16 @@ export function checkReportPath(file: string, what: string): string[] {
   // A link to a file not written yet (report.xml -> artifacts/report.xml) is checked as its target.
   const target = danglingLinkTarget(file) ?? file;
   const stat = statOf(target);
-  if (stat?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, '')}/a11y-report`);
+  if (stat?.isDirectory())
+    throw new UsageError(
+      `${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, '')}/a11y-report`,
+    );
   // A socket cannot be opened as a file (Linux refuses it: ENXIO), and a block device is a disk: neither is a report.
   if (stat?.isSocket()) {
     // /dev/stdout is a socket where Node's spawn or a service manager started the CLI.
-    throw new UsageError(`${what}: ${file} is a socket, which cannot be opened as a file${/^\/dev\/(stdout|stderr|fd\/[12])$/.test(file) ? '; to print a report on stdout, use --format' : ''}`);
+    throw new UsageError(
+      `${what}: ${file} is a socket, which cannot be opened as a file${/^\/dev\/(stdout|stderr|fd\/[12])$/.test(file) ? '; to print a report on stdout, use --format' : ''}`,
+    );
   }
   if (stat && !stat.isFile() && !stat.isFIFO() && !stat.isCharacterDevice()) {
     throw new UsageError(`${what}: ${file} is not a regular file, a FIFO or a character device`);
@@ -63,7 +79,9 @@ export function removeEmptyFolders(folders: readonly string[]): void {
 
 function danglingLinkTarget(file: string): string | undefined {
   try {
-    return lstatSync(file).isSymbolicLink() && !statOf(file) ? resolve(dirname(resolve(file)), readlinkSync(file)) : undefined;
+    return lstatSync(file).isSymbolicLink() && !statOf(file)
+      ? resolve(dirname(resolve(file)), readlinkSync(file))
+      : undefined;
   } catch {
     return undefined;
   }
@@ -123,7 +141,9 @@ export async function appendStepSummary(out: Output, file: string, markdown: str
   try {
     await writeTextFile(file, out.scrub(markdown), { append: true });
   } catch (error) {
-    out.err(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} (${codeOf(error)}); the exit code is unchanged`);
+    out.err(
+      `warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} (${codeOf(error)}); the exit code is unchanged`,
+    );
   }
 }
 

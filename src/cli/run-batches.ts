@@ -3,7 +3,14 @@
 // request of every batch), with one progress display. A batch whose wait ends first (the deadline, or a pause
 // the service asked for past it) keeps what is known of its check; any other error (the check could not be
 // created) stops the others and is the run's error.
-import { type A11yClient, type CiCheck, type CiViolation, type FailOn, PollTimeoutError, RateLimitError } from '../index.js';
+import {
+  type A11yClient,
+  type CiCheck,
+  type CiViolation,
+  type FailOn,
+  PollTimeoutError,
+  RateLimitError,
+} from '../index.js';
 import { BATCH_CONTEXT_KEY, type Batch } from './batches.js';
 
 /** What one batch gave. */
@@ -49,7 +56,11 @@ const finished = (status: string | undefined) => status !== undefined && status 
  * @throws the first error that is not the end of a wait (the others are stopped first)
  * @example const results = await runBatches(client, planBatches(urls), { timeoutMs: 600_000, limitText: '600000 ms (--timeout)' });
  */
-export async function runBatches(client: A11yClient, batches: readonly Batch[], options: RunBatchesOptions): Promise<BatchResult[]> {
+export async function runBatches(
+  client: A11yClient,
+  batches: readonly Batch[],
+  options: RunBatchesOptions,
+): Promise<BatchResult[]> {
   const endsAt = Date.now() + options.timeoutMs;
   const stop = new AbortController();
   const latest = new Map<number, CiCheck>();
@@ -62,13 +73,21 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
     const batch = batches[i]!;
     const remaining = endsAt - Date.now();
     if (remaining < 1) {
-      results[i] = notStarted(batch, `the check was not started: the run's limit of ${options.limitText} ran out first`);
+      results[i] = notStarted(
+        batch,
+        `the check was not started: the run's limit of ${options.limitText} ran out first`,
+      );
       return;
     }
     let seen: CiCheck | undefined;
     try {
       const check = await client.ciChecks.createAndWait(
-        { urls: batch.urls, failOn: options.failOn, setBaseline: options.setBaseline, context: { ...options.context, [BATCH_CONTEXT_KEY]: batch.key } },
+        {
+          urls: batch.urls,
+          failOn: options.failOn,
+          setBaseline: options.setBaseline,
+          context: { ...options.context, [BATCH_CONTEXT_KEY]: batch.key },
+        },
         {
           timeoutMs: remaining,
           signal: stop.signal,
@@ -87,7 +106,10 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
       // The deadline came before the service answered the request creating the check: there is no check to look at
       // (it may exist on the service's side), and the batch cannot be judged.
       if (!stop.signal.aborted && error instanceof PollTimeoutError && error.jobId === undefined) {
-        results[i] = notStarted(batch, `the wait ended (${options.limitText}) before the service answered the request starting the check`);
+        results[i] = notStarted(
+          batch,
+          `the wait ended (${options.limitText}) before the service answered the request starting the check`,
+        );
         return;
       }
       const ended = stop.signal.aborted ? undefined : waitEnded(error, seen, options.limitText);
@@ -98,7 +120,13 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
         .get(ended.jobId, { timeoutMs: 5_000, maxRetries: 0 })
         .catch((): CiCheck => seen ?? { id: ended.jobId, status: ended.lastStatus as CiCheck['status'] });
       const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : 'its status could not be read'}`;
-      results[i] = { batch, check: last, violations: [], waitEnded: `the wait ${reason}`, endedMessage: `CI check ${ended.jobId} ${reason}.` };
+      results[i] = {
+        batch,
+        check: last,
+        violations: [],
+        waitEnded: `the wait ${reason}`,
+        endedMessage: `CI check ${ended.jobId} ${reason}.`,
+      };
     }
   };
 
@@ -121,11 +149,20 @@ export async function runBatches(client: A11yClient, batches: readonly Batch[], 
 
 // A batch the deadline reached before it started: its pages listed as QUEUED, so the reports name them.
 function notStarted(batch: Batch, reason: string): BatchResult {
-  return { batch, check: { id: 'not started', status: 'QUEUED', pages: batch.urls.map((url) => ({ url, status: 'QUEUED' })) }, violations: [], waitEnded: reason, endedMessage: `${reason[0]!.toUpperCase()}${reason.slice(1)}.` };
+  return {
+    batch,
+    check: { id: 'not started', status: 'QUEUED', pages: batch.urls.map((url) => ({ url, status: 'QUEUED' })) },
+    violations: [],
+    waitEnded: reason,
+    endedMessage: `${reason[0]!.toUpperCase()}${reason.slice(1)}.`,
+  };
 }
 
 // One check: its own status and pages (as before batches existed); several: how many checks are done, and pages.
-function progressOf(batches: readonly Batch[], latest: Map<number, CiCheck>): { status: string; detail?: string | undefined } {
+function progressOf(
+  batches: readonly Batch[],
+  latest: Map<number, CiCheck>,
+): { status: string; detail?: string | undefined } {
   if (batches.length === 1) {
     const c = latest.get(0);
     return { status: c?.status ?? 'QUEUED', detail: pagesDetail(c?.pages) };
@@ -133,7 +170,8 @@ function progressOf(batches: readonly Batch[], latest: Map<number, CiCheck>): { 
   const checks = batches.map((_, i) => latest.get(i));
   const done = checks.filter((c) => finished(c?.status)).length;
   const pages = checks.flatMap((c, i) => c?.pages ?? batches[i]!.urls.map(() => ({ status: 'QUEUED' as const })));
-  const status = done === batches.length ? 'COMPLETED' : checks.some((c) => c?.status === 'RUNNING') ? 'RUNNING' : 'QUEUED';
+  const status =
+    done === batches.length ? 'COMPLETED' : checks.some((c) => c?.status === 'RUNNING') ? 'RUNNING' : 'QUEUED';
   return { status, detail: `checks ${done}/${batches.length}  ${pagesDetail(pages)}` };
 }
 
@@ -154,7 +192,11 @@ const CHECK_URL = /\/api\/v1\/ci\/checks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
  * Whether `error` ended the wait of a check that exists: the wait's deadline passed, or the service asked for
  * a pause that ends after it. Anything else (the check was never created, an API error) is not.
  */
-function waitEnded(error: unknown, seen: CiCheck | undefined, limit: string): { jobId: string; lastStatus?: string | undefined; reason: string } | undefined {
+function waitEnded(
+  error: unknown,
+  seen: CiCheck | undefined,
+  limit: string,
+): { jobId: string; lastStatus?: string | undefined; reason: string } | undefined {
   if (error instanceof PollTimeoutError && error.jobId !== undefined) {
     return { jobId: error.jobId, lastStatus: error.lastStatus, reason: `did not finish within ${limit}` };
   }
@@ -163,7 +205,11 @@ function waitEnded(error: unknown, seen: CiCheck | undefined, limit: string): { 
   const jobId = error instanceof RateLimitError ? (seen?.id ?? CHECK_URL.exec(error.url)?.[1]) : undefined;
   if (error instanceof RateLimitError && jobId !== undefined) {
     const until = error.retryAfterMs === undefined ? '' : ` for ${Math.ceil(error.retryAfterMs / 1000)} s`;
-    return { jobId, lastStatus: seen?.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
+    return {
+      jobId,
+      lastStatus: seen?.status,
+      reason: `was paused by the service${until}, past the wait's limit of ${limit}`,
+    };
   }
   return undefined;
 }

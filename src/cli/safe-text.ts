@@ -18,7 +18,8 @@ const RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
 // non-ASCII, `@`), and the scheme's `:` escaped as a workflow command property escapes it (`%3A`). Never `"`,
 // `<`, `>`, `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting
 // across them could join two values into one.
-const SERIALISED_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
+const SERIALISED_USERINFO =
+  /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
 
 // A query or fragment parameter whose name says it holds a credential: the whole name, or its last part after
 // `_` or `-` (access_token, client_secret, X-Amz-Signature, api-key). Its value goes, its name stays.
@@ -36,7 +37,9 @@ const UNSAFE = /\r\n?|[\u2028\u2029]|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\p{
  * @example visibleText('a\u001b[2Jb\u200Bc\r\nd') // 'a\uFFFD[2Jb\uFFFDc\nd'
  */
 export function visibleText(text: string): string {
-  return text.replace(UNSAFE, (c) => (c.length > 1 || c === '\r' || c === '\u2028' || c === '\u2029' ? '\n' : '\uFFFD'));
+  return text.replace(UNSAFE, (c) =>
+    c.length > 1 || c === '\r' || c === '\u2028' || c === '\u2029' ? '\n' : '\uFFFD',
+  );
 }
 
 /**
@@ -91,7 +94,8 @@ export function safeCopy<T>(value: T, secrets: readonly string[]): T {
   // JSON.parse calls the reviver bottom-up: every string value is made safe, then every object's keys.
   return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
     if (typeof item === 'string') return safe(item);
-    if (item && typeof item === 'object' && !Array.isArray(item)) return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
+    if (item && typeof item === 'object' && !Array.isArray(item))
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
     return item;
   }) as T;
 }
@@ -114,5 +118,8 @@ const RAW_IN_JSON = /[\u007F-\u009F\u2028\u2029\p{Cf}]/gu;
  * @example jsonText({ a: '\u202E' }) // '{\n  "a": "\\u202e"\n}'
  */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, 2).replace(
+    RAW_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

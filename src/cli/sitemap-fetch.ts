@@ -31,7 +31,8 @@ export class SitemapFetchError extends Error {
   override name = 'SitemapFetchError';
 }
 
-const tooLarge = (maxBytes: number) => new SitemapFetchError(`is larger than the ${formatBytes(maxBytes)} cap per sitemap; stopped reading`);
+const tooLarge = (maxBytes: number) =>
+  new SitemapFetchError(`is larger than the ${formatBytes(maxBytes)} cap per sitemap; stopped reading`);
 
 /**
  * The document at `url` (http or https) as bytes, gunzipped when it is gzip data (by its magic bytes, whatever
@@ -48,7 +49,10 @@ export async function fetchSitemapBytes(url: URL, options: FetchSitemapOptions):
       response = await fetchImpl(current, {
         redirect: 'manual',
         signal,
-        headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', ...(options.userAgent ? { 'user-agent': options.userAgent } : {}) },
+        headers: {
+          accept: 'application/xml, text/xml;q=0.9, */*;q=0.1',
+          ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+        },
       });
     } catch (error) {
       throw signal.aborted ? timeUp(signal) : new SitemapFetchError(`could not be fetched (${causeOf(error)})`);
@@ -56,10 +60,13 @@ export async function fetchSitemapBytes(url: URL, options: FetchSitemapOptions):
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);
       const location = response.headers.get('location');
-      if (!location || !URL.canParse(location, current)) throw new SitemapFetchError(`answered HTTP ${response.status} without a usable Location`);
+      if (!location || !URL.canParse(location, current))
+        throw new SitemapFetchError(`answered HTTP ${response.status} without a usable Location`);
       const next = new URL(location, current);
       if (next.origin !== current.origin) {
-        throw new SitemapFetchError(`redirects to another origin (${next.origin}); redirects are followed within the sitemap's own origin only`);
+        throw new SitemapFetchError(
+          `redirects to another origin (${next.origin}); redirects are followed within the sitemap's own origin only`,
+        );
       }
       if (hops >= maxRedirects) throw new SitemapFetchError(`redirects more than ${maxRedirects} times`);
       current = next;
@@ -96,7 +103,8 @@ export function readSitemapFile(file: string, maxBytes: number): Buffer {
     if (stat.size > maxBytes) throw tooLarge(maxBytes);
     const buffer = Buffer.alloc(maxBytes + 1);
     let length = 0;
-    for (let n = 1; n > 0 && length <= maxBytes; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let n = 1; n > 0 && length <= maxBytes; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > maxBytes) throw tooLarge(maxBytes);
     return gunzipIfCompressed(buffer.subarray(0, length), maxBytes);
   } finally {

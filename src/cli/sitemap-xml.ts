@@ -63,10 +63,16 @@ const parser = new XMLParser({
  * @example parseSitemap('<urlset><url><loc>https://a.example/?a=1&amp;b=2</loc></url></urlset>').locs // ['https://a.example/?a=1&b=2']
  */
 export function parseSitemap(text: string): SitemapDocument {
-  if (DECLARATIONS.test(text)) throw new SitemapFormatError('declares a DOCTYPE or entities, which a sitemap never needs (refused: entity expansion is off)');
+  if (DECLARATIONS.test(text))
+    throw new SitemapFormatError(
+      'declares a DOCTYPE or entities, which a sitemap never needs (refused: entity expansion is off)',
+    );
   const valid = XMLValidator.validate(text);
   // The validator's message may quote the document (a whole stack of open tags): clipped, on one line.
-  if (valid !== true) throw new SitemapFormatError(`is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${clip(valid.err.msg)})`);
+  if (valid !== true)
+    throw new SitemapFormatError(
+      `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${clip(valid.err.msg)})`,
+    );
   let data: Record<string, unknown>;
   try {
     data = parser.parse(text) as Record<string, unknown>;
@@ -75,11 +81,16 @@ export function parseSitemap(text: string): SitemapDocument {
     throw new SitemapFormatError(`could not be read as XML (${error instanceof Error ? error.name : 'error'})`);
   }
   const kind = 'urlset' in data ? 'urlset' : 'sitemapindex' in data ? 'sitemapindex' : undefined;
-  if (kind === undefined) throw new SitemapFormatError('is neither a <urlset> nor a <sitemapindex> (sitemaps.org protocol)');
+  if (kind === undefined)
+    throw new SitemapFormatError('is neither a <urlset> nor a <sitemapindex> (sitemaps.org protocol)');
   const root = data[kind];
-  const entries = (root && typeof root === 'object' ? (root as Record<string, unknown>)[kind === 'urlset' ? 'url' : 'sitemap'] : undefined) ?? [];
+  const entries =
+    (root && typeof root === 'object'
+      ? (root as Record<string, unknown>)[kind === 'urlset' ? 'url' : 'sitemap']
+      : undefined) ?? [];
   if (!Array.isArray(entries)) throw new SitemapFormatError(`has a malformed <${kind}>`);
-  if (entries.length > MAX_SITEMAP_ENTRIES) throw new SitemapFormatError(`lists ${entries.length} entries, more than the protocol's ${MAX_SITEMAP_ENTRIES}`);
+  if (entries.length > MAX_SITEMAP_ENTRIES)
+    throw new SitemapFormatError(`lists ${entries.length} entries, more than the protocol's ${MAX_SITEMAP_ENTRIES}`);
   const locs: string[] = [];
   for (const entry of entries) {
     const loc = entry && typeof entry === 'object' ? (entry as Record<string, unknown>).loc : undefined;

@@ -63,7 +63,13 @@ export interface SitemapResult {
 }
 
 /** Defaults of {@link SitemapOptions}. */
-export const SITEMAP_LIMITS = { maxBytes: 10 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024, maxDocuments: 100, maxDepth: 3, timeoutMs: 60_000 } as const;
+export const SITEMAP_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
+  maxDocuments: 100,
+  maxDepth: 3,
+  timeoutMs: 60_000,
+} as const;
 
 /** A sitemap that could not be read within its bounds, or is not a sitemap: exit 2, naming it. */
 export class SitemapError extends UsageError {
@@ -93,7 +99,10 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
   const timeoutMs = options.timeoutMs ?? SITEMAP_LIMITS.timeoutMs;
   const rewrite = (loc: string) => (options.find ? loc.replace(options.find, options.replace ?? '') : loc);
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new SitemapFetchError(`was not read within the ${timeoutMs / 1000} s given to sitemaps`)), timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new SitemapFetchError(`was not read within the ${timeoutMs / 1000} s given to sitemaps`)),
+    timeoutMs,
+  );
   const urls = new Set<string>();
   const seen = new Set<string>();
   let documents = 0;
@@ -110,19 +119,31 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
       if (seen.has(key)) continue;
       seen.add(key);
       if (++documents > maxDocuments) fail(`is one document more than the ${maxDocuments} sitemaps a run reads`);
-      if (totalBytes >= maxTotalBytes) fail(`is one document past the ${formatBytes(maxTotalBytes)} the sitemaps of a run may hold in all`);
+      if (totalBytes >= maxTotalBytes)
+        fail(`is one document past the ${formatBytes(maxTotalBytes)} the sitemaps of a run may hold in all`);
       // Each document gets what is left of the run's total, at most its own cap.
       const cap = Math.min(maxBytes, maxTotalBytes - totalBytes);
       let text: string;
       try {
         const bytes = remote
-          ? await fetchSitemapBytes(new URL(item.source), { maxBytes: cap, signal: deadline.signal, userAgent: options.userAgent, fetch: options.fetch })
+          ? await fetchSitemapBytes(new URL(item.source), {
+              maxBytes: cap,
+              signal: deadline.signal,
+              userAgent: options.userAgent,
+              fetch: options.fetch,
+            })
           : readSitemapFile(item.source, cap);
         totalBytes += bytes.length;
         text = bytes.toString('utf8').replace(/^\uFEFF/, '');
       } catch (error) {
-        if (error instanceof SitemapFetchError && cap < maxBytes && /^(is larger than|decompresses to more than)/.test(error.message)) {
-          fail(`takes the sitemaps of the run past the ${formatBytes(maxTotalBytes)} they may hold in all; stopped reading`);
+        if (
+          error instanceof SitemapFetchError &&
+          cap < maxBytes &&
+          /^(is larger than|decompresses to more than)/.test(error.message)
+        ) {
+          fail(
+            `takes the sitemaps of the run past the ${formatBytes(maxTotalBytes)} they may hold in all; stopped reading`,
+          );
         }
         if (error instanceof SitemapFetchError) fail(error.message);
         throw error;
@@ -137,11 +158,13 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
       // Parsing is synchronous: the deadline is checked again once it is done.
       if (deadline.signal.aborted) fail((deadline.signal.reason as Error).message);
       if (doc.kind === 'sitemapindex') {
-        if (item.depth >= maxDepth) fail(`is a sitemap index nested ${item.depth} levels deep; at most ${maxDepth} are followed`);
+        if (item.depth >= maxDepth)
+          fail(`is a sitemap index nested ${item.depth} levels deep; at most ${maxDepth} are followed`);
         for (const loc of doc.locs) {
           const child = rewrite(loc);
           const url = normalizePageUrl(child);
-          if (url === undefined) fail(`lists ${JSON.stringify(child.slice(0, 200))}, which is not an absolute http(s) URL`);
+          if (url === undefined)
+            fail(`lists ${JSON.stringify(child.slice(0, 200))}, which is not an absolute http(s) URL`);
           // The protocol: "A Sitemap index file can only specify Sitemaps that are found on the same site".
           if (remote && new URL(url!).origin !== new URL(item.source).origin) {
             fail(`lists ${url} on another origin; a sitemap index may only list sitemaps of its own site`);
@@ -157,7 +180,8 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
         }
         const page = rewrite(loc);
         const url = normalizePageUrl(page);
-        if (url === undefined) fail(`lists ${JSON.stringify(page.slice(0, 200))}, which is not an absolute http(s) URL`);
+        if (url === undefined)
+          fail(`lists ${JSON.stringify(page.slice(0, 200))}, which is not an absolute http(s) URL`);
         urls.add(url!);
       }
     }

@@ -56,9 +56,9 @@ export const suppressionsSchema = z.strictObject({
       target: z.optional(text('must be a non-empty string (the element selector, exactly as reported)')),
       fingerprint: z.optional(text('must be a non-empty string (the finding fingerprint, exactly as reported)')),
       reason: text('is required: every suppression needs a non-empty reason (who accepted it and why)'),
-      expires: z.string({ error: 'is required: every suppression needs an end date "YYYY-MM-DD"' }).check(
-        z.refine(isCalendarDate, { error: 'must be a date "YYYY-MM-DD" (e.g. "2026-12-31")' }),
-      ),
+      expires: z
+        .string({ error: 'is required: every suppression needs an end date "YYYY-MM-DD"' })
+        .check(z.refine(isCalendarDate, { error: 'must be a date "YYYY-MM-DD" (e.g. "2026-12-31")' })),
     }),
     { error: 'must be an array of suppression entries' },
   ),
@@ -69,7 +69,9 @@ export const suppressionsSchema = z.strictObject({
  * file's folder (or the working directory); `required` is false for the default, which may be absent.
  */
 export function suppressionsPath(flag: string | undefined, configDir: string): { file: string; required: boolean } {
-  return flag !== undefined ? { file: flag, required: true } : { file: join(configDir, DEFAULT_SUPPRESSIONS_FILE), required: false };
+  return flag !== undefined
+    ? { file: flag, required: true }
+    : { file: join(configDir, DEFAULT_SUPPRESSIONS_FILE), required: false };
 }
 
 /**
@@ -80,7 +82,10 @@ export function suppressionsPath(flag: string | undefined, configDir: string): {
  * @throws UsageError (exit 2) naming the file, the entry and the rule
  * @example loadSuppressions('.a11y-suppressions.json', { required: false })?.active.length
  */
-export function loadSuppressions(file: string, { required, today = new Date().toISOString().slice(0, 10) }: { required: boolean; today?: string }): Suppressions | undefined {
+export function loadSuppressions(
+  file: string,
+  { required, today = new Date().toISOString().slice(0, 10) }: { required: boolean; today?: string },
+): Suppressions | undefined {
   let raw: string;
   try {
     raw = readTextFile(file, { what: 'suppressions file' });
@@ -105,11 +110,21 @@ export function checkSuppressions(data: unknown, file: string, today: string): S
   const result = z.safeParse(suppressionsSchema, data);
   if (!result.success) {
     // A typo in a key explains the missing value that follows from it: it is named first.
-    const issues = [...result.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
+    const issues = [...result.error.issues].sort(
+      (a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'),
+    );
     const first = issues[0]!;
-    const where = first.path.length ? first.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(top level)';
+    const where = first.path.length
+      ? first.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .join('')
+          .replace(/^\./, '')
+      : '(top level)';
     const known = first.path.length ? 'ruleId, url, target, fingerprint, reason, expires' : '$schema, suppressions';
-    const rule = first.code === 'unrecognized_keys' ? `has an unknown key ${first.keys.map((k) => JSON.stringify(k)).join(', ')} (known: ${known})` : first.message;
+    const rule =
+      first.code === 'unrecognized_keys'
+        ? `has an unknown key ${first.keys.map((k) => JSON.stringify(k)).join(', ')} (known: ${known})`
+        : first.message;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length === 2 ? '' : 's'})` : '';
     throw new UsageError(`suppressions file ${file}: ${where} ${isMissing(first) ? missingRule(first) : rule}${more}`);
   }
@@ -122,7 +137,8 @@ export function checkSuppressions(data: unknown, file: string, today: string): S
 
 type Issue = z.core.$ZodIssue;
 const isMissing = (issue: Issue) => issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-const missingRule = (issue: Issue) => (/^is required/.test(issue.message) ? issue.message : `is required (${issue.message})`);
+const missingRule = (issue: Issue) =>
+  /^is required/.test(issue.message) ? issue.message : `is required (${issue.message})`;
 
 /**
  * The first entry in force that matches a finding: its rule id, and each of URL pattern, selector and
@@ -144,7 +160,11 @@ export function findSuppression(entries: readonly Suppression[], v: CiViolation)
  * @example describeSuppression(entry) // '#1 color-contrast (expires 2026-12-31)'
  */
 export function describeSuppression(e: Suppression): string {
-  const scope = [e.url !== undefined ? `url /${e.url}/` : '', e.target !== undefined ? `target ${e.target}` : '', e.fingerprint !== undefined ? `fingerprint ${e.fingerprint}` : '']
+  const scope = [
+    e.url !== undefined ? `url /${e.url}/` : '',
+    e.target !== undefined ? `target ${e.target}` : '',
+    e.fingerprint !== undefined ? `fingerprint ${e.fingerprint}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return `#${e.index + 1} ${e.ruleId}${scope ? ` (${scope})` : ''}, expires ${e.expires}`;

@@ -47,35 +47,54 @@ const LISTED_PAGES = 3;
  * UNKNOWN, with every reason.
  * @example decideVerdict({ check: { status: 'COMPLETED', verdict: 'PASS', pages: [] }, failures: 0, failOn: 'NEW_CRITICAL' }).outcome // 'UNKNOWN'
  */
-export function decideVerdict({ check, failures, failOn, waitEnded, serviceFailExplained = false }: GateInput): GateVerdict {
+export function decideVerdict({
+  check,
+  failures,
+  failOn,
+  waitEnded,
+  serviceFailExplained = false,
+}: GateInput): GateVerdict {
   const completed = check.status === 'COMPLETED' && waitEnded === undefined;
   const failed: string[] = [];
-  if (completed && failures > 0) failed.push(`${plural(failures, 'finding')} ${failures === 1 ? 'breaks' : 'break'} the threshold ${failOn}`);
+  if (completed && failures > 0)
+    failed.push(`${plural(failures, 'finding')} ${failures === 1 ? 'breaks' : 'break'} the threshold ${failOn}`);
   if (completed && check.verdict === 'FAIL' && !serviceFailExplained) failed.push("the service's verdict is FAIL");
   if (failed.length) return { outcome: 'FAIL', exitCode: ExitCode.VERDICT_FAIL, reasons: failed };
 
   const unknown: string[] = [];
   if (waitEnded !== undefined) unknown.push(waitEnded);
   else if (check.status !== 'COMPLETED') {
-    unknown.push(`the check did not complete (status ${check.status ?? 'missing'})${check.failureReason ? `: ${check.failureReason}` : ''}`);
+    unknown.push(
+      `the check did not complete (status ${check.status ?? 'missing'})${check.failureReason ? `: ${check.failureReason}` : ''}`,
+    );
   } else {
     if (check.verdict === undefined) unknown.push('the service gave no verdict');
-    else if (check.verdict !== 'PASS' && !(check.verdict === 'FAIL' && serviceFailExplained)) unknown.push(`the service's verdict ${String(check.verdict)} is not one this version knows`);
+    else if (check.verdict !== 'PASS' && !(check.verdict === 'FAIL' && serviceFailExplained))
+      unknown.push(`the service's verdict ${String(check.verdict)} is not one this version knows`);
     const pages = check.pages ?? [];
     const notDone = pages.filter((p) => p?.status !== 'DONE');
     if (pages.length === 0) unknown.push('the check lists no pages, so none is known to have been checked');
     else if (notDone.length) {
-      const listed = notDone.slice(0, LISTED_PAGES).map((p) => `${p?.url ?? '(unknown page)'} (${p?.status ?? 'no status'})`);
+      const listed = notDone
+        .slice(0, LISTED_PAGES)
+        .map((p) => `${p?.url ?? '(unknown page)'} (${p?.status ?? 'no status'})`);
       const more = notDone.length > LISTED_PAGES ? ` and ${notDone.length - LISTED_PAGES} more` : '';
-      unknown.push(`${plural(notDone.length, 'page')} of ${pages.length} ${notDone.length === 1 ? 'was' : 'were'} not checked: ${listed.join(', ')}${more}`);
+      unknown.push(
+        `${plural(notDone.length, 'page')} of ${pages.length} ${notDone.length === 1 ? 'was' : 'were'} not checked: ${listed.join(', ')}${more}`,
+      );
     }
   }
   if (unknown.length) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: unknown };
-  const service = check.verdict === 'PASS' ? "the service's verdict is PASS" : "the service's FAIL comes from findings that are suppressed or under a per-URL threshold";
+  const service =
+    check.verdict === 'PASS'
+      ? "the service's verdict is PASS"
+      : "the service's FAIL comes from findings that are suppressed or under a per-URL threshold";
   return {
     outcome: 'PASS',
     exitCode: ExitCode.OK,
-    reasons: [`${service}, ${plural(check.pages!.length, 'page')} checked, and no finding breaks the threshold ${failOn}`],
+    reasons: [
+      `${service}, ${plural(check.pages!.length, 'page')} checked, and no finding breaks the threshold ${failOn}`,
+    ],
   };
 }
 
@@ -96,16 +115,33 @@ export interface BatchVerdict {
  */
 export function aggregateVerdicts(batches: readonly BatchVerdict[]): GateVerdict {
   if (batches.length === 1) return batches[0]!.verdict;
-  if (batches.length === 0) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: ['no check was run, so no page is known to have been checked'] };
+  if (batches.length === 0)
+    return {
+      outcome: 'UNKNOWN',
+      exitCode: ExitCode.INCOMPLETE,
+      reasons: ['no check was run, so no page is known to have been checked'],
+    };
   const prefixed = (outcome: GateOutcome) =>
-    batches.filter((b) => b.verdict.outcome === outcome).flatMap((b) => b.verdict.reasons.map((r) => `${b.label}: ${r}`));
+    batches
+      .filter((b) => b.verdict.outcome === outcome)
+      .flatMap((b) => b.verdict.reasons.map((r) => `${b.label}: ${r}`));
   const failed = prefixed('FAIL');
   if (failed.length) {
     const unknown = prefixed('UNKNOWN');
-    return { outcome: 'FAIL', exitCode: ExitCode.VERDICT_FAIL, reasons: [...failed, ...unknown.map((r) => `also not judged: ${r}`)] };
+    return {
+      outcome: 'FAIL',
+      exitCode: ExitCode.VERDICT_FAIL,
+      reasons: [...failed, ...unknown.map((r) => `also not judged: ${r}`)],
+    };
   }
   const unknown = prefixed('UNKNOWN');
   if (unknown.length) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: unknown };
   const pages = batches.reduce((n, b) => n + b.pages, 0);
-  return { outcome: 'PASS', exitCode: ExitCode.OK, reasons: [`every one of ${batches.length} checks passed (${plural(pages, 'page')} checked), and no finding breaks its threshold`] };
+  return {
+    outcome: 'PASS',
+    exitCode: ExitCode.OK,
+    reasons: [
+      `every one of ${batches.length} checks passed (${plural(pages, 'page')} checked), and no finding breaks its threshold`,
+    ],
+  };
 }

@@ -49,7 +49,11 @@ export async function writeTextFile(file: string, text: string, options: WriteTe
 
 async function openNonBlocking(file: string, append: boolean, readerWaitMs: number): Promise<FileHandle> {
   // (O_NONBLOCK is 0 where the platform has none.)
-  const flags = constants.O_WRONLY | constants.O_CREAT | (append ? constants.O_APPEND : constants.O_TRUNC) | (constants.O_NONBLOCK ?? 0);
+  const flags =
+    constants.O_WRONLY |
+    constants.O_CREAT |
+    (append ? constants.O_APPEND : constants.O_TRUNC) |
+    (constants.O_NONBLOCK ?? 0);
   const started = Date.now();
   for (;;) {
     try {
@@ -59,7 +63,8 @@ async function openNonBlocking(file: string, append: boolean, readerWaitMs: numb
       if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error;
       const kind = await stat(file).catch(() => undefined);
       if (!kind?.isFIFO()) throw new Error('ENXIO: it cannot be opened as a file (a socket?)');
-      if (Date.now() - started >= readerWaitMs) throw new Error(`ENXIO: it is a FIFO that no process reads (none opened it within ${readerWaitMs} ms)`);
+      if (Date.now() - started >= readerWaitMs)
+        throw new Error(`ENXIO: it is a FIFO that no process reads (none opened it within ${readerWaitMs} ms)`);
       await pause();
     }
   }
@@ -76,7 +81,10 @@ async function writeAll(handle: FileHandle, bytes: Buffer, stallMs: number): Pro
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
       // A pipe whose reader is attached but not reading: waited for, within bounds.
-      if (Date.now() - lastProgress >= stallMs) throw new Error(`EAGAIN: its reader took nothing for ${stallMs / 1000} s; ${offset} of ${bytes.length} bytes written`);
+      if (Date.now() - lastProgress >= stallMs)
+        throw new Error(
+          `EAGAIN: its reader took nothing for ${stallMs / 1000} s; ${offset} of ${bytes.length} bytes written`,
+        );
       await pause();
     }
   }
@@ -87,7 +95,11 @@ function writableKind(s: Stats): boolean {
 }
 
 function notWritableKind(s: Stats): Error {
-  return new Error(s.isSocket() ? 'it is a socket, which cannot be opened as a file' : 'it is not a regular file, a FIFO or a character device');
+  return new Error(
+    s.isSocket()
+      ? 'it is a socket, which cannot be opened as a file'
+      : 'it is not a regular file, a FIFO or a character device',
+  );
 }
 
 function pause(): Promise<void> {

@@ -17,7 +17,14 @@ const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[
 export function isRfc3339DateTime(value: string): boolean {
   const m = SHAPE.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const offsetHours = Number(m[8] ?? 0);
   const offsetMinutes = Number(m[9] ?? 0);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;

@@ -7,7 +7,11 @@ const decoder = new TextDecoder(); // UTF-8, BOM stripped, invalid bytes replace
  * is cancelled). Rejects with the signal's reason when it aborts mid-body, even where the `fetch` in use
  * ignores the signal once it has answered (an in-memory or wrapped fetch).
  */
-export async function readBody(response: Response, limitBytes: number, signal?: AbortSignal): Promise<string | undefined> {
+export async function readBody(
+  response: Response,
+  limitBytes: number,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   const body = response.body;
   if (!body) return '';
   // A declared length over the cap is refused before a byte is read.

@@ -80,7 +80,12 @@ export function mapStrings(value: unknown, map: (text: string) => string): unkno
     } else {
       // Defined as own data properties, so a "__proto__" key stays data, as JSON.parse made it.
       for (const [key, item] of Object.entries(source)) {
-        Object.defineProperty(target, map(key), { value: copy(item), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, map(key), {
+          value: copy(item),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
     }
   }
@@ -95,7 +100,8 @@ export function mapStrings(value: unknown, map: (text: string) => string): unkno
  */
 export function scrubError(error: unknown, secret: string | undefined, depth = 0): unknown {
   if (typeof error === 'string') return redact(error, secret);
-  if (!error || typeof error !== 'object' || depth > 8) return typeof error === 'object' && error ? '[error chain truncated]' : error;
+  if (!error || typeof error !== 'object' || depth > 8)
+    return typeof error === 'object' && error ? '[error chain truncated]' : error;
   const source = error as Record<string, unknown> & { errors?: unknown };
   const copy = (error instanceof Error ? new Error(redact(error.message, secret)) : {}) as Record<string, unknown>;
   for (const key of Object.keys(source)) {
@@ -105,10 +111,20 @@ export function scrubError(error: unknown, secret: string | undefined, depth = 0
   }
   if (error instanceof Error) {
     Object.defineProperty(copy, 'name', { value: redact(error.name, secret), configurable: true, writable: true });
-    Object.defineProperty(copy, 'stack', { value: error.stack === undefined ? undefined : redact(error.stack, secret), configurable: true, writable: true });
+    Object.defineProperty(copy, 'stack', {
+      value: error.stack === undefined ? undefined : redact(error.stack, secret),
+      configurable: true,
+      writable: true,
+    });
   }
-  if ('cause' in source) Object.defineProperty(copy, 'cause', { value: scrubError(source.cause, secret, depth + 1), configurable: true, writable: true });
-  if (Array.isArray(source.errors)) copy.errors = source.errors.slice(0, 16).map((item) => scrubError(item, secret, depth + 1));
+  if ('cause' in source)
+    Object.defineProperty(copy, 'cause', {
+      value: scrubError(source.cause, secret, depth + 1),
+      configurable: true,
+      writable: true,
+    });
+  if (Array.isArray(source.errors))
+    copy.errors = source.errors.slice(0, 16).map((item) => scrubError(item, secret, depth + 1));
   return copy;
 }
 

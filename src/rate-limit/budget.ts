@@ -16,7 +16,8 @@ export type { BudgetOptions, Warning } from './store-guard.js';
 /** The rate budget of one client: one key (a hash of the API key) in one store, with a local stand-in. */
 export class RateBudget {
   // Web Crypto exists only in secure contexts in browsers: any unique-enough id serves for counting sharers.
-  readonly #id = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  readonly #id =
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   readonly #guard: StoreGuard;
 
   /**
@@ -53,7 +54,12 @@ export class RateBudget {
           // A caller that gave up while waiting gives its slot back to the next one (bounded, not awaited: a
           // frozen store must not hold the caller's abort).
           const refund = store.refund;
-          if (refund) void bounded(Promise.resolve().then(() => refund.call(store, key, limit)), this.options.storeTimeoutMs, 'refund').catch(() => undefined);
+          if (refund)
+            void bounded(
+              Promise.resolve().then(() => refund.call(store, key, limit)),
+              this.options.storeTimeoutMs,
+              'refund',
+            ).catch(() => undefined);
           throw error;
         }
         // A sharer's 429 may have paused the key while this slot waited: the slot was reserved before the
@@ -79,7 +85,10 @@ export class RateBudget {
 // A reservation a store made up (a bug, a corrupt value read as NaN) must not disable the budget: a wait that
 // is not a finite number ≥ 0 is a failure of the store, and the stand-in spaces requests instead.
 function checked(r: Reservation): Reservation {
-  if (!(Number.isFinite(r?.waitMs) && r.waitMs >= 0) || (r.pauseMs !== undefined && !(Number.isFinite(r.pauseMs) && r.pauseMs >= 0))) {
+  if (
+    !(Number.isFinite(r?.waitMs) && r.waitMs >= 0) ||
+    (r.pauseMs !== undefined && !(Number.isFinite(r.pauseMs) && r.pauseMs >= 0))
+  ) {
     throw new TypeError(`The rate-limit store answered an unreadable reservation (${JSON.stringify(r)})`);
   }
   return r;

@@ -13,7 +13,11 @@ const PREFIX = 'svc-a11y:rl:v1:';
  * @default Refusal Error
  * @example await budgetKey('svc_…') // 'svc-a11y:rl:v1:3f9c…'
  */
-export async function budgetKey(apiKey: string, store?: RateLimitStore, Refusal: new (message: string) => Error = Error): Promise<string> {
+export async function budgetKey(
+  apiKey: string,
+  store?: RateLimitStore,
+  Refusal: new (message: string) => Error = Error,
+): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle) {
     const digest = await subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
@@ -22,7 +26,9 @@ export async function budgetKey(apiKey: string, store?: RateLimitStore, Refusal:
   const nodeCrypto = nodeCryptoModule();
   if (nodeCrypto) return PREFIX + nodeCrypto.createHash('sha256').update(apiKey).digest('hex').slice(0, 32);
   if (store && !(store instanceof MemoryRateLimitStore)) {
-    throw new Refusal('rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); nothing was sent. Use the in-process store here.');
+    throw new Refusal(
+      'rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); nothing was sent. Use the in-process store here.',
+    );
   }
   return `${PREFIX}local:${fnv64(apiKey)}`;
 }
@@ -34,7 +40,9 @@ interface NodeCrypto {
 // node:crypto without an import statement (which would break bundles for browsers): Node ≥ 20.16, Deno, Bun.
 function nodeCryptoModule(): NodeCrypto | undefined {
   try {
-    return (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+    return (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+      'node:crypto',
+    ) as NodeCrypto | undefined;
   } catch {
     return undefined;
   }

@@ -16,7 +16,10 @@ export function pausedError(
   maxWaitMs: number,
 ): RateLimitError {
   const retryAt = new Date(Math.min(untilMs, 8.64e15));
-  const limit = maxWaitMs < maxRetryDelayMs ? `the deadline of its wait (${Math.round(maxWaitMs)} ms away)` : `maxRetryDelayMs (${maxRetryDelayMs} ms)`;
+  const limit =
+    maxWaitMs < maxRetryDelayMs
+      ? `the deadline of its wait (${Math.round(maxWaitMs)} ms away)`
+      : `maxRetryDelayMs (${maxRetryDelayMs} ms)`;
   const detail = `this API key's rate budget is paused until ${retryAt.toISOString()} (a 429's Retry-After, shared by every client of the budget), later than this call accepts: ${limit}. Nothing was sent`;
   const error = new Class(429, { code: 'RATE_LIMITED', title: 'Rate limited', detail } as never, new Headers(), info);
   error.retryAfterMs = Math.max(0, untilMs - Date.now());

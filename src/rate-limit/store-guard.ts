@@ -78,7 +78,11 @@ export class StoreGuard {
     if (!this.#down) {
       try {
         const bound = this.#reached ? storeTimeoutMs : Math.max(storeTimeoutMs, STARTUP_BOUND_MS);
-        const result = await bounded(Promise.resolve().then(() => op(store, this.limit)), bound, 'the shared rate-limit store');
+        const result = await bounded(
+          Promise.resolve().then(() => op(store, this.limit)),
+          bound,
+          'the shared rate-limit store',
+        );
         this.#reached = true;
         if (this.#warned && !this.#down) this.#recovered();
         return { store, limit: this.limit, result };
@@ -98,7 +102,8 @@ export class StoreGuard {
       this.#corruptWarned = true;
       this.#warn({
         code: 'RATE_LIMIT_STORE_CORRUPT',
-        message: 'The shared rate-limit store held a value it could not read under this budget; it was replaced with a conservative one (no burst), and the budget still limits.',
+        message:
+          'The shared rate-limit store held a value it could not read under this budget; it was replaced with a conservative one (no burst), and the budget still limits.',
       });
     }
   }
@@ -116,7 +121,9 @@ export class StoreGuard {
 
   /** Pauses the stand-in too, so an outage right after a 429 does not send early. */
   pauseStandIn(key: string, delayMs: number): Promise<void> {
-    return this.options.store instanceof MemoryRateLimitStore ? Promise.resolve() : this.#standIn.pause(key, this.#share(), delayMs);
+    return this.options.store instanceof MemoryRateLimitStore
+      ? Promise.resolve()
+      : this.#standIn.pause(key, this.#share(), delayMs);
   }
 
   // While the store is down, calls never wait for it: it is checked again in the background after
@@ -131,7 +138,11 @@ export class StoreGuard {
       return;
     }
     this.#probing = true;
-    bounded(Promise.resolve().then(() => check.call(store, key)), Math.max(storeTimeoutMs, STARTUP_BOUND_MS), 'the shared rate-limit store')
+    bounded(
+      Promise.resolve().then(() => check.call(store, key)),
+      Math.max(storeTimeoutMs, STARTUP_BOUND_MS),
+      'the shared rate-limit store',
+    )
       .then(
         () => {
           this.#down = false;
@@ -149,7 +160,10 @@ export class StoreGuard {
     this.#retryAt = Date.now() + this.#retryMs();
     if (this.#warned) return;
     this.#warned = true;
-    const share = this.#sharers === undefined ? `1/${UNKNOWN_SHARERS} of the budget until the store says how many clients share it` : `1/${this.#sharers} of the budget, its share when last seen`;
+    const share =
+      this.#sharers === undefined
+        ? `1/${UNKNOWN_SHARERS} of the budget until the store says how many clients share it`
+        : `1/${this.#sharers} of the budget, its share when last seen`;
     this.#warn({
       code: 'RATE_LIMIT_STORE_UNAVAILABLE',
       message: `The shared rate-limit store failed or took over ${this.#reached ? storeTimeoutMs : Math.max(storeTimeoutMs, STARTUP_BOUND_MS)} ms; this client spaces its own requests (${share}) and checks the store again every ${this.#retryMs()} ms.`,
@@ -165,7 +179,10 @@ export class StoreGuard {
 
   #recovered(): void {
     this.#warned = false;
-    this.#warn({ code: 'RATE_LIMIT_STORE_RECOVERED', message: 'The shared rate-limit store answers again; its budget is used again.' });
+    this.#warn({
+      code: 'RATE_LIMIT_STORE_RECOVERED',
+      message: 'The shared rate-limit store answers again; its budget is used again.',
+    });
   }
 
   // This client's share of the budget (the stand-in's limit): the rate divided by the sharers last seen.

@@ -101,7 +101,8 @@ export class RedisRateLimitStore implements RateLimitStore {
    * @throws TypeError when neither is given, or a bound is not a finite number ≥ 1
    */
   constructor(options: RedisRateLimitStoreOptions) {
-    if (!options || (typeof options.url !== 'string' && !options.client)) throw new TypeError('RedisRateLimitStore needs { url } or { client }.');
+    if (!options || (typeof options.url !== 'string' && !options.client))
+      throw new TypeError('RedisRateLimitStore needs { url } or { client }.');
     this.#options = options;
     this.#connectTimeoutMs = bound('connectTimeoutMs', options.connectTimeoutMs);
     this.#commandTimeoutMs = bound('commandTimeoutMs', options.commandTimeoutMs);
@@ -154,7 +155,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#drop(this.#attempt);
   }
 
-  async #eval(key: string, op: string, limit: RateLimit, member: string, pauseMs: number): Promise<ReturnType<typeof readReply>> {
+  async #eval(
+    key: string,
+    op: string,
+    limit: RateLimit,
+    member: string,
+    pauseMs: number,
+  ): Promise<ReturnType<typeof readReply>> {
     const args = scriptArgs(key, op, limit, member, pauseMs);
     // EVALSHA: the script's text crosses the network once per connection; NOSCRIPT (a restarted server) loads it again.
     const reply = await this.#send(async (client) => {
@@ -204,7 +211,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (attempt.ended) throw new Error('The connection attempt to Redis was abandoned.');
     // No reconnect loop in the background, no offline queue: a failed operation falls back to the in-process
     // budget at once, and a later one connects again.
-    const client = redis.createClient({ url, socket: { connectTimeout: timerDelay(this.#connectTimeoutMs), reconnectStrategy: false }, disableOfflineQueue: true });
+    const client = redis.createClient({
+      url,
+      socket: { connectTimeout: timerDelay(this.#connectTimeoutMs), reconnectStrategy: false },
+      disableOfflineQueue: true,
+    });
     client.on('error', () => undefined);
     // node-redis (6.3) ignores destroy() while its socket is still connecting: the socket then connects
     // anyway, and connect() never settles. An abandoned attempt is ended again as soon as it connects.
@@ -253,6 +264,7 @@ function send(client: RedisLikeClient, args: string[]): Promise<unknown> {
 
 function bound(name: string, value: number | undefined): number {
   if (value === undefined) return 1000;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) throw new TypeError(`RedisRateLimitStore: ${name} must be a finite number ≥ 1, got ${String(value)}.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1)
+    throw new TypeError(`RedisRateLimitStore: ${name} must be a finite number ≥ 1, got ${String(value)}.`);
   return value;
 }

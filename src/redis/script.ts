@@ -78,7 +78,18 @@ return { math.ceil(wait), redis.call('ZCARD', KEYS[2]), pause, corrupt }
 /** The script's KEYS and ARGV (after the key count) for one operation on budget `key`. @internal */
 export function scriptArgs(key: string, op: string, limit: RateLimit, member: string, pauseMs: number): string[] {
   const { intervalMs, toleranceMs } = gcraParameters(limit);
-  return ['3', key, `${key}:sharers`, `${key}:pause`, op, String(intervalMs), String(toleranceMs), member, String(pauseMs), String(MAX_AHEAD_MS + toleranceMs)];
+  return [
+    '3',
+    key,
+    `${key}:sharers`,
+    `${key}:pause`,
+    op,
+    String(intervalMs),
+    String(toleranceMs),
+    member,
+    String(pauseMs),
+    String(MAX_AHEAD_MS + toleranceMs),
+  ];
 }
 
 /**
@@ -88,7 +99,8 @@ export function scriptArgs(key: string, op: string, limit: RateLimit, member: st
 export function readReply(reply: unknown): { waitMs: number; sharers: number; pauseMs: number; corrupt: boolean } {
   const [waitMs, sharers, pauseMs, corrupt] = Array.isArray(reply) ? reply.map(Number) : [];
   for (const n of [waitMs, sharers, pauseMs]) {
-    if (!(Number.isFinite(n) && n! >= 0)) throw new TypeError(`Redis answered the rate-limit script with an unreadable reply (${describeReply(reply)}).`);
+    if (!(Number.isFinite(n) && n! >= 0))
+      throw new TypeError(`Redis answered the rate-limit script with an unreadable reply (${describeReply(reply)}).`);
   }
   return { waitMs: waitMs!, sharers: Math.max(1, sharers!), pauseMs: pauseMs!, corrupt: corrupt === 1 };
 }

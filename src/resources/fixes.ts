@@ -17,7 +17,13 @@ export class Fixes extends Resource {
    * @example const check = await client.fixes.verifyAndWait(fix.id); console.log(check.outcome);
    */
   verifyAndWait(remediationItemId: string, options?: WaitOptions<FixVerification>): Promise<FixVerification> {
-    return startAndWait(this.transport, ops.createFixVerification, { path: { id: remediationItemId } }, ops.getFixVerification, options);
+    return startAndWait(
+      this.transport,
+      ops.createFixVerification,
+      { path: { id: remediationItemId } },
+      ops.getFixVerification,
+      options,
+    );
   }
 }
 

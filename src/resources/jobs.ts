@@ -9,7 +9,12 @@ import { brokenRule, validateRequest } from '../validation.js';
 type Job = { id?: unknown; status?: unknown };
 
 /** Polls `getOp` for job `id` until it is terminal. */
-export function waitForJob<G extends PolledOperationId>(t: Transport, getOp: Operation<G>, id: string, options?: WaitOptions<SuccessBody<G>>) {
+export function waitForJob<G extends PolledOperationId>(
+  t: Transport,
+  getOp: Operation<G>,
+  id: string,
+  options?: WaitOptions<SuccessBody<G>>,
+) {
   return pollUntilTerminal<SuccessBody<G> & Job>(
     getOp.id,
     async () => {
@@ -38,23 +43,40 @@ export function startAndWait<C extends OperationId, G extends PolledOperationId>
       const sent = await t.send(createOp, input, { signal });
       const id = (sent.data as Job).id;
       // The POST was sent and accepted: an id that cannot be polled is the answer's fault, not the input's.
-      const broken = typeof id === 'string' ? brokenRule(getOp.schemas.path, { id }) : { field: 'id', rule: 'is required' };
+      const broken =
+        typeof id === 'string' ? brokenRule(getOp.schemas.path, { id }) : { field: 'id', rule: 'is required' };
       if (broken || typeof id !== 'string') {
-        throw new ResponseValidationError(createOp.id, `body.${broken?.field ?? 'id'}`, `${broken?.rule ?? 'is invalid'}; the request was sent and accepted, so the job may exist`);
+        throw new ResponseValidationError(
+          createOp.id,
+          `body.${broken?.field ?? 'id'}`,
+          `${broken?.rule ?? 'is invalid'}; the request was sent and accepted, so the job may exist`,
+        );
       }
       const url = resolveLocation(sent.response.headers.get('location'), sent.requestUrl, t.options.baseUrl);
-      return { jobId: id, pollOnce: poller(t, getOp, id, url), delayFirstPoll: true, retryAfterMs: hintOf(sent.response), status: (sent.data as Job).status };
+      return {
+        jobId: id,
+        pollOnce: poller(t, getOp, id, url),
+        delayFirstPoll: true,
+        retryAfterMs: hintOf(sent.response),
+        status: (sent.data as Job).status,
+      };
     },
     options,
   );
 }
 
 /** One poll of job `id` (at `url` when the 202 named one), refusing an answer about another job. */
-function poller<G extends PolledOperationId>(t: Transport, getOp: Operation<G>, id: string, url: string | undefined): PollOnce<SuccessBody<G> & Job> {
+function poller<G extends PolledOperationId>(
+  t: Transport,
+  getOp: Operation<G>,
+  id: string,
+  url: string | undefined,
+): PollOnce<SuccessBody<G> & Job> {
   return async (signal) => {
     const sent = await t.send(getOp, { path: { id } }, { signal, url });
     const resource = sent.data as SuccessBody<G> & Job;
-    if (!sameId((sent.data as Job | undefined)?.id, id)) throw new ResponseValidationError(getOp.id, 'body.id', `must be the polled job's id ${id}`);
+    if (!sameId((sent.data as Job | undefined)?.id, id))
+      throw new ResponseValidationError(getOp.id, 'body.id', `must be the polled job's id ${id}`);
     return { resource, retryAfterMs: hintOf(sent.response) };
   };
 }

@@ -35,7 +35,11 @@ export class Sites extends Resource {
    * @example const trend = await client.sites.getTrend(siteId, { limit: 30 });
    */
   getTrend(siteId: string, options?: TrendOptions): Promise<SiteTrend> {
-    return this.transport.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
+    return this.transport.request(
+      ops.getSiteTrend,
+      { path: { id: siteId }, query: { limit: options?.limit } },
+      options,
+    );
   }
 
   /** Lists a site's tracked fixes (remediation items). Scope `sites:read`. */

@@ -2,7 +2,15 @@
 // fingerprint, and a verdict from failOn.
 import { randomUUID } from 'node:crypto';
 import { zCreateCiCheckBody } from '../../generated/zod.gen.js';
-import { type Finding, type PageResult, type SeverityCounts, checkPage, countFindings, normalizePageUrl, zeroCounts } from './findings.js';
+import {
+  type Finding,
+  type PageResult,
+  type SeverityCounts,
+  checkPage,
+  countFindings,
+  normalizePageUrl,
+  zeroCounts,
+} from './findings.js';
 import { type JobTiming, itemStage, phaseOf } from './jobs.js';
 import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
@@ -10,8 +18,6 @@ import { lookup, pageUrl, parseBody } from './requests.js';
 import { type SiteRecord, siteForUrl } from './state.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
 import type { FailOn, CiCheckJob } from './records.js';
-
-
 
 // The service's default when failOn is omitted (the document does not name it; NEW_CRITICAL is the brief's).
 const DEFAULT_FAIL_ON: FailOn = 'NEW_CRITICAL';
@@ -26,7 +32,8 @@ function isSavedBaseline(job: CiCheckJob, now: number): boolean {
 /** A check's findings, one per fingerprint (a URL listed twice is checked once). */
 function findingsOf(job: CiCheckJob): Finding[] {
   const byPrint = new Map<string, Finding>();
-  for (const f of job.pages.filter(isDone).flatMap((p) => p.findings)) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
+  for (const f of job.pages.filter(isDone).flatMap((p) => p.findings))
+    if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
   return [...byPrint.values()];
 }
 
@@ -70,11 +77,14 @@ export function ciCheckView(world: World, job: CiCheckJob, now: number) {
   const phase = phaseOf(job, now);
   const pages = job.pages.map((p, i) => {
     const stage = itemStage(i, job.pages.length, phase, job.pageEnds);
-    return stage === 'DONE' ? { url: p.url, status: p.status, counts: countFindings(p.findings) } : { url: p.url, status: stage, counts: zeroCounts() };
+    return stage === 'DONE'
+      ? { url: p.url, status: p.status, counts: countFindings(p.findings) }
+      : { url: p.url, status: stage, counts: zeroCounts() };
   });
   const base = { id: job.id, failOn: job.failOn, pages, appUrl: `${world.baseUrl}/app/ci/checks/${job.id}` };
   if (phase.stage !== 'DONE') return { ...base, status: phase.stage };
-  if (!job.pages.some(isDone)) return { ...base, status: 'FAILED', failureReason: 'No page of the check could be reached.' };
+  if (!job.pages.some(isDone))
+    return { ...base, status: 'FAILED', failureReason: 'No page of the check could be reached.' };
   const { counts, newCounts, fixedCount, unchangedCount } = compareWithBaseline(world, job);
   return {
     ...base,
@@ -97,18 +107,26 @@ export function createCiCheck(ctx: Ctx): Reply {
   const { world, now } = ctx;
   const body = parseBody(zCreateCiCheckBody, ctx.body, ['urls']);
   const max = ctx.key.plan.maxCiUrls;
-  if (body.urls.length > max) fail(422, 'VALIDATION_FAILED', `urls must hold at most ${max} entries on the ${ctx.key.plan.name} plan.`);
+  if (body.urls.length > max)
+    fail(422, 'VALIDATION_FAILED', `urls must hold at most ${max} entries on the ${ctx.key.plan.name} plan.`);
   const urls = body.urls.map((u, i) => pageUrl(u, `urls[${i}]`));
   const sites = new Set<SiteRecord>();
   for (const url of urls) {
-    sites.add(siteForUrl(world.org, url) ?? fail(404, 'SITE_NOT_FOUND', `No registered site of this organization contains ${url.host}.`));
+    sites.add(
+      siteForUrl(world.org, url) ??
+        fail(404, 'SITE_NOT_FOUND', `No registered site of this organization contains ${url.host}.`),
+    );
   }
   if (sites.size > 1) fail(422, 'VALIDATION_FAILED', 'All urls of a CI check must belong to one site.');
   const site = [...sites][0]!;
   if (!site.verified) fail(409, 'DOMAIN_NOT_VERIFIED', `The site ${site.normalizedHost} is not verified.`);
   let baseline: CiCheckJob | undefined;
   for (const c of world.ciChecks.values()) {
-    if (c.siteId === site.id && isSavedBaseline(c, now) && (!baseline || c.createdAt + c.durationMs >= baseline.createdAt + baseline.durationMs)) {
+    if (
+      c.siteId === site.id &&
+      isSavedBaseline(c, now) &&
+      (!baseline || c.createdAt + c.durationMs >= baseline.createdAt + baseline.durationMs)
+    ) {
       baseline = c;
     }
   }
@@ -145,7 +163,11 @@ export function listCiViolations(ctx: Ctx): Reply {
 export function ciCheckHtml(world: World, id: string, now: number): string | undefined {
   const job = world.ciChecks.get(id.toLowerCase());
   if (!job) return undefined;
-  const view = ciCheckView(world, job, now) as { status: string; verdict?: string; pages: Array<{ url: string; status: string }> };
+  const view = ciCheckView(world, job, now) as {
+    status: string;
+    verdict?: string;
+    pages: Array<{ url: string; status: string }>;
+  };
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const rows = view.pages.map((p) => `<li>${esc(p.url)}: ${esc(p.status)}</li>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CI check ${esc(job.id)}</title></head><body><h1>CI check ${esc(job.id)}</h1><p>Status: ${esc(view.status)}${view.verdict ? `, verdict: ${esc(view.verdict)}` : ''}</p><ul>${rows}</ul><p>Served by the @svc/a11y-sdk simulator.</p></body></html>`;

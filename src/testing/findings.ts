@@ -197,7 +197,9 @@ export function checkPage(seed: number, url: string, extraCritical = 0): PageRes
   const regress = Number.parseInt(parsed.searchParams.get('regress') ?? '0', 10);
   const extra = Math.min(50, Math.max(0, Number.isFinite(regress) ? regress : 0) + extraCritical);
   for (let k = 1; k <= extra; k++) {
-    findings.push(make('image-alt', `img.promo-banner:nth-of-type(${k})`, `<img class="promo-banner" src="promo-${k}.jpg">`));
+    findings.push(
+      make('image-alt', `img.promo-banner:nth-of-type(${k})`, `<img class="promo-banner" src="promo-${k}.jpg">`),
+    );
   }
   return { url, status: 'DONE', findings };
 }

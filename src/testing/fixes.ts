@@ -10,14 +10,18 @@ import type { FixRecord } from './state.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
 import type { FixVerificationJob } from './records.js';
 
-
 /** Terminal result of a verification (independent of time once it is DONE). */
 function result(job: FixVerificationJob) {
   const done = job.pages.filter((p) => p.status === 'DONE');
   const findings = done.flatMap((p) => p.findings);
   const ruleNodes = findings.filter((f) => f.ruleId === job.fix.ruleId);
   const causeNodes = ruleNodes.filter((f) => `${f.ruleId}:${selectorSignature(f.target)}` === job.fix.rootCauseKey);
-  return { scanned: done.length, failed: job.pages.length - done.length, nodesFound: causeNodes.length, ruleNodesFound: ruleNodes.length };
+  return {
+    scanned: done.length,
+    failed: job.pages.length - done.length,
+    nodesFound: causeNodes.length,
+    ruleNodesFound: ruleNodes.length,
+  };
 }
 
 /** `V1FixVerificationResponse` at `now`. Outcome `FIXED` when no node of the root cause remains, else `NOT_FIXED`. */
@@ -41,11 +45,25 @@ export function verificationView(job: FixVerificationJob, now: number) {
   if (phase.stage !== 'DONE') {
     const scanned = pages.filter((p) => p.status === 'DONE').length;
     const failed = pages.filter((p) => p.status !== 'DONE' && p.status !== 'QUEUED' && p.status !== 'RUNNING').length;
-    return { ...base, status: phase.stage, pagesScanned: scanned, pagesFailed: failed, ...(phase.stage === 'RUNNING' ? { startedAt: iso(phase.startedAt) } : {}) };
+    return {
+      ...base,
+      status: phase.stage,
+      pagesScanned: scanned,
+      pagesFailed: failed,
+      ...(phase.stage === 'RUNNING' ? { startedAt: iso(phase.startedAt) } : {}),
+    };
   }
   const r = result(job);
   const times = { startedAt: iso(phase.startedAt), finishedAt: iso(phase.finishedAt) };
-  if (r.scanned === 0) return { ...base, status: 'FAILED', pagesScanned: 0, pagesFailed: r.failed, failureReasonCode: 'ALL_PAGES_FAILED', ...times };
+  if (r.scanned === 0)
+    return {
+      ...base,
+      status: 'FAILED',
+      pagesScanned: 0,
+      pagesFailed: r.failed,
+      failureReasonCode: 'ALL_PAGES_FAILED',
+      ...times,
+    };
   return {
     ...base,
     status: 'COMPLETED',
@@ -60,20 +78,62 @@ export function verificationView(job: FixVerificationJob, now: number) {
 
 /** `V1FixResponse` at `now`: a fix whose latest completed verification found it FIXED shows as VERIFIED. */
 export function fixView(world: World, fix: FixRecord, now: number) {
-  const { id, siteId, ruleId, impact, rootCauseKey, componentLabel, status, verifiedScope, verifiedAt, verifiedPagesCount } = fix;
-  const record = { id, siteId, ruleId, impact, rootCauseKey, componentLabel, status, verifiedScope, verifiedAt, verifiedPagesCount };
-  const tail = { nodesCountAtTracking: fix.nodesCountAtTracking, pagesCountAtTracking: fix.pagesCountAtTracking, verifiable: fix.verifiable };
+  const {
+    id,
+    siteId,
+    ruleId,
+    impact,
+    rootCauseKey,
+    componentLabel,
+    status,
+    verifiedScope,
+    verifiedAt,
+    verifiedPagesCount,
+  } = fix;
+  const record = {
+    id,
+    siteId,
+    ruleId,
+    impact,
+    rootCauseKey,
+    componentLabel,
+    status,
+    verifiedScope,
+    verifiedAt,
+    verifiedPagesCount,
+  };
+  const tail = {
+    nodesCountAtTracking: fix.nodesCountAtTracking,
+    pagesCountAtTracking: fix.pagesCountAtTracking,
+    verifiable: fix.verifiable,
+  };
   let latest: { at: number; scanned: number; fixed: boolean } | undefined;
   for (const job of world.fixVerifications.values()) {
     const phase = phaseOf(job, now);
     if (job.fix.id !== fix.id || phase.stage !== 'DONE') continue;
     const r = result(job);
-    if (r.scanned > 0 && (!latest || phase.finishedAt >= latest.at)) latest = { at: phase.finishedAt, scanned: r.scanned, fixed: r.nodesFound === 0 };
+    if (r.scanned > 0 && (!latest || phase.finishedAt >= latest.at))
+      latest = { at: phase.finishedAt, scanned: r.scanned, fixed: r.nodesFound === 0 };
   }
   // Undefined fields vanish in JSON, which keeps an OPEN fix free of stale verification fields.
   if (!latest) return { ...record, ...tail };
-  if (!latest.fixed) return { ...record, status: 'OPEN', verifiedScope: undefined, verifiedAt: undefined, verifiedPagesCount: undefined, ...tail };
-  return { ...record, status: 'VERIFIED', verifiedScope: 'ROOT_CAUSE', verifiedAt: iso(latest.at), verifiedPagesCount: latest.scanned, ...tail };
+  if (!latest.fixed)
+    return {
+      ...record,
+      status: 'OPEN',
+      verifiedScope: undefined,
+      verifiedAt: undefined,
+      verifiedPagesCount: undefined,
+      ...tail,
+    };
+  return {
+    ...record,
+    status: 'VERIFIED',
+    verifiedScope: 'ROOT_CAUSE',
+    verifiedAt: iso(latest.at),
+    verifiedPagesCount: latest.scanned,
+    ...tail,
+  };
 }
 
 /** GET /sites/{id}/fixes (404 without code). */
@@ -86,9 +146,11 @@ export function listSiteFixes(ctx: Ctx): Reply {
 export function createFixVerification(ctx: Ctx): Reply {
   const { world, now } = ctx;
   const fix = find(world.org.fixes, ctx.id, undefined, 'remediation item');
-  if (!fix.verifiable) fail(422, undefined, 'This remediation item cannot be verified automatically; it needs a manual review.');
+  if (!fix.verifiable)
+    fail(422, undefined, 'This remediation item cannot be verified automatically; it needs a manual review.');
   for (const job of world.fixVerifications.values()) {
-    if (job.fix.id === fix.id && phaseOf(job, now).stage !== 'DONE') fail(409, undefined, `A verification of this item is already queued or running (${job.id}).`);
+    if (job.fix.id === fix.id && phaseOf(job, now).stage !== 'DONE')
+      fail(409, undefined, `A verification of this item is already queued or running (${job.id}).`);
   }
   const job: FixVerificationJob = {
     id: randomUUID(),

@@ -71,7 +71,12 @@ export function itemsDone(total: number, phase: Phase, ends?: readonly number[])
 }
 
 /** Status of the i-th of a job's sequential items (pages, checkpoints) at `phase` (`ends` as in {@link itemsDone}). */
-export function itemStage(index: number, total: number, phase: Phase, ends?: readonly number[]): 'QUEUED' | 'RUNNING' | 'DONE' {
+export function itemStage(
+  index: number,
+  total: number,
+  phase: Phase,
+  ends?: readonly number[],
+): 'QUEUED' | 'RUNNING' | 'DONE' {
   const done = itemsDone(total, phase, ends);
   if (index < done) return 'DONE';
   return index === done && phase.stage === 'RUNNING' ? 'RUNNING' : 'QUEUED';

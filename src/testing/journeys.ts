@@ -8,7 +8,6 @@ import { addScan, scanView } from './scans.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
 import type { JourneyRunJob } from './records.js';
 
-
 /** `V1JourneyRunResponse` of a run at `now`. */
 export function journeyRunView(world: World, run: JourneyRunJob, now: number) {
   const phase = phaseOf(run, now);
@@ -48,14 +47,26 @@ export function createJourneyRun(ctx: Ctx): Reply {
   }
   // Credentials come only from the site's saved auth profile, never from the request.
   if (journey.usesAuth && !site.hasAuthProfile) {
-    fail(422, 'SITE_AUTH_NOT_CONFIGURED', `This journey uses auth, and ${site.normalizedHost} has no saved auth profile.`);
+    fail(
+      422,
+      'SITE_AUTH_NOT_CONFIGURED',
+      `This journey uses auth, and ${site.normalizedHost} has no saved auth profile.`,
+    );
   }
   for (const r of world.journeyRuns.values()) {
     if (r.journeyId === journey.id && phaseOf(r, now).stage !== 'DONE') {
       fail(409, 'JOURNEY_ALREADY_RUNNING', `A run of this journey is already queued or running (${r.id}).`);
     }
   }
-  const run: JourneyRunJob = { id: randomUUID(), createdAt: now, durationMs: world.durations.journeyRun, queuedShare: world.queuedShare, journeyId: journey.id, siteId: site.id, checkpoints: [] };
+  const run: JourneyRunJob = {
+    id: randomUUID(),
+    createdAt: now,
+    durationMs: world.durations.journeyRun,
+    queuedShare: world.queuedShare,
+    journeyId: journey.id,
+    siteId: site.id,
+    checkpoints: [],
+  };
   const phase = phaseOf(run, now);
   // A broken journey runs its steps up to and including the failing one; only the steps before it scan a page.
   const failing = journey.failingStep;

@@ -30,12 +30,16 @@ export interface PageDurationSource {
 const DEFAULT_SPREAD = 0.5;
 
 /** Validates `SimulatorOptions.pageDurations` (undefined: pages finish evenly, the default). */
-export function pageDurationSource(options: SimulatorPageDurations | undefined, simulatorSeed: number): PageDurationSource | undefined {
+export function pageDurationSource(
+  options: SimulatorPageDurations | undefined,
+  simulatorSeed: number,
+): PageDurationSource | undefined {
   if (options === undefined) return undefined;
   const seed = options.seed ?? simulatorSeed;
   const spread = options.spread ?? DEFAULT_SPREAD;
   if (!Number.isFinite(seed)) throw new RangeError(`pageDurations.seed must be a finite number, got ${seed}.`);
-  if (!Number.isFinite(spread) || spread < 0 || spread > 3) throw new RangeError(`pageDurations.spread must be a number from 0 to 3, got ${spread}.`);
+  if (!Number.isFinite(spread) || spread < 0 || spread > 3)
+    throw new RangeError(`pageDurations.spread must be a number from 0 to 3, got ${spread}.`);
   return { seed, spread, drawn: 0 };
 }
 
@@ -48,7 +52,9 @@ export function drawPageEnds(source: PageDurationSource | undefined, count: numb
   if (!source || count < 2) return undefined;
   const next = prng(hash32(`${source.seed}|pages|${source.drawn++}`));
   // Log-normal durations (Box–Muller for the normal deviate).
-  const durations = Array.from({ length: count }, () => Math.exp(source.spread * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())));
+  const durations = Array.from({ length: count }, () =>
+    Math.exp(source.spread * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())),
+  );
   const sum = durations.reduce((a, b) => a + b, 0);
   let elapsed = 0;
   const ends = durations.map((d) => (elapsed += d) / sum);

@@ -50,7 +50,12 @@ export class SimProblem extends Error {
  * Shorthand: throws a problem.
  * @example fail(404, 'SCAN_NOT_FOUND', `No scan with id ${id}.`)
  */
-export function fail(status: number, code: string | undefined, detail: string, headers?: Record<string, string>): never {
+export function fail(
+  status: number,
+  code: string | undefined,
+  detail: string,
+  headers?: Record<string, string>,
+): never {
   throw new SimProblem(status, code, detail, headers);
 }
 

@@ -15,7 +15,12 @@ export function lookup<T>(map: ReadonlyMap<string, T>, id: string, code: string 
 }
 
 /** Same as {@link lookup} over an array of records with an `id`. */
-export function find<T extends { id: string }>(list: readonly T[], id: string, code: string | undefined, what: string): T {
+export function find<T extends { id: string }>(
+  list: readonly T[],
+  id: string,
+  code: string | undefined,
+  what: string,
+): T {
   const lower = id.toLowerCase();
   const found = UUID.test(id) ? list.find((r) => r.id === lower) : undefined;
   return found ?? fail(404, code, `No ${what} with id ${id}.`);
@@ -29,10 +34,16 @@ export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown, urlFields:
   const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || 'body';
+  const field =
+    issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '') || 'body';
   const top = String(issue.path[0] ?? '');
   // Only a string that breaks a URL rule is an invalid URL; a wrong type or a bad array size is not.
-  const urlIssue = urlFields.includes(top) && (issue.code === 'invalid_format' || (issue.code === 'too_big' && issue.origin === 'string'));
+  const urlIssue =
+    urlFields.includes(top) &&
+    (issue.code === 'invalid_format' || (issue.code === 'too_big' && issue.origin === 'string'));
   if (urlIssue) fail(422, 'INVALID_URL', `${field} must be an absolute http(s) URL of at most 2048 characters.`);
   fail(422, 'VALIDATION_FAILED', `${field}: ${describe(issue)}.`);
 }

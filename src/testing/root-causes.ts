@@ -27,7 +27,13 @@ export function getRootCauses(ctx: Ctx): Reply {
   const base = { scope: 'SCAN_RUN', signatureVersion: 'v1', truncated: false, coverageDisclaimer: DISCLAIMER };
   if (outcome !== 'COMPLETED') {
     const status = outcome ?? phaseOf(run, ctx.now).stage;
-    const summary = { findingsTotal: 0, analyzedFindings: 0, clustersTotal: 0, clusteredFindings: 0, pagesTotal: run.pages.length };
+    const summary = {
+      findingsTotal: 0,
+      analyzedFindings: 0,
+      clustersTotal: 0,
+      clusteredFindings: 0,
+      pagesTotal: run.pages.length,
+    };
     return ok({ ...base, status, summary, clusters: [] });
   }
   const findings = runFindings(run);
@@ -61,7 +67,10 @@ export function getRootCauses(ctx: Ctx): Reply {
       };
     })
     // Worst impact first, then the widest spread; the key breaks ties so the order is stable.
-    .sort((a, b) => IMPACT_RANK[a.impact] - IMPACT_RANK[b.impact] || b.nodesCount - a.nodesCount || a.key.localeCompare(b.key));
+    .sort(
+      (a, b) =>
+        IMPACT_RANK[a.impact] - IMPACT_RANK[b.impact] || b.nodesCount - a.nodesCount || a.key.localeCompare(b.key),
+    );
   const summary = {
     findingsTotal: findings.length,
     analyzedFindings: findings.length,

@@ -22,7 +22,13 @@ export interface Route {
 }
 
 const ID = '([^/]+)';
-const route = (method: Route['method'], path: string, scope: Scope, handle: Route['handle'], extra: Partial<Route> = {}): Route => ({
+const route = (
+  method: Route['method'],
+  path: string,
+  scope: Scope,
+  handle: Route['handle'],
+  extra: Partial<Route> = {},
+): Route => ({
   method,
   pattern: new RegExp(`^/api/v1${path.replace('{id}', ID)}$`),
   scope,
@@ -47,7 +53,9 @@ export const ROUTES: Route[] = [
   route('GET', '/journey-runs/{id}', 'scans:read', getJourneyRun),
   route('GET', '/sites/{id}/trend', 'scans:read', getSiteTrend, { features: ['TREND_HISTORY'] }),
   route('GET', '/sites/{id}/fixes', 'sites:read', listSiteFixes),
-  route('POST', '/remediation-items/{id}/verifications', 'scans:write', createFixVerification, { features: ['REMEDIATION_TRACKING'] }),
+  route('POST', '/remediation-items/{id}/verifications', 'scans:write', createFixVerification, {
+    features: ['REMEDIATION_TRACKING'],
+  }),
   route('GET', '/fix-verifications/{id}', 'scans:read', getFixVerification),
   route('POST', '/ci/checks', 'ci:check', createCiCheck, { body: '422' }),
   route('GET', '/ci/checks/{id}', 'ci:check', getCiCheck),

@@ -10,7 +10,6 @@ import { violationView } from './scans.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
 import type { ScanRunJob } from './records.js';
 
-
 /** Terminal outcome of a run at `now`, or undefined while QUEUED/RUNNING. */
 export function runOutcome(run: ScanRunJob, now: number): 'COMPLETED' | 'FAILED' | undefined {
   if (phaseOf(run, now).stage !== 'DONE') return undefined;
@@ -23,10 +22,25 @@ export function runFindings(run: ScanRunJob): Finding[] {
 }
 
 /** Stores a run of `site` (its crawl computed now: findings are a pure function of seed and URL). */
-export function addScanRun(world: World, site: SiteRecord, createdAt: number, durationMs: number, extraCriticalOnRoot = 0): ScanRunJob {
+export function addScanRun(
+  world: World,
+  site: SiteRecord,
+  createdAt: number,
+  durationMs: number,
+  extraCriticalOnRoot = 0,
+): ScanRunJob {
   const root = site.rootUrl.replace(/\/$/, '');
   const pages = site.crawlPaths.map((path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0));
-  const run: ScanRunJob = { id: randomUUID(), createdAt, durationMs, queuedShare: world.queuedShare, siteId: site.id, pages, rootUnreachable: pages.length === 0, delivered: false };
+  const run: ScanRunJob = {
+    id: randomUUID(),
+    createdAt,
+    durationMs,
+    queuedShare: world.queuedShare,
+    siteId: site.id,
+    pages,
+    rootUnreachable: pages.length === 0,
+    delivered: false,
+  };
   world.scanRuns.set(run.id, run);
   return run;
 }
@@ -47,10 +61,14 @@ export function seedScanRunHistory(world: World, site: SiteRecord, now: number):
 export function scanRunView(run: ScanRunJob, now: number) {
   const phase = phaseOf(run, now);
   const base = { id: run.id, siteId: run.siteId };
-  if (phase.stage === 'QUEUED') return { ...base, status: 'QUEUED', pagesTotal: 0, pagesDone: 0, counts: zeroCounts(), totalViolations: 0 };
+  if (phase.stage === 'QUEUED')
+    return { ...base, status: 'QUEUED', pagesTotal: 0, pagesDone: 0, counts: zeroCounts(), totalViolations: 0 };
   if (run.rootUnreachable) {
     const status = phase.stage === 'DONE' ? 'FAILED' : 'RUNNING';
-    const failureReason = phase.stage === 'DONE' ? { failureReason: { code: 'ROOT_UNREACHABLE', reason: "The site's root URL could not be reached." } } : {};
+    const failureReason =
+      phase.stage === 'DONE'
+        ? { failureReason: { code: 'ROOT_UNREACHABLE', reason: "The site's root URL could not be reached." } }
+        : {};
     return { ...base, status, pagesTotal: 0, pagesDone: 0, counts: zeroCounts(), totalViolations: 0, ...failureReason };
   }
   const done = itemsDone(run.pages.length, phase, run.pageEnds);

@@ -9,7 +9,6 @@ import { siteForUrl } from './state.js';
 import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
 import type { ScanJob } from './records.js';
 
-
 // Terminal failure of a page that could not be checked, by page outcome.
 const PAGE_FAILURES: Record<string, { code: string; reason: string }> = {
   UNREACHABLE: { code: 'PAGE_UNREACHABLE', reason: 'The page could not be reached.' },
@@ -18,8 +17,23 @@ const PAGE_FAILURES: Record<string, { code: string; reason: string }> = {
 };
 
 /** Stores a scan of `url` (also used for journey checkpoints). */
-export function addScan(world: World, siteId: string, url: string, createdAt: number, durationMs: number, fromJourney: boolean): ScanJob {
-  const scan: ScanJob = { id: randomUUID(), createdAt, durationMs, queuedShare: world.queuedShare, siteId, page: checkPage(world.seed, url), fromJourney };
+export function addScan(
+  world: World,
+  siteId: string,
+  url: string,
+  createdAt: number,
+  durationMs: number,
+  fromJourney: boolean,
+): ScanJob {
+  const scan: ScanJob = {
+    id: randomUUID(),
+    createdAt,
+    durationMs,
+    queuedShare: world.queuedShare,
+    siteId,
+    page: checkPage(world.seed, url),
+    fromJourney,
+  };
   world.scans.set(scan.id, scan);
   return scan;
 }
@@ -31,7 +45,12 @@ export function scanView(scan: ScanJob, now: number) {
   if (phase.stage !== 'DONE') return { ...base, status: phase.stage, counts: zeroCounts(), totalViolations: 0 };
   const failure = PAGE_FAILURES[scan.page.status];
   if (failure) return { ...base, status: 'FAILED', counts: zeroCounts(), totalViolations: 0, failureReason: failure };
-  return { ...base, status: 'COMPLETED', counts: countFindings(scan.page.findings), totalViolations: scan.page.findings.length };
+  return {
+    ...base,
+    status: 'COMPLETED',
+    counts: countFindings(scan.page.findings),
+    totalViolations: scan.page.findings.length,
+  };
 }
 
 /** `V1ViolationResponse` of a finding (the flat record, without fingerprint). */
@@ -45,7 +64,9 @@ export function createScan(ctx: Ctx): Reply {
   const { world, now } = ctx;
   const body = parseBody(zCreateScanBody, ctx.body, ['url']);
   const url = pageUrl(body.url, 'url');
-  const site = siteForUrl(world.org, url) ?? fail(404, 'SITE_NOT_FOUND', `No registered site of this organization contains ${url.host}.`);
+  const site =
+    siteForUrl(world.org, url) ??
+    fail(404, 'SITE_NOT_FOUND', `No registered site of this organization contains ${url.host}.`);
   // "A scan of this target is already running": the same page, queued or running.
   for (const s of world.scans.values()) {
     if (!s.fromJourney && new URL(s.page.url).href === url.href && phaseOf(s, now).stage !== 'DONE') {

@@ -22,7 +22,12 @@ export class RequestCounter {
 }
 
 /** Starts the HTTP server on 127.0.0.1:`port` and resolves once it listens. */
-export async function listen(world: World, limiter: SlidingWindowLimiter | undefined, counter: RequestCounter, port: number): Promise<Server> {
+export async function listen(
+  world: World,
+  limiter: SlidingWindowLimiter | undefined,
+  counter: RequestCounter,
+  port: number,
+): Promise<Server> {
   const server = createServer((req, res) => {
     handle(world, limiter, counter, req, res).catch(() => res.destroy());
   });
@@ -39,7 +44,13 @@ export async function listen(world: World, limiter: SlidingWindowLimiter | undef
   return server;
 }
 
-async function handle(world: World, limiter: SlidingWindowLimiter | undefined, counter: RequestCounter, req: IncomingMessage, res: ServerResponse) {
+async function handle(
+  world: World,
+  limiter: SlidingWindowLimiter | undefined,
+  counter: RequestCounter,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const now = world.clock();
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
@@ -60,17 +71,27 @@ async function handle(world: World, limiter: SlidingWindowLimiter | undefined, c
     const info = key === undefined ? undefined : world.org.keys.get(key);
     if (!info) fail(401, 'API_KEY_INVALID', 'The API key is missing, malformed or revoked.');
     const wait = limiter?.take(key!, now);
-    if (wait !== undefined) fail(429, 'RATE_LIMITED', 'Rate limit of this key exceeded.', { 'Retry-After': String(wait) });
-    if (!info.scopes.has(route.scope)) fail(403, 'API_KEY_SCOPE_MISSING', `This API key does not have the scope ${route.scope}.`);
+    if (wait !== undefined)
+      fail(429, 'RATE_LIMITED', 'Rate limit of this key exceeded.', { 'Retry-After': String(wait) });
+    if (!info.scopes.has(route.scope))
+      fail(403, 'API_KEY_SCOPE_MISSING', `This API key does not have the scope ${route.scope}.`);
     for (const feature of ['API_ACCESS' as const, ...route.features]) {
-      if (!info.plan.features.has(feature)) fail(403, 'FEATURE_NOT_IN_PLAN', `The ${info.plan.name} plan does not include ${feature}.`);
+      if (!info.plan.features.has(feature))
+        fail(403, 'FEATURE_NOT_IN_PLAN', `The ${info.plan.name} plan does not include ${feature}.`);
     }
     const body = route.body ? parseJson(raw, route.body === '422' ? 422 : 400) : undefined;
     const reply = route.handle({ world, now, key: info, id, query, body });
     write(res, reply.status, 'application/json', JSON.stringify(reply.body), reply.headers);
   } catch (error) {
-    const problem = error instanceof SimProblem ? error : new SimProblem(500, undefined, `The simulator failed: ${String(error)}`);
-    write(res, problem.status, 'application/problem+json', JSON.stringify(problemBody(problem, path, now)), problem.headers);
+    const problem =
+      error instanceof SimProblem ? error : new SimProblem(500, undefined, `The simulator failed: ${String(error)}`);
+    write(
+      res,
+      problem.status,
+      'application/problem+json',
+      JSON.stringify(problemBody(problem, path, now)),
+      problem.headers,
+    );
   }
 }
 
@@ -85,7 +106,11 @@ function readBody(req: IncomingMessage): Promise<string> {
       if (size > MAX_BODY_BYTES) tooLarge = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => (tooLarge ? reject(new SimProblem(413, undefined, 'The request body is too large.')) : resolve(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () =>
+      tooLarge
+        ? reject(new SimProblem(413, undefined, 'The request body is too large.'))
+        : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
     req.on('error', reject);
   });
 }
@@ -99,7 +124,18 @@ function parseJson(raw: string, status: number): unknown {
   }
 }
 
-function write(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+function write(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
   res.end(text);
 }

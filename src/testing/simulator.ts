@@ -122,30 +122,48 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const durations = Object.fromEntries(
     KINDS.map((kind) => {
       const ms = options.durations?.[kind] ?? DEFAULT_DURATION_MS;
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`durations.${kind} must be a non-negative number of ms, got ${ms}.`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`durations.${kind} must be a non-negative number of ms, got ${ms}.`);
       return [kind, ms];
     }),
   ) as Record<JobKind, number>;
   const queuedShare = options.queuedShare ?? QUEUED_SHARE;
-  if (!(queuedShare >= 0 && queuedShare < 1)) throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
+  if (!(queuedShare >= 0 && queuedShare < 1))
+    throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
   const pageDurations = pageDurationSource(options.pageDurations, seed);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
   const sender = new WebhookSender(options.webhook, clock);
   const world: World = {
-    seed, clock, durations, queuedShare, org, baseUrl: '', pollHints: options.pollHints ?? false, pageDurations,
-    scans: new Map(), scanRuns: new Map(), ciChecks: new Map(), journeyRuns: new Map(), fixVerifications: new Map(),
+    seed,
+    clock,
+    durations,
+    queuedShare,
+    org,
+    baseUrl: '',
+    pollHints: options.pollHints ?? false,
+    pageDurations,
+    scans: new Map(),
+    scanRuns: new Map(),
+    ciChecks: new Map(),
+    journeyRuns: new Map(),
+    fixVerifications: new Map(),
     scanRunObserved: (run, created) => {
       if (!sender.enabled || run.delivered) return;
       const phase = phaseOf(run, clock());
       if (phase.stage === 'DONE') {
         run.delivered = true;
-        sender.send('scan_run.completed', { type: 'scan_run.completed', createdAt: new Date(clock()).toISOString(), scanRun: scanRunView(run, clock()) });
+        sender.send('scan_run.completed', {
+          type: 'scan_run.completed',
+          createdAt: new Date(clock()).toISOString(),
+          scanRun: scanRunView(run, clock()),
+        });
         return;
       }
       // Deliver without waiting for a poll: re-check when the run should be done (and again, at most every
       // 25 ms, while an injected clock lags behind real time).
-      if (created || phase.finishedAt > clock()) sender.schedule(Math.max(25, phase.finishedAt - clock() + 1), () => world.scanRunObserved(run, false));
+      if (created || phase.finishedAt > clock())
+        sender.schedule(Math.max(25, phase.finishedAt - clock() + 1), () => world.scanRunObserved(run, false));
     },
   };
   const verified = org.sites.find((s) => s.id === orgIds.verifiedSite)!;

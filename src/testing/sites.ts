@@ -5,7 +5,13 @@ import { type Ctx, type Reply, ok } from './world.js';
 /** GET /sites. */
 export function listSites(ctx: Ctx): Reply {
   return ok(
-    ctx.world.org.sites.map(({ id, name, rootUrl, normalizedHost, verified }) => ({ id, name, rootUrl, normalizedHost, verified })),
+    ctx.world.org.sites.map(({ id, name, rootUrl, normalizedHost, verified }) => ({
+      id,
+      name,
+      rootUrl,
+      normalizedHost,
+      verified,
+    })),
   );
 }
 

@@ -104,8 +104,22 @@ export interface Organisation {
 }
 
 const ALL_SCOPES: Scope[] = ['sites:read', 'scans:write', 'scans:read', 'ci:check'];
-const PRO = { name: 'Pro', features: new Set<Feature>(['API_ACCESS', 'JOURNEYS', 'AUTHENTICATED_SCANS', 'TREND_HISTORY', 'REMEDIATION_TRACKING']), maxCiUrls: 20 };
-const FREE = { name: 'Free', features: new Set<Feature>(['API_ACCESS', 'JOURNEYS', 'AUTHENTICATED_SCANS', 'REMEDIATION_TRACKING']), maxCiUrls: 5 };
+const PRO = {
+  name: 'Pro',
+  features: new Set<Feature>([
+    'API_ACCESS',
+    'JOURNEYS',
+    'AUTHENTICATED_SCANS',
+    'TREND_HISTORY',
+    'REMEDIATION_TRACKING',
+  ]),
+  maxCiUrls: 20,
+};
+const FREE = {
+  name: 'Free',
+  features: new Set<Feature>(['API_ACCESS', 'JOURNEYS', 'AUTHENTICATED_SCANS', 'REMEDIATION_TRACKING']),
+  maxCiUrls: 5,
+};
 const DAY = 86_400_000;
 
 /** The fixed API keys (the same in every instance). */
@@ -119,7 +133,10 @@ export const SIM_KEYS: SimulatorKeys = Object.freeze({
  * Builds the seeded organisation. Its ids (minus `lastScanRun`, which the scan-run history adds) derive
  * from `seed`; `now` dates the journeys and the verified fix.
  */
-export function seedOrganisation(seed: number, now: number): { org: Organisation; ids: Omit<SimulatorIds, 'lastScanRun'> } {
+export function seedOrganisation(
+  seed: number,
+  now: number,
+): { org: Organisation; ids: Omit<SimulatorIds, 'lastScanRun'> } {
   const id = (name: string) => seededUuid(seed, name);
   const ids = {
     verifiedSite: id('site:shop'),
@@ -137,38 +154,143 @@ export function seedOrganisation(seed: number, now: number): { org: Organisation
   };
   const shop = 'https://shop.example.com';
   const sites: SiteRecord[] = [
-    { id: ids.verifiedSite, name: 'Example shop', rootUrl: `${shop}/`, normalizedHost: 'shop.example.com', verified: true, hasAuthProfile: true,
-      crawlPaths: ['/', '/products', '/products/running-shoe', '/sale', '/cart', '/checkout', '/account', '/help'] },
-    { id: ids.unverifiedSite, name: 'Example blog', rootUrl: 'https://blog.example.org/', normalizedHost: 'blog.example.org', verified: false,
-      hasAuthProfile: false, crawlPaths: ['/', '/posts/hello-world', '/posts/accessible-forms', '/about'] },
-    { id: ids.offlineSite, name: 'Legacy intranet', rootUrl: 'https://legacy.example.net/', normalizedHost: 'legacy.example.net', verified: true,
-      hasAuthProfile: false, crawlPaths: [] },
+    {
+      id: ids.verifiedSite,
+      name: 'Example shop',
+      rootUrl: `${shop}/`,
+      normalizedHost: 'shop.example.com',
+      verified: true,
+      hasAuthProfile: true,
+      crawlPaths: ['/', '/products', '/products/running-shoe', '/sale', '/cart', '/checkout', '/account', '/help'],
+    },
+    {
+      id: ids.unverifiedSite,
+      name: 'Example blog',
+      rootUrl: 'https://blog.example.org/',
+      normalizedHost: 'blog.example.org',
+      verified: false,
+      hasAuthProfile: false,
+      crawlPaths: ['/', '/posts/hello-world', '/posts/accessible-forms', '/about'],
+    },
+    {
+      id: ids.offlineSite,
+      name: 'Legacy intranet',
+      rootUrl: 'https://legacy.example.net/',
+      normalizedHost: 'legacy.example.net',
+      verified: true,
+      hasAuthProfile: false,
+      crawlPaths: [],
+    },
   ];
   const at = (days: number) => new Date(now - days * DAY).toISOString();
   const journeys: JourneyRecord[] = [
-    { id: ids.guestJourney, siteId: ids.verifiedSite, name: 'Guest checkout', usesAuth: false, createdAt: at(30),
-      steps: [{ label: 'Cart', path: '/cart' }, { label: 'Shipping', path: '/checkout/shipping' }, { label: 'Payment', path: '/checkout/payment' }] },
-    { id: ids.authJourney, siteId: ids.verifiedSite, name: 'Account settings', usesAuth: true, createdAt: at(29),
-      steps: [{ label: 'Account', path: '/account' }, { label: 'Settings', path: '/account/settings' }] },
-    { id: ids.authJourneyNoProfile, siteId: ids.unverifiedSite, name: 'Blog admin', usesAuth: true, createdAt: at(20),
-      steps: [{ label: 'Dashboard', path: '/admin' }] },
-    { id: ids.failingJourney, siteId: ids.verifiedSite, name: 'Gift card purchase', usesAuth: false, createdAt: at(10), failingStep: 2,
-      steps: [{ label: 'Gift cards', path: '/gift-cards' }, { label: 'Amount', path: '/gift-cards/amount' }, { label: 'Pay', path: '/gift-cards/pay' }] },
+    {
+      id: ids.guestJourney,
+      siteId: ids.verifiedSite,
+      name: 'Guest checkout',
+      usesAuth: false,
+      createdAt: at(30),
+      steps: [
+        { label: 'Cart', path: '/cart' },
+        { label: 'Shipping', path: '/checkout/shipping' },
+        { label: 'Payment', path: '/checkout/payment' },
+      ],
+    },
+    {
+      id: ids.authJourney,
+      siteId: ids.verifiedSite,
+      name: 'Account settings',
+      usesAuth: true,
+      createdAt: at(29),
+      steps: [
+        { label: 'Account', path: '/account' },
+        { label: 'Settings', path: '/account/settings' },
+      ],
+    },
+    {
+      id: ids.authJourneyNoProfile,
+      siteId: ids.unverifiedSite,
+      name: 'Blog admin',
+      usesAuth: true,
+      createdAt: at(20),
+      steps: [{ label: 'Dashboard', path: '/admin' }],
+    },
+    {
+      id: ids.failingJourney,
+      siteId: ids.verifiedSite,
+      name: 'Gift card purchase',
+      usesAuth: false,
+      createdAt: at(10),
+      failingStep: 2,
+      steps: [
+        { label: 'Gift cards', path: '/gift-cards' },
+        { label: 'Amount', path: '/gift-cards/amount' },
+        { label: 'Pay', path: '/gift-cards/pay' },
+      ],
+    },
   ];
-  const fix = (f: Omit<FixRecord, 'siteId' | 'verifiable' | 'status'> & Partial<FixRecord>): FixRecord =>
-    ({ siteId: ids.verifiedSite, verifiable: true, status: 'OPEN', ...f });
+  const fix = (f: Omit<FixRecord, 'siteId' | 'verifiable' | 'status'> & Partial<FixRecord>): FixRecord => ({
+    siteId: ids.verifiedSite,
+    verifiable: true,
+    status: 'OPEN',
+    ...f,
+  });
   const fixes: FixRecord[] = [
-    fix({ id: ids.fix, ruleId: 'image-alt', impact: 'critical', rootCauseKey: 'image-alt:img.product-thumb', componentLabel: 'Product card',
-      nodesCountAtTracking: 30, pagesCountAtTracking: 9, pages: [`${shop}/`, `${shop}/sale`] }),
-    fix({ id: ids.verifiedFix, ruleId: 'color-contrast', impact: 'serious', rootCauseKey: 'color-contrast:.btn-secondary',
-      componentLabel: 'Secondary button', status: 'VERIFIED', verifiedScope: 'ROOT_CAUSE', verifiedAt: at(5), verifiedPagesCount: 2,
-      nodesCountAtTracking: 18, pagesCountAtTracking: 6, pages: [`${shop}/`, `${shop}/checkout`] }),
-    fix({ id: ids.regressedFix, ruleId: 'image-alt', impact: 'critical', rootCauseKey: 'image-alt:img.promo-banner', componentLabel: 'Promo banner',
-      nodesCountAtTracking: 4, pagesCountAtTracking: 2, pages: [`${shop}/sale?regress=2`, `${shop}/`] }),
-    fix({ id: ids.unverifiableFix, ruleId: 'video-caption', impact: 'critical', rootCauseKey: 'video-caption:video.product-demo',
-      componentLabel: 'Product video', verifiable: false, nodesCountAtTracking: 3, pagesCountAtTracking: 3, pages: [`${shop}/products`] }),
-    fix({ id: ids.unreachableFix, ruleId: 'link-name', impact: 'serious', rootCauseKey: 'link-name:a.legacy-promo', componentLabel: 'Legacy promo link',
-      nodesCountAtTracking: 2, pagesCountAtTracking: 2, pages: [`${shop}/unreachable/legacy-promo`, `${shop}/timeout/old-sale`] }),
+    fix({
+      id: ids.fix,
+      ruleId: 'image-alt',
+      impact: 'critical',
+      rootCauseKey: 'image-alt:img.product-thumb',
+      componentLabel: 'Product card',
+      nodesCountAtTracking: 30,
+      pagesCountAtTracking: 9,
+      pages: [`${shop}/`, `${shop}/sale`],
+    }),
+    fix({
+      id: ids.verifiedFix,
+      ruleId: 'color-contrast',
+      impact: 'serious',
+      rootCauseKey: 'color-contrast:.btn-secondary',
+      componentLabel: 'Secondary button',
+      status: 'VERIFIED',
+      verifiedScope: 'ROOT_CAUSE',
+      verifiedAt: at(5),
+      verifiedPagesCount: 2,
+      nodesCountAtTracking: 18,
+      pagesCountAtTracking: 6,
+      pages: [`${shop}/`, `${shop}/checkout`],
+    }),
+    fix({
+      id: ids.regressedFix,
+      ruleId: 'image-alt',
+      impact: 'critical',
+      rootCauseKey: 'image-alt:img.promo-banner',
+      componentLabel: 'Promo banner',
+      nodesCountAtTracking: 4,
+      pagesCountAtTracking: 2,
+      pages: [`${shop}/sale?regress=2`, `${shop}/`],
+    }),
+    fix({
+      id: ids.unverifiableFix,
+      ruleId: 'video-caption',
+      impact: 'critical',
+      rootCauseKey: 'video-caption:video.product-demo',
+      componentLabel: 'Product video',
+      verifiable: false,
+      nodesCountAtTracking: 3,
+      pagesCountAtTracking: 3,
+      pages: [`${shop}/products`],
+    }),
+    fix({
+      id: ids.unreachableFix,
+      ruleId: 'link-name',
+      impact: 'serious',
+      rootCauseKey: 'link-name:a.legacy-promo',
+      componentLabel: 'Legacy promo link',
+      nodesCountAtTracking: 2,
+      pagesCountAtTracking: 2,
+      pages: [`${shop}/unreachable/legacy-promo`, `${shop}/timeout/old-sale`],
+    }),
   ];
   const keys = new Map<string, KeyInfo>([
     [SIM_KEYS.full, { scopes: new Set(ALL_SCOPES), plan: PRO }],

@@ -60,10 +60,13 @@ export class WebhookSender {
   /** Runs `fn` after `ms` unless stopped first. The timer does not keep the process alive. */
   schedule(ms: number, fn: () => void): void {
     if (this.#abort.signal.aborted) return;
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      fn();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     timer.unref();
     this.#timers.add(timer);
   }
@@ -119,7 +122,12 @@ export class WebhookSender {
           agent: false,
           signal: this.#abort.signal,
           timeout: ATTEMPT_TIMEOUT_MS,
-          headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' },
+          headers: {
+            ...headers,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            Connection: 'close',
+          },
         });
       } catch {
         return resolve('error');

@@ -60,7 +60,11 @@ export function ok(body: unknown, world?: World, job?: JobTiming, now = 0): Repl
 
 // The service's document shows no polling hint; this is an opt-in simulator option (`pollHints`) for
 // measuring how a client uses one. Retry-After is whole seconds (RFC 9110 §10.2.3), rounded up.
-function pollHint(world: World | undefined, job: JobTiming | undefined, now: number): Record<string, string> | undefined {
+function pollHint(
+  world: World | undefined,
+  job: JobTiming | undefined,
+  now: number,
+): Record<string, string> | undefined {
   if (!world?.pollHints || !job) return undefined;
   const phase = phaseOf(job, now);
   if (phase.stage === 'DONE') return undefined;

@@ -64,7 +64,10 @@ export function hmacSha256(
   }
   const node = !options?.forceWebCrypto && nodeCrypto;
   if (!node) return webCryptoHmac(secret, parts);
-  const hmac = node.createHmac('sha256', nodeKeys.get(secret) ?? remember(nodeKeys, secret, node.createSecretKey(secret, 'utf8')));
+  const hmac = node.createHmac(
+    'sha256',
+    nodeKeys.get(secret) ?? remember(nodeKeys, secret, node.createSecretKey(secret, 'utf8')),
+  );
   // Feeding parts separately avoids copying the body into a concatenated buffer.
   for (const part of parts) hmac.update(part);
   return hmac.digest();
@@ -78,7 +81,9 @@ async function webCryptoHmac(secret: string, parts: readonly (string | Uint8Arra
     remember(
       webKeys,
       secret,
-      await subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+      await subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+      ]),
     );
   // The UTF-8 encoded strings and the raw body bytes (never re-encoded), joined. Not with Blob: some runtimes
   // with Web Crypto lack Blob or Blob#arrayBuffer (React Native, Safari < 14).

@@ -63,7 +63,8 @@ export class MemoryReplayStore implements ReplayStore {
    */
   constructor(options: MemoryReplayStoreOptions = {}) {
     const maxEntries = options.maxEntries ?? 10_000;
-    if (!(Number.isInteger(maxEntries) && maxEntries > 0)) throw new RangeError('MemoryReplayStore: maxEntries must be a positive integer');
+    if (!(Number.isInteger(maxEntries) && maxEntries > 0))
+      throw new RangeError('MemoryReplayStore: maxEntries must be a positive integer');
     this.#maxEntries = maxEntries;
     this.#now = options.now ?? Date.now;
   }
@@ -101,7 +102,10 @@ export class MemoryReplayStore implements ReplayStore {
       }
       // Every entry is live: forgetting one would let its delivery be replayed, so this one is refused instead.
       if (entries.size >= max) {
-        fail('REPLAY_STORE_FULL', `MemoryReplayStore is full: its maxEntries (${max}) deliveries are all inside the tolerance window. Raise maxEntries.`);
+        fail(
+          'REPLAY_STORE_FULL',
+          `MemoryReplayStore is full: its maxEntries (${max}) deliveries are all inside the tolerance window. Raise maxEntries.`,
+        );
       }
     }
     entries.set(id, expiresAtMs);

@@ -45,7 +45,8 @@ export async function signWebhook(options: SignWebhookOptions): Promise<Record<s
   const { body, secret, type = 'scan_run.completed', encoding } = options;
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   if (typeof secret != 'string' || !secret) fail('NO_SECRET', 'secret must be a non-empty string.');
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) fail('INVALID_TIMESTAMP', 'timestamp must be a non-negative integer of seconds.');
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    fail('INVALID_TIMESTAMP', 'timestamp must be a non-negative integer of seconds.');
   const mac = await hmacSha256(secret, [timestamp + '.', body]);
   return {
     'X-Svc-Event': type,

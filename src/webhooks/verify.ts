@@ -110,11 +110,14 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
 
     const [type, id, timestampText, signatures] = LOWER_NAMES.map(
       // Repeated signature headers are merged: each may carry its own v1= value.
-      (name, i) => readHeader(options.headers, name, i > 2 ? 'join' : 'first') ?? fail('MISSING_HEADER', `Missing header ${HEADER_NAMES[i]}.`),
+      (name, i) =>
+        readHeader(options.headers, name, i > 2 ? 'join' : 'first') ??
+        fail('MISSING_HEADER', `Missing header ${HEADER_NAMES[i]}.`),
     ) as [string, string, string, string];
 
     // Plain integer seconds; 15 digits keeps the value exactly representable as a number.
-    if (!/^\d{1,15}$/.test(timestampText)) fail('INVALID_TIMESTAMP', 'X-Svc-Timestamp must be a non-negative integer of seconds.');
+    if (!/^\d{1,15}$/.test(timestampText))
+      fail('INVALID_TIMESTAMP', 'X-Svc-Timestamp must be a non-negative integer of seconds.');
     const timestamp = +timestampText;
     const tolerance = options.toleranceSeconds ?? 300;
     const now = (options.now ?? Date.now)();
@@ -124,7 +127,10 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
     }
     // Both directions: a far-future timestamp would otherwise extend a captured delivery's lifetime.
     if (Math.abs(now - timestamp * 1000) > tolerance * 1000) {
-      fail('TIMESTAMP_OUT_OF_TOLERANCE', `X-Svc-Timestamp ${timestamp} is more than ${tolerance}s from now (${Math.floor(now / 1000)}).`);
+      fail(
+        'TIMESTAMP_OUT_OF_TOLERANCE',
+        `X-Svc-Timestamp ${timestamp} is more than ${tolerance}s from now (${Math.floor(now / 1000)}).`,
+      );
     }
 
     // Other schemes (e.g. v0=) are ignored so new schemes can be added alongside v1; the common single
@@ -133,7 +139,8 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
     const candidates = (
       V1_DIGEST.test(signatures) ? [signatures] : signatures.split(/[\s,]+/).filter((token) => V1_DIGEST.test(token))
     ).map((token) => (token.length > 60 ? token.slice(3) : token.slice(3).replace(/-/g, '+').replace(/_/g, '/')));
-    if (!candidates.length) fail('MALFORMED_SIGNATURE', 'X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.');
+    if (!candidates.length)
+      fail('MALFORMED_SIGNATURE', 'X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.');
 
     // The MAC covers the exact raw bytes: the prefix and the body are fed separately, never re-encoded.
     const signed = [timestampText + '.', raw];
@@ -153,7 +160,9 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
         for (let i = 0; i < candidate.length; i++) {
           const nibble = (mac[i >> 1]! >> (i & 1 ? 0 : 4)) & 15;
           // `| 32` lowercases A-F and leaves digits alone (the pattern admitted nothing else).
-          diff |= base64 ? candidate.charCodeAt(i) ^ base64.charCodeAt(i) : (candidate.charCodeAt(i) | 32) ^ (nibble + (nibble > 9 ? 87 : 48));
+          diff |= base64
+            ? candidate.charCodeAt(i) ^ base64.charCodeAt(i)
+            : (candidate.charCodeAt(i) | 32) ^ (nibble + (nibble > 9 ? 87 : 48));
         }
         matched |= +!diff;
       }
@@ -201,6 +210,10 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
     if (error instanceof WebhookVerificationError) throw error;
     // Callers only ever see one error type, and an unexpected failure (a broken clock or headers object, a
     // runtime without HMAC) must never let a delivery pass.
-    return fail('SIGNATURE_MISMATCH', 'Unexpected error (see cause), e.g. neither node:crypto nor Web Crypto is available.', error);
+    return fail(
+      'SIGNATURE_MISMATCH',
+      'Unexpected error (see cause), e.g. neither node:crypto nor Web Crypto is available.',
+      error,
+    );
   }
 }

@@ -26,7 +26,14 @@ const prRun = (extra: Record<string, string>, eventFile = 'pull_request.opened.j
   runAction({ inputs: inputs(extra), eventName: 'pull_request', eventFile, apiUrl: github.url, token: TOKEN });
 const actionComments = () => (github.comments.get(7) ?? []).filter((c) => c.body.startsWith(MARKER));
 // Everything a run wrote where a reader or a later step sees it.
-const everything = (run: ActionRun) => [run.stdout.replace(/^::add-mask::.*$/m, ''), run.stderr, run.summary, JSON.stringify(run.outputs), ...github.comments.get(7)!.map((c) => c.body)].join('\n');
+const everything = (run: ActionRun) =>
+  [
+    run.stdout.replace(/^::add-mask::.*$/m, ''),
+    run.stderr,
+    run.summary,
+    JSON.stringify(run.outputs),
+    ...github.comments.get(7)!.map((c) => c.body),
+  ].join('\n');
 const describeRun = (run: ActionRun) => `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
 
 beforeAll(async () => {
@@ -45,9 +52,17 @@ describe('the action against the simulator (one baseline story, in order)', () =
   let fail: ActionRun;
 
   it('1. a push to main: set-baseline auto saves the baseline; PASS under fail-on NONE; no comment (not a pull request)', async () => {
-    const run = await runAction({ inputs: inputs({ urls: `${root}\n# the checkout page\n${checkout}\n`, 'fail-on': 'NONE' }), eventName: 'push', eventFile: 'push.main.json', apiUrl: github.url, token: TOKEN });
+    const run = await runAction({
+      inputs: inputs({ urls: `${root}\n# the checkout page\n${checkout}\n`, 'fail-on': 'NONE' }),
+      eventName: 'push',
+      eventFile: 'push.main.json',
+      apiUrl: github.url,
+      token: TOKEN,
+    });
     expect(run.code, describeRun(run)).toBe(0);
-    expect(run.stdout).toContain('set-baseline: this check is saved as the baseline (a push to the default branch main)');
+    expect(run.stdout).toContain(
+      'set-baseline: this check is saved as the baseline (a push to the default branch main)',
+    );
     expect(run.outputs.verdict).toBe('PASS');
     expect(Number(run.outputs['new-findings'])).toBeGreaterThan(0); // no baseline yet: every finding is new
     expect(run.outputs['comment-url']).toBe('');
@@ -84,7 +99,10 @@ describe('the action against the simulator (one baseline story, in order)', () =
   it('3. a regression: FAIL, the step fails, annotations on the mapped file, and the same comment edited in place', async () => {
     const before = actionComments()[0]!;
     const requestsBefore = github.requests.length;
-    fail = await prRun({ urls: `${root}?regress=2\n${checkout}`, 'sarif-map': '/=src/pages/home.tsx\n/checkout=src/pages/checkout.tsx' });
+    fail = await prRun({
+      urls: `${root}?regress=2\n${checkout}`,
+      'sarif-map': '/=src/pages/home.tsx\n/checkout=src/pages/checkout.tsx',
+    });
     expect(fail.code, describeRun(fail)).toBe(1);
     expect(fail.outputs).toMatchObject({ verdict: 'FAIL', 'new-findings': '2' });
 
@@ -99,24 +117,39 @@ describe('the action against the simulator (one baseline story, in order)', () =
     expect(body).toContain('- Failed: 2 findings break the threshold NEW\\_CRITICAL');
     expect(body).toContain('**2 new findings** relative to the baseline');
     expect(body).toContain('### critical (2)');
-    expect(body.match(/^\| \[image-alt\]\(https:\/\/dequeuniversity\.com\/[^)]+\) \| \[https:\/\/shop\.example\.com\/\?regress=2\]\(https:\/\/shop\.example\.com\/\?regress=2\) \| img\.promo-banner:nth-of-type\([12]\) \| 1\.1\.1 \| \*\*yes\*\* \|$/gm)).toHaveLength(2);
+    expect(
+      body.match(
+        /^\| \[image-alt\]\(https:\/\/dequeuniversity\.com\/[^)]+\) \| \[https:\/\/shop\.example\.com\/\?regress=2\]\(https:\/\/shop\.example\.com\/\?regress=2\) \| img\.promo-banner:nth-of-type\([12]\) \| 1\.1\.1 \| \*\*yes\*\* \|$/gm,
+      ),
+    ).toHaveLength(2);
     const edits = github.requests.slice(requestsBefore);
-    expect(edits.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([`/repos/acme/shop/issues/comments/${before.id}`]);
+    expect(edits.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      `/repos/acme/shop/issues/comments/${before.id}`,
+    ]);
     expect(edits.some((r) => r.method === 'POST')).toBe(false);
     // The unrelated comment quoting the marker mid-text (page 1) was never taken for the action's.
     expect(github.comments.get(7)!.filter((c) => c.body.includes(MARKER))).toHaveLength(2);
 
     // Annotations through @actions/core: on the mapped source file, line 1; then the step's failure.
     const errors = fail.stdout.split('\n').filter((l) => l.startsWith('::error'));
-    expect(errors.filter((l) => l.startsWith('::error title=New critical accessibility finding%3A image-alt,file=src/pages/home.tsx,line=1::'))).toHaveLength(2);
-    expect(errors.at(-1)).toBe("::error::Accessibility check FAIL: 2 findings break the threshold NEW_CRITICAL; the service's verdict is FAIL");
+    expect(
+      errors.filter((l) =>
+        l.startsWith('::error title=New critical accessibility finding%3A image-alt,file=src/pages/home.tsx,line=1::'),
+      ),
+    ).toHaveLength(2);
+    expect(errors.at(-1)).toBe(
+      "::error::Accessibility check FAIL: 2 findings break the threshold NEW_CRITICAL; the service's verdict is FAIL",
+    );
     // The CLI's own annotations are not printed twice (the action writes them, with files).
     expect(fail.stderr).not.toMatch(/^::/m);
 
     // SARIF: accepted by Microsoft's validator with GitHub's ingestion rules; the alerts are on the mapped file.
     const sarif = JSON.parse(readFileSync(fail.outputs['sarif-file']!, 'utf8'));
     expect(sarif.runs[0].results).toHaveLength(2);
-    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'src/pages/home.tsx', uriBaseId: '%SRCROOT%' });
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({
+      uri: 'src/pages/home.tsx',
+      uriBaseId: '%SRCROOT%',
+    });
     const work = mkdtempSync(join(tmpdir(), 'svc-a11y-action-sarif-'));
     copyFileSync(fail.outputs['sarif-file']!, join(work, 'a11y.sarif'));
     const validation = await runMultitool(['a11y.sarif'], work);
@@ -128,14 +161,32 @@ describe('the action against the simulator (one baseline story, in order)', () =
   }, 120_000);
 
   it('3b. reviewed suppressions (the default file in the working directory): the CLI passes, and so do the comment and annotations', async () => {
-    const suppressions = JSON.stringify({ suppressions: [{ ruleId: 'image-alt', url: 'regress=', reason: 'Promo banner alt text lands with PROMO-12', expires: '2099-12-31' }] });
-    const run = await runAction({ inputs: inputs({ urls: `${root}?regress=2\n${checkout}` }), files: { '.a11y-suppressions.json': suppressions }, eventName: 'pull_request', eventFile: 'pull_request.opened.json', apiUrl: github.url, token: TOKEN });
+    const suppressions = JSON.stringify({
+      suppressions: [
+        {
+          ruleId: 'image-alt',
+          url: 'regress=',
+          reason: 'Promo banner alt text lands with PROMO-12',
+          expires: '2099-12-31',
+        },
+      ],
+    });
+    const run = await runAction({
+      inputs: inputs({ urls: `${root}?regress=2\n${checkout}` }),
+      files: { '.a11y-suppressions.json': suppressions },
+      eventName: 'pull_request',
+      eventFile: 'pull_request.opened.json',
+      apiUrl: github.url,
+      token: TOKEN,
+    });
     expect(run.code, describeRun(run)).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'PASS', 'new-findings': '2' });
     expect(run.stdout).not.toMatch(/^::error/m);
     const body = actionComments()[0]!.body;
     expect(body).toContain('## ✅ Accessibility check: PASS');
-    expect(body.match(/\| no: suppressed until 2099-12-31 \(Promo banner alt text lands with PROMO-12\) \|$/gm)).toHaveLength(2);
+    expect(
+      body.match(/\| no: suppressed until 2099-12-31 \(Promo banner alt text lands with PROMO-12\) \|$/gm),
+    ).toHaveLength(2);
     expect(actionComments()).toHaveLength(1);
   }, 120_000);
 
@@ -144,11 +195,25 @@ describe('the action against the simulator (one baseline story, in order)', () =
     try {
       // The URLs and a report from a config file this time (as the CLI reads it), the reports in reports-dir.
       const config = JSON.stringify({ urls: [root, checkout], reports: { markdown: 'out/a11y.md' } });
-      const run = await runAction({ inputs: inputs({ config: 'a11y.json', 'reports-dir': 'reports' }), files: { 'a11y.json': config }, eventName: 'pull_request', eventFile: 'pull_request.opened.json', apiUrl: github.url, token: TOKEN });
+      const run = await runAction({
+        inputs: inputs({ config: 'a11y.json', 'reports-dir': 'reports' }),
+        files: { 'a11y.json': config },
+        eventName: 'pull_request',
+        eventFile: 'pull_request.opened.json',
+        apiUrl: github.url,
+        token: TOKEN,
+      });
       expect(run.code, describeRun(run)).toBe(0);
-      expect(run.outputs).toMatchObject({ verdict: 'PASS', 'comment-url': '', 'sarif-file': join(run.workspace, 'reports/a11y.sarif'), 'junit-file': join(run.workspace, 'reports/a11y-junit.xml') });
+      expect(run.outputs).toMatchObject({
+        verdict: 'PASS',
+        'comment-url': '',
+        'sarif-file': join(run.workspace, 'reports/a11y.sarif'),
+        'junit-file': join(run.workspace, 'reports/a11y-junit.xml'),
+      });
       expect(readFileSync(join(run.workspace, 'out/a11y.md'), 'utf8')).toContain('## Accessibility check: PASS'); // the config's own report kept
-      expect(run.stdout).toMatch(/^::warning title=Accessibility check comment::No pull request comment: the github-token may not write comments on this pull request \(GitHub answered 403\): give the job `permissions: pull-requests: write`/m);
+      expect(run.stdout).toMatch(
+        /^::warning title=Accessibility check comment::No pull request comment: the github-token may not write comments on this pull request \(GitHub answered 403\): give the job `permissions: pull-requests: write`/m,
+      );
       expect(run.stdout).not.toMatch(/^::error/m);
       // The pull requests of steps 2–3 did not save a baseline (auto is false there): nothing fixed since main's.
       expect(run.summary).toContain('Fixed since the baseline: 0');
@@ -171,13 +236,28 @@ describe('a pull request from a fork, which gets no secrets (empty api-key)', ()
   it('if-no-key: fail (the default) fails saying why and how to choose skip; nothing is sent', async () => {
     const requests = sim.requestCount();
     const githubRequests = github.requests.length;
-    const run = await runAction({ inputs: { 'api-key': '', 'base-url': sim.url }, eventName: 'pull_request', eventFile: 'pull_request.fork.json', apiUrl: github.url, token: TOKEN });
+    const run = await runAction({
+      inputs: { 'api-key': '', 'base-url': sim.url },
+      eventName: 'pull_request',
+      eventFile: 'pull_request.fork.json',
+      apiUrl: github.url,
+      token: TOKEN,
+    });
     expect(run.code, describeRun(run)).toBe(1);
     const error = run.stdout.split('\n').find((l) => l.startsWith('::error::'));
-    expect(error).toContain('No API key: the api-key input is empty; this pull request comes from the fork outside-contributor/shop');
+    expect(error).toContain(
+      'No API key: the api-key input is empty; this pull request comes from the fork outside-contributor/shop',
+    );
     expect(error).toContain('GitHub passes no secrets to workflows run for pull requests from forks');
     expect(error).toContain('set `if-no-key: skip` on this step');
-    expect(run.outputs).toEqual({ verdict: 'UNKNOWN', 'check-id': '', 'new-findings': '', 'sarif-file': '', 'junit-file': '', 'comment-url': '' });
+    expect(run.outputs).toEqual({
+      verdict: 'UNKNOWN',
+      'check-id': '',
+      'new-findings': '',
+      'sarif-file': '',
+      'junit-file': '',
+      'comment-url': '',
+    });
     expect(run.summary).toContain('## Accessibility check: not run');
     expect(sim.requestCount()).toBe(requests);
     expect(github.requests.length).toBe(githubRequests);
@@ -185,9 +265,17 @@ describe('a pull request from a fork, which gets no secrets (empty api-key)', ()
 
   it('if-no-key: skip ends green with a warning annotation and a summary saying the check did not run', async () => {
     const requests = sim.requestCount();
-    const run = await runAction({ inputs: { 'api-key': '', 'base-url': sim.url, 'if-no-key': 'skip' }, eventName: 'pull_request', eventFile: 'pull_request.fork.json', apiUrl: github.url, token: TOKEN });
+    const run = await runAction({
+      inputs: { 'api-key': '', 'base-url': sim.url, 'if-no-key': 'skip' },
+      eventName: 'pull_request',
+      eventFile: 'pull_request.fork.json',
+      apiUrl: github.url,
+      token: TOKEN,
+    });
     expect(run.code, describeRun(run)).toBe(0);
-    expect(run.stdout).toMatch(/^::warning title=Accessibility check skipped::The accessibility check did not run: the api-key input is empty \(this pull request comes from the fork outside-contributor\/shop/m);
+    expect(run.stdout).toMatch(
+      /^::warning title=Accessibility check skipped::The accessibility check did not run: the api-key input is empty \(this pull request comes from the fork outside-contributor\/shop/m,
+    );
     expect(run.stdout).not.toMatch(/^::error/m);
     expect(run.summary).toContain('## Accessibility check: skipped');
     expect(run.summary).toContain('The check did not run, and the step passes (`if-no-key: skip`)');
@@ -197,10 +285,12 @@ describe('a pull request from a fork, which gets no secrets (empty api-key)', ()
 });
 
 describe('inputs the CLI refuses, and set-baseline on other branches', () => {
-  it('a bad fail-on fails the step with the CLI\'s rule; no report files; the comment says the check did not run', async () => {
+  it("a bad fail-on fails the step with the CLI's rule; no report files; the comment says the check did not run", async () => {
     const run = await prRun({ urls: root, 'fail-on': 'SOMETIMES', 'comment-key': 'bad-input' });
     expect(run.code, describeRun(run)).toBe(1);
-    expect(run.stdout).toMatch(/^::error::svc-a11y ci exited 2 \(an input, the config file or a report path was refused.*\): --fail-on must be one of NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE, got "SOMETIMES"$/m);
+    expect(run.stdout).toMatch(
+      /^::error::svc-a11y ci exited 2 \(an input, the config file or a report path was refused.*\): --fail-on must be one of NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE, got "SOMETIMES"$/m,
+    );
     expect(run.outputs).toMatchObject({ verdict: 'UNKNOWN', 'sarif-file': '', 'junit-file': '' });
     const comment = github.comments.get(7)!.find((c) => c.body.startsWith('<!-- svc-a11y-action:bad-input -->'));
     expect(comment?.body).toContain('## ⚠️ Accessibility check: UNKNOWN');

@@ -10,13 +10,19 @@ import { describe, expect, it } from 'vitest';
 import { nodeForAction, parseOutputFile, root } from './run-action.js';
 
 const bundle = readFileSync(join(root, 'action/index.cjs'), 'utf8');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+  string,
+  Record<string, string> | undefined
+>;
 const ACTION_PACKAGES = ['@actions/core', '@octokit/core', '@octokit/plugin-paginate-rest'];
 
 describe('action/index.cjs', () => {
   it('requires nothing but Node built-ins (no node_modules at run time), but for optional peers tried and caught', () => {
     // esbuild turns every import into a require in CommonJS (an `import("…")` left in the file is in a JSDoc type).
-    const calls = [...bundle.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => ({ name: m[1]!, at: m.index }));
+    const calls = [...bundle.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => ({
+      name: m[1]!,
+      at: m.index,
+    }));
     const builtin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
     const others = calls.filter((c) => !builtin(c.name));
     // @redis/client's OpenTelemetry.init (never called by the CLI) tries its optional peer and reports it missing.

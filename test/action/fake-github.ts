@@ -37,7 +37,11 @@ const DOCS = 'https://docs.github.com/rest/issues/comments';
  * Starts the fake for one repository (`owner/repo`), accepting one token. `seed` puts unrelated comments on a
  * pull request first (more than one page of them, so the action's marker comment is found only by paging).
  */
-export async function startFakeGitHub(options: { repository: string; token: string; seed?: { issue: number; count: number } }): Promise<FakeGitHub> {
+export async function startFakeGitHub(options: {
+  repository: string;
+  token: string;
+  seed?: { issue: number; count: number };
+}): Promise<FakeGitHub> {
   const comments = new Map<number, FakeComment[]>();
   const requests: FakeRequest[] = [];
   let nextId = 1000;
@@ -58,7 +62,11 @@ export async function startFakeGitHub(options: { repository: string; token: stri
   };
   for (let i = 0; i < (options.seed?.count ?? 0); i++) {
     // One mentions the marker mid-text (quoting the action): it must not be taken for the action's comment.
-    add(options.seed!.issue, i === 3 ? 'As the bot said in <!-- svc-a11y-action -->, fix it' : `Review comment ${i}`, i % 2 ? 'octocat' : 'hubot');
+    add(
+      options.seed!.issue,
+      i === 3 ? 'As the bot said in <!-- svc-a11y-action -->, fix it' : `Review comment ${i}`,
+      i % 2 ? 'octocat' : 'hubot',
+    );
   }
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -73,9 +81,16 @@ export async function startFakeGitHub(options: { repository: string; token: stri
     } catch {
       return send(res, 400, { message: 'Problems parsing JSON', documentation_url: DOCS });
     }
-    requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, body });
+    requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      body,
+    });
     const auth = req.headers.authorization ?? '';
-    if (auth !== `token ${options.token}` && auth !== `Bearer ${options.token}`) return send(res, 401, { message: 'Bad credentials', documentation_url: DOCS });
+    if (auth !== `token ${options.token}` && auth !== `Bearer ${options.token}`)
+      return send(res, 401, { message: 'Bad credentials', documentation_url: DOCS });
     const prefix = `/repos/${options.repository}/issues/`;
     if (!url.pathname.startsWith(prefix)) return send(res, 404, { message: 'Not Found', documentation_url: DOCS });
     const rest = url.pathname.slice(prefix.length);
@@ -87,24 +102,49 @@ export async function startFakeGitHub(options: { repository: string; token: stri
       const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
       const last = Math.max(1, Math.ceil(all.length / perPage));
-      const link = (p: number, rel: string) => `<${fake.url}${url.pathname}?per_page=${perPage}&page=${p}>; rel="${rel}"`;
-      const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
-      return send(res, 200, all.slice((page - 1) * perPage, page * perPage), links.length ? { link: links.join(', ') } : {});
+      const link = (p: number, rel: string) =>
+        `<${fake.url}${url.pathname}?per_page=${perPage}&page=${p}>; rel="${rel}"`;
+      const links = [
+        ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
+        ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : []),
+      ];
+      return send(
+        res,
+        200,
+        all.slice((page - 1) * perPage, page * perPage),
+        links.length ? { link: links.join(', ') } : {},
+      );
     }
     if (list && req.method === 'POST') {
-      if (fake.forbidden) return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' });
+      if (fake.forbidden)
+        return send(res, 403, {
+          message: 'Resource not accessible by integration',
+          documentation_url: DOCS,
+          status: '403',
+        });
       const text = (body as { body?: unknown } | undefined)?.body;
-      if (typeof text !== 'string' || text === '') return send(res, 422, { message: 'Validation Failed', documentation_url: DOCS });
-      if (text.length > 65_536) return send(res, 422, { message: 'Validation Failed: body is too long (maximum is 65536 characters)', documentation_url: DOCS });
+      if (typeof text !== 'string' || text === '')
+        return send(res, 422, { message: 'Validation Failed', documentation_url: DOCS });
+      if (text.length > 65_536)
+        return send(res, 422, {
+          message: 'Validation Failed: body is too long (maximum is 65536 characters)',
+          documentation_url: DOCS,
+        });
       return send(res, 201, add(Number(list[1]), text, 'github-actions[bot]'));
     }
     if (edit && req.method === 'PATCH') {
-      if (fake.forbidden) return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' });
+      if (fake.forbidden)
+        return send(res, 403, {
+          message: 'Resource not accessible by integration',
+          documentation_url: DOCS,
+          status: '403',
+        });
       const id = Number(edit[1]);
       const comment = [...comments.values()].flat().find((c) => c.id === id);
       if (!comment) return send(res, 404, { message: 'Not Found', documentation_url: DOCS });
       const text = (body as { body?: unknown } | undefined)?.body;
-      if (typeof text !== 'string' || text === '') return send(res, 422, { message: 'Validation Failed', documentation_url: DOCS });
+      if (typeof text !== 'string' || text === '')
+        return send(res, 422, { message: 'Validation Failed', documentation_url: DOCS });
       comment.body = text;
       comment.updated_at = stamp(59);
       return send(res, 200, comment);

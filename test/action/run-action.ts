@@ -17,7 +17,8 @@ const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as {
 let node24: string | undefined;
 /** Node 24 from the runtimes cache (installed once per machine, as the ecosystem suite does). */
 export function nodeForAction(): string {
-  if (action.runs.using !== 'node24') throw new Error(`action.yml runs.using is ${action.runs.using}; the tests run node24`);
+  if (action.runs.using !== 'node24')
+    throw new Error(`action.yml runs.using is ${action.runs.using}; the tests run node24`);
   node24 ??= ensureRuntimes().bins.node24;
   return node24;
 }
@@ -86,16 +87,23 @@ export function runAction(options: {
   for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, name), text);
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
-  const payload = JSON.parse(readFileSync(join(root, 'test/action/fixtures', options.eventFile), 'utf8')) as Record<string, unknown>;
+  const payload = JSON.parse(readFileSync(join(root, 'test/action/fixtures', options.eventFile), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   options.payload?.(payload);
   writeFileSync(eventPath, JSON.stringify(payload));
   const inputEnv: Record<string, string> = {};
   for (const [name, spec] of Object.entries(action.inputs)) {
-    const value = name in options.inputs ? options.inputs[name]! : (spec.default ?? '').replace('${{ github.token }}', options.token);
+    const value =
+      name in options.inputs
+        ? options.inputs[name]!
+        : (spec.default ?? '').replace('${{ github.token }}', options.token);
     // The runner's naming: INPUT_ + the name upper-cased, spaces as _ (hyphens stay).
     inputEnv[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
-  for (const name of Object.keys(options.inputs)) if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
+  for (const name of Object.keys(options.inputs))
+    if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -112,14 +120,21 @@ export function runAction(options: {
     GITHUB_RUN_ID: '19876543210',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_SHA: '8d2f1c0e5b7a4f6e9c3d2b1a0f9e8d7c6b5a4f3e',
-    GITHUB_REF: options.eventName === 'push' ? String(payload.ref) : `refs/pull/${String((payload.pull_request as { number?: number } | undefined)?.number)}/merge`,
+    GITHUB_REF:
+      options.eventName === 'push'
+        ? String(payload.ref)
+        : `refs/pull/${String((payload.pull_request as { number?: number } | undefined)?.number)}/merge`,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: temp,
     ...inputEnv,
     ...options.env,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(nodeForAction(), [join(root, action.runs.main)], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(nodeForAction(), [join(root, action.runs.main)], {
+      cwd: workspace,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -129,7 +144,15 @@ export function runAction(options: {
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, outputs: parseOutputFile(readFileSync(outputFile, 'utf8')), summary: readFileSync(summaryFile, 'utf8'), temp, workspace });
+      resolve({
+        code,
+        stdout,
+        stderr,
+        outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+        summary: readFileSync(summaryFile, 'utf8'),
+        temp,
+        workspace,
+      });
     });
   });
 }

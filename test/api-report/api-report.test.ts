@@ -11,27 +11,40 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('api:check', () => {
   it('reports are checked in for the four entries', () => {
-    expect(readdirSync(join(root, 'api')).sort()).toEqual(['index.api.md', 'redis.api.md', 'testing.api.md', 'webhooks.api.md']);
+    expect(readdirSync(join(root, 'api')).sort()).toEqual([
+      'index.api.md',
+      'redis.api.md',
+      'testing.api.md',
+      'webhooks.api.md',
+    ]);
     const index = readFileSync(join(root, 'api/index.api.md'), 'utf8');
     // Named return types, and the generated fields behind them, are in the reviewed text.
-    expect(index).toContain('createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): Promise<CiCheck>;');
+    expect(index).toContain(
+      'createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): Promise<CiCheck>;',
+    );
     expect(index).toMatch(/V1CiCheckResponse: \{[^}]*verdict\?: "PASS" \| "FAIL";/);
     // Nothing machine- or build-specific (absolute paths, chunk hashes, line numbers).
     expect(index).not.toMatch(/\/work\/|\/tmp\/|store-[A-Za-z0-9]{6,}|\.d\.ts:\d+/);
   });
 
   it('fails on a changed surface, shows the diff and says what to run', () => {
-    if (!existsSync(join(root, 'dist/index.d.ts'))) throw new Error('dist/ missing: run `npm run build` first (npm test does).');
+    if (!existsSync(join(root, 'dist/index.d.ts')))
+      throw new Error('dist/ missing: run `npm run build` first (npm test does).');
     const dist = mkdtempSync(join(tmpdir(), 'svc-a11y-dist-'));
     try {
-      for (const f of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.d.ts'))) cpSync(join(root, 'dist', f), join(dist, f));
+      for (const f of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.d.ts')))
+        cpSync(join(root, 'dist', f), join(dist, f));
       const index = readFileSync(join(dist, 'index.d.ts'), 'utf8');
       const removed = '    listFixes(siteId: string, options?: RequestOptions): Promise<Fix[]>;\n';
       expect(index).toContain(removed);
       writeFileSync(join(dist, 'index.d.ts'), index.replace(removed, ''));
       let result = { status: 0, stdout: '', stderr: '' };
       try {
-        execFileSync(process.execPath, [join(root, 'scripts/api-report.mjs'), '--dist', dist], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+        execFileSync(process.execPath, [join(root, 'scripts/api-report.mjs'), '--dist', dist], {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
       } catch (e) {
         result = e as typeof result;
       }

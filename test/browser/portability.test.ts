@@ -56,7 +56,8 @@ async function bundleForBrowser(options: BuildOptions = {}): Promise<BrowserBund
 }
 
 const bareBuiltins = new Set(builtinModules);
-const isNodeBuiltin = (path: string) => path.startsWith('node:') || bareBuiltins.has(path) || bareBuiltins.has(path.split('/')[0]!);
+const isNodeBuiltin = (path: string) =>
+  path.startsWith('node:') || bareBuiltins.has(path) || bareBuiltins.has(path.split('/')[0]!);
 
 /** Every Node builtin named anywhere in the metafile: as an input, an input's import, or an output's import. */
 function nodeImportsIn(metafile: Metafile): string[] {
@@ -97,19 +98,33 @@ describe('browser bundle of the root and webhooks entries', () => {
     expect(outputs.map((o) => o.entryPoint).sort()).toEqual(Object.values(ENTRIES).sort());
     for (const output of outputs) expect(output.imports).toEqual([]);
     // Belt and braces on the emitted code: no static, dynamic or require() load of a node: module.
-    for (const file of outputFiles) expect(file.text).not.toMatch(/\bfrom\s*["']node:|\b(?:import|require)\s*\(\s*["']node:/);
+    for (const file of outputFiles)
+      expect(file.text).not.toMatch(/\bfrom\s*["']node:|\b(?:import|require)\s*\(\s*["']node:/);
   });
 
   it('the guard detects a Node builtin (control)', async () => {
-    const stdin = { contents: "import { createHmac } from 'node:crypto'; import 'fs'; export const h = createHmac;", resolveDir: root, loader: 'ts' as const };
+    const stdin = {
+      contents: "import { createHmac } from 'node:crypto'; import 'fs'; export const h = createHmac;",
+      resolveDir: root,
+      loader: 'ts' as const,
+    };
     // Bundled for the browser, esbuild rejects the builtins outright...
     const failed = await bundleForBrowser({ entryPoints: undefined, outdir: undefined, stdin });
     expect(formatErrors(failed.errors)).toMatch(/node:crypto/);
     // ...and if they were marked external they would show up in the metafile.
-    const external = await bundleForBrowser({ entryPoints: undefined, outdir: undefined, stdin, external: ['node:*', 'fs'] });
+    const external = await bundleForBrowser({
+      entryPoints: undefined,
+      outdir: undefined,
+      stdin,
+      external: ['node:*', 'fs'],
+    });
     expect(external.errors).toEqual([]);
     expect(nodeImportsIn(external.metafile!)).toEqual(
-      expect.arrayContaining(['<stdin> imports node:crypto', '<stdin> imports fs', expect.stringMatching(/^output .* imports node:crypto$/)]),
+      expect.arrayContaining([
+        '<stdin> imports node:crypto',
+        '<stdin> imports fs',
+        expect.stringMatching(/^output .* imports node:crypto$/),
+      ]),
     );
   });
 });
@@ -146,8 +161,11 @@ describe('end to end in headless Chromium', () => {
 
     const { errors, outputFiles } = await bundleForBrowser();
     if (errors.length > 0) throw new Error(`esbuild browser bundle failed:\n${formatErrors(errors)}`);
-    const routes = new Map<string, { type: string; body: string | Uint8Array }>([['/', { type: 'text/html; charset=utf-8', body: pageHtml }]]);
-    for (const file of outputFiles) routes.set(`/sdk/${basename(file.path)}`, { type: 'text/javascript; charset=utf-8', body: file.contents });
+    const routes = new Map<string, { type: string; body: string | Uint8Array }>([
+      ['/', { type: 'text/html; charset=utf-8', body: pageHtml }],
+    ]);
+    for (const file of outputFiles)
+      routes.set(`/sdk/${basename(file.path)}`, { type: 'text/javascript; charset=utf-8', body: file.contents });
     expect([...routes.keys()].sort()).toEqual(['/', '/sdk/index.js', '/sdk/webhooks.js']);
 
     server = createServer((req, res) => {
@@ -177,7 +195,9 @@ describe('end to end in headless Chromium', () => {
       if (msg.type() === 'error') pageErrors.push(`console.error: ${msg.text()}`);
     });
     page.on('pageerror', (error) => pageErrors.push(`uncaught: ${error.stack ?? error.message}`));
-    page.on('requestfailed', (req) => pageErrors.push(`request failed: ${req.method()} ${req.url()}: ${req.failure()?.errorText}`));
+    page.on('requestfailed', (req) =>
+      pageErrors.push(`request failed: ${req.method()} ${req.url()}: ${req.failure()?.errorText}`),
+    );
     page.on('request', (req) => {
       if (req.url().startsWith(prismUrl)) prismRequests.push(`${req.method()} ${new URL(req.url()).pathname}`);
     });
@@ -270,13 +290,20 @@ describe('end to end in headless Chromium', () => {
       'Webhook cf94ee21-cddc-4544-b08f-510865b77656 (scan_run.completed) verified',
       'Tampered webhook rejected: SIGNATURE_MISMATCH',
     ]);
-    if (process.env.BROWSER_E2E_SCREENSHOT) await page.screenshot({ path: process.env.BROWSER_E2E_SCREENSHOT, fullPage: true });
+    if (process.env.BROWSER_E2E_SCREENSHOT)
+      await page.screenshot({ path: process.env.BROWSER_E2E_SCREENSHOT, fullPage: true });
 
     expect(pageErrors.map(fromPage), 'errors in the page').toEqual([]);
   });
 
-  it('a redirect in the browser: an opaque redirect, refused as RedirectError; nothing reaches the target', { timeout: 30_000 }, async () => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type, accept', 'access-control-allow-methods': 'GET, POST' };
+  it('a redirect in the browser: an opaque redirect, refused as RedirectError; nothing reaches the target', {
+    timeout: 30_000,
+  }, async () => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'authorization, content-type, accept',
+      'access-control-allow-methods': 'GET, POST',
+    };
     const targetRequests: string[] = [];
     const target = createServer((req, res) => {
       targetRequests.push(`${req.method} ${req.url}`);
@@ -284,14 +311,22 @@ describe('end to end in headless Chromium', () => {
     });
     const api = createServer((req, res) => {
       if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      res.writeHead(307, { ...cors, location: `http://127.0.0.1:${(target.address() as AddressInfo).port}/api/v1/ci/checks?token=hunter2` }).end();
+      res
+        .writeHead(307, {
+          ...cors,
+          location: `http://127.0.0.1:${(target.address() as AddressInfo).port}/api/v1/ci/checks?token=hunter2`,
+        })
+        .end();
     });
     await Promise.all([target, api].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
     try {
       if (page.url() !== pageUrl) await page.goto(pageUrl, { waitUntil: 'load', timeout: 15_000 });
       await page.waitForFunction(() => 'runRedirect' in window, undefined, { timeout: 15_000 });
       const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-      const result = (await page.evaluate((arg) => (window as unknown as { runRedirect: (a: { apiUrl: string }) => Promise<unknown> }).runRedirect(arg), { apiUrl })) as Record<string, unknown>;
+      const result = (await page.evaluate(
+        (arg) => (window as unknown as { runRedirect: (a: { apiUrl: string }) => Promise<unknown> }).runRedirect(arg),
+        { apiUrl },
+      )) as Record<string, unknown>;
       // The browser hides an opaque redirect's status and target: the error says so, and names neither.
       expect(result).toMatchObject({ thrown: true, isRedirectError: true, name: 'RedirectError' });
       expect(result.status).toBeUndefined();

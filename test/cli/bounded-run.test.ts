@@ -15,20 +15,45 @@ const serve = serveEach();
 describe('a service that never answers', () => {
   it.each([
     ['the request creating the check', [hang], /before the service answered the request starting the check/],
-    ['every poll after the check was created', [json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` }), hang], new RegExp(`CI check ${ID} did not finish within 1500 ms \\(--timeout\\)`)],
+    [
+      'every poll after the check was created',
+      [json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` }), hang],
+      new RegExp(`CI check ${ID} did not finish within 1500 ms \\(--timeout\\)`),
+    ],
     [
       'a poll answered with a pause of an hour (429, Retry-After: 3600)',
-      [json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` }), json(429, { type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' }, { 'retry-after': '3600', 'content-type': 'application/problem+json' })],
-      new RegExp(`CI check ${ID} was paused by the service for 3600 s, past the wait's limit of 1500 ms \\(--timeout\\); its status could not be read`),
+      [
+        json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` }),
+        json(
+          429,
+          { type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' },
+          { 'retry-after': '3600', 'content-type': 'application/problem+json' },
+        ),
+      ],
+      new RegExp(
+        `CI check ${ID} was paused by the service for 3600 s, past the wait's limit of 1500 ms \\(--timeout\\); its status could not be read`,
+      ),
     ],
   ])('%s: exit 4 within the limit plus a few seconds, reports written', async (_name, handlers, says) => {
     const api = await serve(handlers);
     const dir = await mkdtemp(join(tmpdir(), 'svc-a11y-bounded-'));
     const started = Date.now();
-    const r = await runCli(['ci', 'https://shop.example.com/', '--timeout', '1500ms', '--report', `junit=${join(dir, 'a.xml')}`, '--report', `markdown=${join(dir, 'a.md')}`], {
-      env: { SVC_API_KEY: 'svc_bounded_run_key', SVC_BASE_URL: api.url },
-      timeoutMs: 60_000,
-    });
+    const r = await runCli(
+      [
+        'ci',
+        'https://shop.example.com/',
+        '--timeout',
+        '1500ms',
+        '--report',
+        `junit=${join(dir, 'a.xml')}`,
+        '--report',
+        `markdown=${join(dir, 'a.md')}`,
+      ],
+      {
+        env: { SVC_API_KEY: 'svc_bounded_run_key', SVC_BASE_URL: api.url },
+        timeoutMs: 60_000,
+      },
+    );
     const elapsed = Date.now() - started;
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toMatch(says);

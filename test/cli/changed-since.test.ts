@@ -19,7 +19,18 @@ const MAP = [
   { prefix: '/help', file: 'docs/help' },
 ];
 let repo: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  });
 const write = async (path: string, text: string) => {
   await mkdir(join(repo, path, '..'), { recursive: true });
   await writeFile(join(repo, path), text);
@@ -63,14 +74,24 @@ describe('changedFiles on a scratch repository', () => {
     expect(changedFiles('base', repo)).toEqual([]);
     await write('src/pages/products.tsx', 'v2');
     git('mv', 'docs/help/index.md', 'docs/help/start.md');
-    expect(changedFiles('base', repo).sort()).toEqual(['docs/help/index.md', 'docs/help/start.md', 'src/pages/products.tsx']);
+    expect(changedFiles('base', repo).sort()).toEqual([
+      'docs/help/index.md',
+      'docs/help/start.md',
+      'src/pages/products.tsx',
+    ]);
     git('commit', '-qam', 'change');
-    expect(changedFiles('base', repo).sort()).toEqual(['docs/help/index.md', 'docs/help/start.md', 'src/pages/products.tsx']);
+    expect(changedFiles('base', repo).sort()).toEqual([
+      'docs/help/index.md',
+      'docs/help/start.md',
+      'src/pages/products.tsx',
+    ]);
   });
 
   it('a ref that is not a commit, or one that looks like an option, is a usage error naming it', () => {
     expect(() => changedFiles('no-such-branch', repo)).toThrow(UsageError);
-    expect(() => changedFiles('no-such-branch', repo)).toThrow(/--changed-since: no-such-branch is not a commit in the repository/);
+    expect(() => changedFiles('no-such-branch', repo)).toThrow(
+      /--changed-since: no-such-branch is not a commit in the repository/,
+    );
     expect(() => changedFiles('--output=/tmp/x', repo)).toThrow(/needs a git ref/);
   });
 });
@@ -91,16 +112,28 @@ describe('svc-a11y ci --changed-since (built binary)', () => {
   });
 
   it('checks only the pages whose mapped files changed, plus unmapped ones, and says so', async () => {
-    const r = await runCli(['ci', ...urls, ...maps, '--changed-since', 'base', '--fail-on', 'NONE'], { env: env(), cwd: repo });
+    const r = await runCli(['ci', ...urls, ...maps, '--changed-since', 'base', '--fail-on', 'NONE'], {
+      env: env(),
+      cwd: repo,
+    });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('--changed-since base: 3 files changed; checking 3 of 4 pages (2 mapped to a changed file, 1 with no --sarif-map entry, kept), skipping 1.');
-    expect(proxy.created().at(-1)!.urls.sort()).toEqual([`${SHOP}/clean/about`, `${SHOP}/help/faq`, `${SHOP}/products/shoe`]);
+    expect(r.stderr).toContain(
+      '--changed-since base: 3 files changed; checking 3 of 4 pages (2 mapped to a changed file, 1 with no --sarif-map entry, kept), skipping 1.',
+    );
+    expect(proxy.created().at(-1)!.urls.sort()).toEqual([
+      `${SHOP}/clean/about`,
+      `${SHOP}/help/faq`,
+      `${SHOP}/products/shoe`,
+    ]);
   });
 
   it('nothing changed since the ref → exit 0 saying no page was affected; no check, no report', async () => {
     const before = proxy.requests.length;
     const report = join(repo, 'out', 'a11y.xml');
-    const r = await runCli(['ci', ...urls, ...maps, '--changed-since', 'HEAD', '--report', `junit=${report}`], { env: env(), cwd: repo });
+    const r = await runCli(['ci', ...urls, ...maps, '--changed-since', 'HEAD', '--report', `junit=${report}`], {
+      env: env(),
+      cwd: repo,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('--changed-since HEAD: no file changed, so no page was affected; nothing to check.');
     expect(proxy.requests.length).toBe(before);

@@ -46,19 +46,39 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
     const junit = join(dir, 'reports/a11y.xml');
     const sarif = join(dir, 'reports/a11y.sarif');
     const markdown = join(dir, 'a11y.md');
-    const r = await runCli(['ci', `${root}?regress=2`, checkout, '--report', `junit=${junit}`, '--report', `sarif=${sarif}`, '--report', `markdown=${markdown}`], {
-      env: { ...env(), GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: 'true' },
-    });
+    const r = await runCli(
+      [
+        'ci',
+        `${root}?regress=2`,
+        checkout,
+        '--report',
+        `junit=${junit}`,
+        '--report',
+        `sarif=${sarif}`,
+        '--report',
+        `markdown=${markdown}`,
+      ],
+      {
+        env: { ...env(), GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: 'true' },
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Accessibility check: FAIL');
     noStack(r.stderr);
 
     // JUnit: parses as XML, a suite per page, failures = the 2 new critical findings.
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(await readFile(junit, 'utf8'));
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      await readFile(junit, 'utf8'),
+    );
     const suites = [xml.testsuites.testsuite].flat();
-    expect(suites.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining([`${root}?regress=2`, checkout]));
+    expect(suites.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining([`${root}?regress=2`, checkout]),
+    );
     expect(Number(xml.testsuites.failures)).toBe(2);
-    const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Array<{ name: string; failure?: unknown }>;
+    const cases = suites.flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Array<{
+      name: string;
+      failure?: unknown;
+    }>;
     expect(cases.filter((c) => c.failure)).toHaveLength(2);
     expect(Number(xml.testsuites.tests)).toBe(cases.length);
 
@@ -102,7 +122,9 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
   it('says on stderr where it wrote each report; stdout stays the report', async () => {
     const junit = join(dir, 'said.xml');
     const sarif = join(dir, 'said.sarif');
-    const r = await runCli(['ci', root, '--no-progress', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], { env: env() });
+    const r = await runCli(['ci', root, '--no-progress', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], {
+      env: env(),
+    });
     expect(r.stderr).toContain(`wrote JUnit to ${junit}\n`);
     expect(r.stderr).toContain(`wrote SARIF to ${sarif}\n`);
     expect(r.stdout).not.toContain('wrote ');
@@ -141,7 +163,9 @@ describe('svc-a11y ci: checks that could not run never pass', () => {
   });
 
   it('every page unreachable → the check ends FAILED → exit 4 with the failure reason', async () => {
-    const r = await runCli(['ci', 'https://shop.example.com/unreachable', 'https://shop.example.com/timeout'], { env: env() });
+    const r = await runCli(['ci', 'https://shop.example.com/unreachable', 'https://shop.example.com/timeout'], {
+      env: env(),
+    });
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/FAILED/);
   });
@@ -149,9 +173,13 @@ describe('svc-a11y ci: checks that could not run never pass', () => {
   it('the wait times out → exit 4 naming the job and its last status', async () => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
-      const r = await runCli(['ci', root, '--timeout', '1500ms'], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url } });
+      const r = await runCli(['ci', root, '--timeout', '1500ms'], {
+        env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
+      });
       expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(/CI check [0-9a-f-]{36} did not finish within \d+ ms \(--timeout\); it was (QUEUED|RUNNING) when last seen\./);
+      expect(r.stderr).toMatch(
+        /CI check [0-9a-f-]{36} did not finish within \d+ ms \(--timeout\); it was (QUEUED|RUNNING) when last seen\./,
+      );
     } finally {
       await slow.stop();
     }

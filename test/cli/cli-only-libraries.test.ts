@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'dist');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+  string,
+  Record<string, string> | undefined
+>;
 // Strings only fast-xml-parser's code holds (option names of its entity limits, its validator's error code).
 const MARKERS = ['maxExpandedLength', 'InvalidXml'];
 
@@ -34,14 +37,26 @@ describe('CLI-only libraries stay out of the SDK', () => {
     expect(files.some((f) => MARKERS.every((m) => readFileSync(f, 'utf8').includes(m)))).toBe(true);
   });
 
-  it.each(['index.js', 'index.cjs', 'webhooks.js', 'webhooks.cjs', 'testing.js', 'testing.cjs', 'redis.js', 'redis.cjs'])('%s and every file it loads do not hold it', (entry) => {
+  it.each([
+    'index.js',
+    'index.cjs',
+    'webhooks.js',
+    'webhooks.cjs',
+    'testing.js',
+    'testing.cjs',
+    'redis.js',
+    'redis.cjs',
+  ])('%s and every file it loads do not hold it', (entry) => {
     const files = graphOf(entry);
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) for (const marker of MARKERS) expect(readFileSync(file, 'utf8').includes(marker), `${file} holds ${marker}`).toBe(false);
+    for (const file of files)
+      for (const marker of MARKERS)
+        expect(readFileSync(file, 'utf8').includes(marker), `${file} holds ${marker}`).toBe(false);
   });
 
   it('is no runtime dependency of the package (bundled, a devDependency only)', () => {
-    for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies']) expect(Object.keys(pkg[key] ?? {})).not.toContain('fast-xml-parser');
+    for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies'])
+      expect(Object.keys(pkg[key] ?? {})).not.toContain('fast-xml-parser');
     expect(pkg.devDependencies?.['fast-xml-parser']).toMatch(/^\d+\.\d+\.\d+$/);
     // Bundled code ships with its licence.
     const notices = readFileSync(join(root, 'THIRD-PARTY-NOTICES.md'), 'utf8');

@@ -12,7 +12,10 @@ const cli = async (args: string[], key?: string) => {
 };
 
 beforeAll(async () => {
-  sim = await startSimulator({ durations: { scan: 150, scanRun: 150, journeyRun: 150, fixVerification: 150 }, rateLimit: false });
+  sim = await startSimulator({
+    durations: { scan: 150, scanRun: 150, journeyRun: 150, fixVerification: 150 },
+    rateLimit: false,
+  });
 });
 afterAll(async () => {
   // No command ever printed the API key.
@@ -134,7 +137,10 @@ describe('demo', () => {
   });
 
   it('with SVC_BASE_URL and SVC_API_KEY it runs against that service instead', async () => {
-    const r = await runCli(['demo', 'https://shop.example.com/clean'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url }, timeoutMs: 30_000 });
+    const r = await runCli(['demo', 'https://shop.example.com/clean'], {
+      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
+      timeoutMs: 30_000,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).not.toContain('local simulator');
     expect(r.stdout).toContain('Accessibility check: PASS');

@@ -28,8 +28,52 @@ const refusal = (file: string): UsageError => {
 };
 
 describe('findJsonError agrees with JSON.parse', () => {
-  const valid = ['{}', '[]', '0', '-0.5e+10', '"a\\u00e9\\n"', 'true', 'null', ' {"a": [1, {"b": null}], "c": "\\"x\\""} ', '[[[[[]]]]]', '{"":""}', '"\uD83D\uDE00"'];
-  const invalid = ['', ' ', '{', '}', '[1,]', '{"a":1,}', '{"a" 1}', "{'a': 1}", '{a: 1}', '[1 2]', '01', '1.', '.5', '+1', '-', 'tru', 'True', 'nul', '"abc', '"a\\x"', '"\\u12"', '"a\nb"', '[1] 2', '{"a":1}}', 'NaN', 'Infinity', '[,]', '{,}', '{"a":}', '"\t"', '\uFEFF{}'];
+  const valid = [
+    '{}',
+    '[]',
+    '0',
+    '-0.5e+10',
+    '"a\\u00e9\\n"',
+    'true',
+    'null',
+    ' {"a": [1, {"b": null}], "c": "\\"x\\""} ',
+    '[[[[[]]]]]',
+    '{"":""}',
+    '"\uD83D\uDE00"',
+  ];
+  const invalid = [
+    '',
+    ' ',
+    '{',
+    '}',
+    '[1,]',
+    '{"a":1,}',
+    '{"a" 1}',
+    "{'a': 1}",
+    '{a: 1}',
+    '[1 2]',
+    '01',
+    '1.',
+    '.5',
+    '+1',
+    '-',
+    'tru',
+    'True',
+    'nul',
+    '"abc',
+    '"a\\x"',
+    '"\\u12"',
+    '"a\nb"',
+    '[1] 2',
+    '{"a":1}}',
+    'NaN',
+    'Infinity',
+    '[,]',
+    '{,}',
+    '{"a":}',
+    '"\t"',
+    '\uFEFF{}',
+  ];
   it.each(valid)('valid: %j', (text) => {
     expect(() => JSON.parse(text)).not.toThrow();
     expect(findJsonError(text)).toBeUndefined();
@@ -40,7 +84,8 @@ describe('findJsonError agrees with JSON.parse', () => {
   });
 
   it('on 3 000 mutations of a valid config (seeded): valid exactly when JSON.parse says so', () => {
-    const base = '{\n  "urls": ["https://a.example/", "https://b.example/x?y=1"],\n  "failOn": "ANY_CRITICAL",\n  "timeout": 600000,\n  "setBaseline": false,\n  "context": {"branch": "main\\u00e9", "n": null}\n}\n';
+    const base =
+      '{\n  "urls": ["https://a.example/", "https://b.example/x?y=1"],\n  "failOn": "ANY_CRITICAL",\n  "timeout": 600000,\n  "setBaseline": false,\n  "context": {"branch": "main\\u00e9", "n": null}\n}\n';
     const alphabet = '{}[]:,"\\ \n\t0123456789-+.eEtrufalsn\u00e9x';
     let seed = 42;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
@@ -52,7 +97,12 @@ describe('findJsonError agrees with JSON.parse', () => {
         const at = random(text.length);
         const op = random(3);
         const c = alphabet[random(alphabet.length)]!;
-        text = op === 0 ? text.slice(0, at) + text.slice(at + 1) : op === 1 ? text.slice(0, at) + c + text.slice(at) : text.slice(0, at) + c + text.slice(at + 1);
+        text =
+          op === 0
+            ? text.slice(0, at) + text.slice(at + 1)
+            : op === 1
+              ? text.slice(0, at) + c + text.slice(at)
+              : text.slice(0, at) + c + text.slice(at + 1);
       }
       let parses = true;
       try {
@@ -72,9 +122,15 @@ describe('describeJsonError: line and column, no content', () => {
   it.each([
     ['{"a": 1,}', "line 1, column 9: a trailing comma before '}'"],
     ['{\n  "a": 1\n  "b": 2\n}', "line 3, column 3: expected ',' or '}'"],
-    ['{\r\n  "a": x\r\n}', 'line 2, column 8: expected a value (an object, array, string, number, true, false or null)'],
+    [
+      '{\r\n  "a": x\r\n}',
+      'line 2, column 8: expected a value (an object, array, string, number, true, false or null)',
+    ],
     ['{"é😀": tru}', 'line 1, column 8: expected a value (an object, array, string, number, true, false or null)'],
-    ['{\n"a": "never closed\n}', 'line 2, column 19: a control character (such as a line break) inside a string; escape it'],
+    [
+      '{\n"a": "never closed\n}',
+      'line 2, column 19: a control character (such as a line break) inside a string; escape it',
+    ],
     ['{"a": "never closed', 'line 1, column 7: a string that is never closed starts here'],
     ['', 'line 1, column 1: the text is empty'],
     ['{"a": [1, 2', 'line 1, column 12: the text ends too early'],
@@ -91,7 +147,12 @@ describe('describeJsonError: line and column, no content', () => {
 
 describe('loadConfig', () => {
   it('a UTF-8 byte order mark before the JSON is accepted', () => {
-    const file = configFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"urls": ["https://shop.example.com/"], "failOn": "NONE"}')]));
+    const file = configFile(
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('{"urls": ["https://shop.example.com/"], "failOn": "NONE"}'),
+      ]),
+    );
     expect(loadConfig(file, dir)).toEqual({ file, urls: ['https://shop.example.com/'], failOn: 'NONE' });
   });
 
@@ -103,12 +164,18 @@ describe('loadConfig', () => {
     ['a string never closed', `{"apiKey": "${secret}`, 'line 1, column 12'],
     ['a raw line break in a string', `{"apiKey": "${secret}\n"}`, `line 1, column ${13 + secret.length}`],
     ['a .env file, not JSON', `SVC_API_KEY=${secret}\nOTHER=1\n`, 'line 1, column 1'],
-    ['a trailing comma', `{"urls": ["https://a.example/"], "note": "${secret}",}`, `line 1, column ${45 + secret.length}`],
+    [
+      'a trailing comma',
+      `{"urls": ["https://a.example/"], "note": "${secret}",}`,
+      `line 1, column ${45 + secret.length}`,
+    ],
   ])('%s → exit-2 error naming the file, line and column; the contents never quoted', (_name, content, where) => {
     const file = configFile(content);
     const error = refusal(file);
     expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toMatch(new RegExp(`^config file ${file} is not valid JSON \\(${where}: [^"']*('[,:}\\]]'[^"']*)*\\)$`));
+    expect(error.message).toMatch(
+      new RegExp(`^config file ${file} is not valid JSON \\(${where}: [^"']*('[,:}\\]]'[^"']*)*\\)$`),
+    );
     expect(error.message).not.toContain(secret);
     expect(error.message).not.toContain('svc_');
     expect(error.message).not.toContain('SVC_API_KEY');
@@ -124,6 +191,8 @@ describe('loadConfig', () => {
     ['a 5 MiB file', () => configFile(Buffer.alloc(5 * 1024 * 1024, 0x20))],
   ])('%s → refused at the 1 MiB cap, naming the file', (_name, path) => {
     const file = path();
-    expect(refusal(file).message).toBe(`config file: ${file} is larger than the 1 MiB cap (1048576 bytes); stopped reading`);
+    expect(refusal(file).message).toBe(
+      `config file: ${file} is larger than the 1 MiB cap (1048576 bytes); stopped reading`,
+    );
   });
 });

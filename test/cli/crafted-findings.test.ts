@@ -47,7 +47,11 @@ const check = {
   failOn: 'NEW_CRITICAL',
   pages: [
     { url: page, status: 'DONE', counts: { critical: violations.length, serious: 0, moderate: 0, minor: 0 } },
-    { url: 'https://shop.example.com/clean', status: 'DONE', counts: { critical: 0, serious: 0, moderate: 0, minor: 0 } },
+    {
+      url: 'https://shop.example.com/clean',
+      status: 'DONE',
+      counts: { critical: 0, serious: 0, moderate: 0, minor: 0 },
+    },
     { url: withCredentials, status: 'DONE', counts: { critical: 1, serious: 0, moderate: 0, minor: 0 } },
   ],
   counts: { critical: violations.length, serious: 0, moderate: 0, minor: 0 },
@@ -59,20 +63,33 @@ const outputs: Record<string, string> = {};
 const files: Record<string, string> = {};
 beforeAll(async () => {
   api = await startLoopback((req, res) => {
-    if (req.method === 'POST') return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
+    if (req.method === 'POST')
+      return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
     if (req.url.endsWith('/violations')) return json(200, violations)(req, res, 0);
     return json(200, check)(req, res, 0);
   });
   dir = await mkdtemp(join(tmpdir(), 'svc-a11y-crafted-'));
-  const env = { SVC_API_KEY: KEY, SVC_BASE_URL: api.url, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
-  const reports = ['junit', 'sarif', 'markdown', 'json', 'text'].flatMap((f) => ['--report', `${f}=${join(dir, `report.${f}`)}`]);
+  const env = {
+    SVC_API_KEY: KEY,
+    SVC_BASE_URL: api.url,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+  };
+  const reports = ['junit', 'sarif', 'markdown', 'json', 'text'].flatMap((f) => [
+    '--report',
+    `${f}=${join(dir, `report.${f}`)}`,
+  ]);
   for (const format of ['text', 'json', 'junit', 'sarif', 'markdown']) {
-    const r = await runCli(['ci', page, '--format', format, '--sarif-map', '/checkout=src/pages/checkout.tsx', ...reports], { env, timeoutMs: 30_000 });
+    const r = await runCli(
+      ['ci', page, '--format', format, '--sarif-map', '/checkout=src/pages/checkout.tsx', ...reports],
+      { env, timeoutMs: 30_000 },
+    );
     expect(r.code, r.stderr).toBe(1);
     outputs[`stdout ${format}`] = r.stdout;
     outputs[`stderr ${format}`] = r.stderr;
   }
-  for (const f of ['junit', 'sarif', 'markdown', 'json', 'text']) files[f] = await readFile(join(dir, `report.${f}`), 'utf8');
+  for (const f of ['junit', 'sarif', 'markdown', 'json', 'text'])
+    files[f] = await readFile(join(dir, `report.${f}`), 'utf8');
   files.summary = await readFile(join(dir, 'summary.md'), 'utf8');
 }, 120_000);
 afterAll(() => api.close());
@@ -82,17 +99,18 @@ describe('crafted findings through every format and file', () => {
     for (const [name, text] of Object.entries({ ...outputs, ...files })) expect(text, name).not.toContain(KEY);
   });
 
-  it('a page URL\'s user:password@ is in no output and no file; the rest of the URL is', () => {
+  it("a page URL's user:password@ is in no output and no file; the rest of the URL is", () => {
     for (const [name, text] of Object.entries({ ...outputs, ...files })) {
       expect(text, name).not.toContain('pw-canary');
       expect(text, name).not.toContain('Pa_ss');
       expect(text, name).not.toContain('deploy:');
     }
-    for (const name of ['stdout json', 'stdout text', 'stdout junit', 'stdout markdown']) expect(outputs[name], name).toContain('[redacted]@staging.example.com/login');
+    for (const name of ['stdout json', 'stdout text', 'stdout junit', 'stdout markdown'])
+      expect(outputs[name], name).toContain('[redacted]@staging.example.com/login');
     expect(JSON.parse(files.json!).check.pages[2].url).toBe('https://[redacted]@staging.example.com/login');
   });
 
-  it('no line of stdout or stderr starts a workflow command, except the CLI\'s own annotations', () => {
+  it("no line of stdout or stderr starts a workflow command, except the CLI's own annotations", () => {
     for (const [name, text] of Object.entries(outputs)) {
       for (const line of text.split(/\r\n|\r|\n/)) {
         const trimmed = line.replace(/^[\s\uFEFF]+/, '');
@@ -106,23 +124,28 @@ describe('crafted findings through every format and file', () => {
     }
   });
 
-  it('JUnit (stdout and file) is valid against Jenkins\' junit-10.xsd', () => {
+  it("JUnit (stdout and file) is valid against Jenkins' junit-10.xsd", () => {
     const result = validateJUnitXsd({ stdout: outputs['stdout junit']!, file: files.junit! });
     expect(result.valid, result.output).toEqual({ stdout: true, file: true });
   });
 
-  it('SARIF (stdout and file) passes Microsoft\'s validator with GitHub\'s rules; mapped pages point at the source file', { timeout: 60_000 }, async () => {
+  it("SARIF (stdout and file) passes Microsoft's validator with GitHub's rules; mapped pages point at the source file", {
+    timeout: 60_000,
+  }, async () => {
     const stdoutFile = join(dir, 'stdout.sarif');
     await (await import('node:fs/promises')).writeFile(stdoutFile, outputs['stdout sarif']!);
     const report = await runMultitool([stdoutFile, join(dir, 'report.sarif')], dir);
     expect(report.problems).toEqual([]);
     expect(report.findings.filter((f) => f.level === 'error')).toEqual([]);
     const log = JSON.parse(files.sarif!);
-    const uris = log.runs[0].results.map((r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+    const uris = log.runs[0].results.map(
+      (r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) =>
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+    );
     expect(new Set(uris)).toEqual(new Set(['src/pages/checkout.tsx', 'staging.example.com/login']));
   });
 
-  it('JSON on stdout and in the file parses, and keeps the findings\' text (redacted only where it held the key)', () => {
+  it("JSON on stdout and in the file parses, and keeps the findings' text (redacted only where it held the key)", () => {
     for (const text of [outputs['stdout json']!, files.json!]) {
       const parsed = JSON.parse(text);
       expect(parsed.violations).toHaveLength(violations.length);

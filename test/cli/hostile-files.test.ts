@@ -73,11 +73,15 @@ describe.each([
 ] as const)('%s that cannot be read whole: exit 2 naming the file, before any request', (flag, named) => {
   it.each([
     ['/dev/zero', () => '/dev/zero', 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
-    ['a 5 MiB file', () => {
-      const file = join(dir, `huge${flag}`);
-      writeFileSync(file, HUGE[flag]);
-      return file;
-    }, 'is larger than the 1 MiB cap (1048576 bytes); stopped reading'],
+    [
+      'a 5 MiB file',
+      () => {
+        const file = join(dir, `huge${flag}`);
+        writeFileSync(file, HUGE[flag]);
+        return file;
+      },
+      'is larger than the 1 MiB cap (1048576 bytes); stopped reading',
+    ],
     ['a FIFO no process writes to', () => fifo(), 'is a FIFO no process writes to (none opened it within 1000 ms)'],
   ])('%s', async (_name, path, rule) => {
     const file = path();
@@ -105,12 +109,16 @@ describe('--config from stdin and pipes', () => {
 
   it.each<[string, ((config: string) => string) | undefined]>([
     ['a pipe', (config) => `printf '%s' '${config}' | "$@" ci --config /dev/stdin --json`],
-    ['a socket (Node\'s spawn)', undefined],
+    ["a socket (Node's spawn)", undefined],
   ])('--config /dev/stdin that is %s, holding a config, is read', async (_name, script) => {
     const config = JSON.stringify({ urls: [clean], failOn: 'NONE' });
     const r = script
       ? await runShell(script(config))
-      : await runCli(['ci', '--config', '/dev/stdin', '--json'], { env: env(), stdin: config, timeoutMs: KILL_AFTER_MS });
+      : await runCli(['ci', '--config', '/dev/stdin', '--json'], {
+          env: env(),
+          stdin: config,
+          timeoutMs: KILL_AFTER_MS,
+        });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).check.verdict).toBe('PASS');
   });
@@ -136,7 +144,11 @@ describe('config contents', () => {
   it.each([
     ['a bare value', (s: string) => `{"urls": ["${clean}"], "token": ${s}}`, /line 1, column \d+: expected a value/],
     ['a .env file', (s: string) => `SVC_API_KEY=${s}\n`, /line 1, column 1: expected a value/],
-    ['single quotes on line 2', (s: string) => `{\n  'token': '${s}'\n}`, /line 2, column 3: expected a property name in double quotes/],
+    [
+      'single quotes on line 2',
+      (s: string) => `{\n  'token': '${s}'\n}`,
+      /line 2, column 3: expected a property name in double quotes/,
+    ],
   ])('a JSON error (%s) names the file, line and column and quotes nothing of it', async (_name, content, where) => {
     const secret = 'hunter2-s3cr3t-value-0123456789';
     const file = join(dir, `secrets-${++count}.json`);
@@ -155,7 +167,9 @@ describe('report files that would block', () => {
     const path = fifo();
     const r = await runCli(['ci', clean, '--report', `junit=${path}`], { env: env(), timeoutMs: KILL_AFTER_MS });
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`error: could not write the junit report ${path} (ENXIO: it is a FIFO that no process reads (none opened it within 1000 ms))`);
+    expect(r.stderr).toContain(
+      `error: could not write the junit report ${path} (ENXIO: it is a FIFO that no process reads (none opened it within 1000 ms))`,
+    );
   });
 
   it('a report path that is a socket → exit 2 at the path check, before any request', async () => {
@@ -167,25 +181,36 @@ describe('report files that would block', () => {
   });
 
   it('/dev/null and /dev/stdout on a pipe are accepted report targets', async () => {
-    const r = await runShell('"$@" ci "$CLEAN" -q --report junit=/dev/null --report markdown=/dev/stdout | cat; echo "exit=$?" >&2', { CLEAN: clean });
+    const r = await runShell(
+      '"$@" ci "$CLEAN" -q --report junit=/dev/null --report markdown=/dev/stdout | cat; echo "exit=$?" >&2',
+      { CLEAN: clean },
+    );
     expect(r.stderr).toContain('exit=0');
     expect(r.stdout).toContain(clean);
   });
 
-  it('/dev/stdout that is a socket (Node\'s spawn) → exit 2 at the path check, pointing at --format', async () => {
+  it("/dev/stdout that is a socket (Node's spawn) → exit 2 at the path check, pointing at --format", async () => {
     const r = await runCli(['ci', clean, '--report', 'markdown=/dev/stdout'], { env: env(), timeoutMs: KILL_AFTER_MS });
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain('--report markdown: /dev/stdout is a socket, which cannot be opened as a file; to print a report on stdout, use --format');
+    expect(r.stderr).toContain(
+      '--report markdown: /dev/stdout is a socket, which cannot be opened as a file; to print a report on stdout, use --format',
+    );
   });
 
   it.each([
-    ['a FIFO nobody reads', () => fifo(), '(ENXIO: it is a FIFO that no process reads (none opened it within 1000 ms))'],
+    [
+      'a FIFO nobody reads',
+      () => fifo(),
+      '(ENXIO: it is a FIFO that no process reads (none opened it within 1000 ms))',
+    ],
     ['a socket', () => socketPath, '(it is a socket, which cannot be opened as a file)'],
   ])('$GITHUB_STEP_SUMMARY that is %s → a warning naming it, exit 0', async (_name, path, reason) => {
     const file = path();
     const r = await runCli(['ci', clean], { env: { ...env(), GITHUB_STEP_SUMMARY: file }, timeoutMs: KILL_AFTER_MS });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} ${reason}; the exit code is unchanged`);
+    expect(r.stderr).toContain(
+      `warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} ${reason}; the exit code is unchanged`,
+    );
   });
 
   it('a $GITHUB_STEP_SUMMARY FIFO with a reader gets the summary', async () => {

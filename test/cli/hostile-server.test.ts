@@ -13,8 +13,12 @@ afterEach(async () => {
 
 describe('svc-a11y against a hostile server', () => {
   it('a redirect → exit 3, "redirect" named with the base-URL hint; the target never asked', async () => {
-    const target = await startLoopback((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
-    server = await startLoopback((_req, res) => void res.writeHead(302, { location: `${target.url}/api/v1/sites?sig=hunter2` }).end());
+    const target = await startLoopback(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+    );
+    server = await startLoopback(
+      (_req, res) => void res.writeHead(302, { location: `${target.url}/api/v1/sites?sig=hunter2` }).end(),
+    );
     try {
       const r = await runCli(['sites'], { env: { SVC_API_KEY: KEY, SVC_BASE_URL: server.url } });
       expect(r.code).toBe(3);

@@ -29,8 +29,18 @@ function commandsIn(stream: string): string[] {
 function capture(isTTY = false) {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const io: CliIO = { stdout: { write: (t: string) => stdout.push(t), isTTY }, stderr: { write: (t: string) => stderr.push(t), isTTY }, env: {} };
-  return { out: new Output(io), stdout: () => stdout.join(''), stderr: () => stderr.join(''), stdoutChunks: stdout, stderrChunks: stderr };
+  const io: CliIO = {
+    stdout: { write: (t: string) => stdout.push(t), isTTY },
+    stderr: { write: (t: string) => stderr.push(t), isTTY },
+    env: {},
+  };
+  return {
+    out: new Output(io),
+    stdout: () => stdout.join(''),
+    stderr: () => stderr.join(''),
+    stdoutChunks: stdout,
+    stderrChunks: stderr,
+  };
 }
 
 // Hostile text: a command after every line break and blank the runners know, split or not.
@@ -91,21 +101,54 @@ describe('CommandGuard', () => {
       { numRuns: 500 },
     );
     // The classic splits, one character at a time included.
-    for (const parts of [[':', ':stop-commands::x'], ['  ', '::x::y'], ['##', '[error]x'], ['##v', 'so[x]'], ['#', '#', '[', 'x]']]) {
+    for (const parts of [
+      [':', ':stop-commands::x'],
+      ['  ', '::x::y'],
+      ['##', '[error]x'],
+      ['##v', 'so[x]'],
+      ['#', '#', '[', 'x]'],
+    ]) {
       const g = new CommandGuard();
       expect(commandsIn(parts.map((p) => g.guard(p)).join(''))).toEqual([]);
     }
   });
 
   it('never lets a random text through as a command, and only ever inserts the neutraliser', () => {
-    const pieces = fc.constantFrom(':', '::', '#', '##', '[', 'vso', 'VsO', 'stop-commands', 'error', ' ', '\t', '\u00A0', '\u2028', '\uFEFF', '\n', '\r', '\r\n', 'x', '😀', '\uD800');
+    const pieces = fc.constantFrom(
+      ':',
+      '::',
+      '#',
+      '##',
+      '[',
+      'vso',
+      'VsO',
+      'stop-commands',
+      'error',
+      ' ',
+      '\t',
+      '\u00A0',
+      '\u2028',
+      '\uFEFF',
+      '\n',
+      '\r',
+      '\r\n',
+      'x',
+      '😀',
+      '\uD800',
+    );
     fc.assert(
-      fc.property(fc.array(fc.array(pieces, { maxLength: 12 }).map((a) => a.join('')), { maxLength: 8 }), (chunks) => {
-        const g = new CommandGuard();
-        const out = chunks.map((c) => g.guard(c)).join('');
-        expect(commandsIn(out)).toEqual([]);
-        expect(out.replaceAll(NEUTRALISER, '')).toBe(chunks.join(''));
-      }),
+      fc.property(
+        fc.array(
+          fc.array(pieces, { maxLength: 12 }).map((a) => a.join('')),
+          { maxLength: 8 },
+        ),
+        (chunks) => {
+          const g = new CommandGuard();
+          const out = chunks.map((c) => g.guard(c)).join('');
+          expect(commandsIn(out)).toEqual([]);
+          expect(out.replaceAll(NEUTRALISER, '')).toBe(chunks.join(''));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -127,9 +170,23 @@ describe('Output: every write is guarded, on stdout and stderr', () => {
     const summary = HOSTILE.join('');
     const report: CiReport = {
       check: { ...adversarialReport().check, failureReason: summary },
-      violations: [v({ ruleId: summary, target: summary, failureSummary: summary, impact: 'critical', url: `https://a.example/${summary}` })],
+      violations: [
+        v({
+          ruleId: summary,
+          target: summary,
+          failureSummary: summary,
+          impact: 'critical',
+          url: `https://a.example/${summary}`,
+        }),
+      ],
     };
-    for (const text of [junitOf(report), textOf(report, { color: false }), markdownOf(report), `${JSON.stringify(report, null, 2)}\n`, JSON.stringify(sarifOf(report, { toolVersion: '0.0.0' }))]) {
+    for (const text of [
+      junitOf(report),
+      textOf(report, { color: false }),
+      markdownOf(report),
+      `${JSON.stringify(report, null, 2)}\n`,
+      JSON.stringify(sarifOf(report, { toolVersion: '0.0.0' })),
+    ]) {
       const { out, stdout } = capture();
       out.out(text);
       expect(commandsIn(stdout())).toEqual([]);
@@ -190,7 +247,11 @@ describe('Output: every write is guarded, on stdout and stderr', () => {
     out.annotation('::notice::ok\n');
     expect(commandsIn(stderr())).toEqual(['::notice::ok']);
     out.annotation('::warning title=t::x ##vso[task.setvariable variable=a]b ##[error]c');
-    expect(stderr().endsWith(`::warning title=t::x ##vso${NEUTRALISER}[task.setvariable variable=a]b ##${NEUTRALISER}[error]c\n`)).toBe(true);
+    expect(
+      stderr().endsWith(
+        `::warning title=t::x ##vso${NEUTRALISER}[task.setvariable variable=a]b ##${NEUTRALISER}[error]c\n`,
+      ),
+    ).toBe(true);
   });
 
   it('redacts before guarding, so a secret that contains a command prefix is never half printed', () => {

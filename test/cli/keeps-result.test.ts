@@ -31,7 +31,11 @@ describe('report paths are checked before anything is sent', () => {
     ['an empty path', () => '', /file name is empty/],
     ['a path under a file', () => join(dir, 'a-file', 'a11y.xml'), /is not a directory/],
     // Root passes every access() test here; only writing tells (and Node's recursive mkdir never returns under /proc).
-    ['a folder under /proc', () => `/proc/svc-a11y-${process.pid}/a11y.xml`, /the folder \/proc\/svc-a11y-\d+ cannot be created \(E[A-Z]+\)/],
+    [
+      'a folder under /proc',
+      () => `/proc/svc-a11y-${process.pid}/a11y.xml`,
+      /the folder \/proc\/svc-a11y-\d+ cannot be created \(E[A-Z]+\)/,
+    ],
     ['a file on a read-only mount (/sys)', () => '/sys/svc-a11y-report.xml', /is not writable \(E[A-Z]+\)/],
   ])('%s → exit 2 naming the path; the service got no request', async (_name, path, message) => {
     const before = sim.requestCount(sim.keys.full);
@@ -44,7 +48,9 @@ describe('report paths are checked before anything is sent', () => {
 
   it('checking a new path leaves no file and no folder behind when the check then fails before any result (401)', async () => {
     const file = join(dir, 'refused', 'deeper', 'a11y.xml');
-    const r = await runCli(['ci', root, '--report', `junit=${file}`], { env: { ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' } });
+    const r = await runCli(['ci', root, '--report', `junit=${file}`], {
+      env: { ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' },
+    });
     expect(r.code).toBe(3);
     expect(existsSync(join(dir, 'refused'))).toBe(false);
   });
@@ -53,21 +59,35 @@ describe('report paths are checked before anything is sent', () => {
     ['no API key', ['ci', root], () => ({ SVC_BASE_URL: sim.url })],
     ['no URLs', ['ci'], env],
     ['a second report path that cannot be written', ['ci', root, '--report', 'sarif=/proc/svc-a11y-x/a.sarif'], env],
-    ['the demo with a refused key', ['demo', root], () => ({ ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' })],
-  ])('%s: the folders the path check created are removed again; folders holding anything stay', async (name, args, runEnv) => {
-    const top = join(dir, `unused-${name.replace(/\W+/g, '-')}`);
-    const args2 = [...args];
-    args2.splice(args[0] === 'ci' ? 1 : 2, 0, '--report', `junit=${join(top, 'a', 'b', 'a11y.xml')}`, '--report', `markdown=${join(top, 'kept', 'x', 'a11y.md')}`);
-    await mkdir(join(top, 'kept'), { recursive: true });
-    await writeFile(join(top, 'kept', 'notes.txt'), 'not ours');
-    const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(args2, { env: runEnv() });
-    expect([2, 3], r.stderr).toContain(r.code);
-    expect(existsSync(join(top, 'a')), r.stderr).toBe(false);
-    expect(existsSync(join(top, 'kept', 'x'))).toBe(false);
-    expect(await readFile(join(top, 'kept', 'notes.txt'), 'utf8')).toBe('not ours');
-    expect(sim.requestCount(sim.keys.full)).toBe(before);
-  });
+    [
+      'the demo with a refused key',
+      ['demo', root],
+      () => ({ ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' }),
+    ],
+  ])(
+    '%s: the folders the path check created are removed again; folders holding anything stay',
+    async (name, args, runEnv) => {
+      const top = join(dir, `unused-${name.replace(/\W+/g, '-')}`);
+      const args2 = [...args];
+      args2.splice(
+        args[0] === 'ci' ? 1 : 2,
+        0,
+        '--report',
+        `junit=${join(top, 'a', 'b', 'a11y.xml')}`,
+        '--report',
+        `markdown=${join(top, 'kept', 'x', 'a11y.md')}`,
+      );
+      await mkdir(join(top, 'kept'), { recursive: true });
+      await writeFile(join(top, 'kept', 'notes.txt'), 'not ours');
+      const before = sim.requestCount(sim.keys.full);
+      const r = await runCli(args2, { env: runEnv() });
+      expect([2, 3], r.stderr).toContain(r.code);
+      expect(existsSync(join(top, 'a')), r.stderr).toBe(false);
+      expect(existsSync(join(top, 'kept', 'x'))).toBe(false);
+      expect(await readFile(join(top, 'kept', 'notes.txt'), 'utf8')).toBe('not ours');
+      expect(sim.requestCount(sim.keys.full)).toBe(before);
+    },
+  );
 
   it('a FIFO is written to without being opened for the check (its reader gets the whole report)', async () => {
     const fifo = join(dir, 'report.fifo');
@@ -95,7 +115,7 @@ describe('report paths are checked before anything is sent', () => {
 });
 
 describe('the result is kept', () => {
-  it('an unwritable $GITHUB_STEP_SUMMARY is a warning; the exit code stays the verdict\'s', async () => {
+  it("an unwritable $GITHUB_STEP_SUMMARY is a warning; the exit code stays the verdict's", async () => {
     const r = await runCli(['ci', clean], { env: { ...env(), GITHUB_STEP_SUMMARY: dir } });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: could not write the job summary/);
@@ -103,7 +123,17 @@ describe('the result is kept', () => {
 
   it('a failed job (every page unreachable) still writes its reports, and exits 4', async () => {
     const junit = join(dir, 'failed.xml');
-    const r = await runCli(['ci', 'https://shop.example.com/unreachable', '--report', `junit=${junit}`, '--report', `markdown=${join(dir, 'failed.md')}`], { env: env() });
+    const r = await runCli(
+      [
+        'ci',
+        'https://shop.example.com/unreachable',
+        '--report',
+        `junit=${junit}`,
+        '--report',
+        `markdown=${join(dir, 'failed.md')}`,
+      ],
+      { env: env() },
+    );
     expect(r.code).toBe(4);
     expect(await readFile(junit, 'utf8')).toMatch(/<error /);
     expect(existsSync(join(dir, 'failed.md'))).toBe(true);
@@ -112,34 +142,48 @@ describe('the result is kept', () => {
   // The wait's deadline covers the create request too, and a loaded machine can take several hundred ms to start the
   // CLI's first request: limits of a second and more keep the check's creation inside them on any machine, so the
   // check always exists and the wait always ends on its deadline (the job takes 60 s).
-  it.each(['1500', '3000'])('a wait that times out (%s ms) writes the reports with the check\'s last known status, says it once, and exits 4', async (ms) => {
-    const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
-    try {
-      const junit = join(dir, `timeout-${ms}.xml`);
-      const sarif = join(dir, `timeout-${ms}.sarif`);
-      const r = await runCli(['ci', root, '--timeout', `${ms}ms`, '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], {
-        env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
-      });
-      expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(new RegExp(`did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen\\.`));
-      expect(r.stderr).not.toMatch(/unknown/);
-      expect(r.stdout).toMatch(/Threshold NEW_CRITICAL( \(default\))?: not judged/);
-      expect(await readFile(junit, 'utf8')).toMatch(new RegExp(`could not be judged: the wait did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen`));
-      // No report of an unfinished check shows PASS, whatever its last status.
-      expect(r.stdout).toMatch(/^Accessibility check: UNKNOWN\n/);
-      expect(await readFile(junit, 'utf8')).not.toMatch(/PASS/);
-      expect(JSON.parse(await readFile(sarif, 'utf8')).runs[0].properties.status).toMatch(/QUEUED|RUNNING/);
-    } finally {
-      await slow.stop();
-    }
-  });
+  it.each(['1500', '3000'])(
+    "a wait that times out (%s ms) writes the reports with the check's last known status, says it once, and exits 4",
+    async (ms) => {
+      const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
+      try {
+        const junit = join(dir, `timeout-${ms}.xml`);
+        const sarif = join(dir, `timeout-${ms}.sarif`);
+        const r = await runCli(
+          ['ci', root, '--timeout', `${ms}ms`, '--report', `junit=${junit}`, '--report', `sarif=${sarif}`],
+          {
+            env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
+          },
+        );
+        expect(r.code).toBe(4);
+        expect(r.stderr).toMatch(
+          new RegExp(`did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen\\.`),
+        );
+        expect(r.stderr).not.toMatch(/unknown/);
+        expect(r.stdout).toMatch(/Threshold NEW_CRITICAL( \(default\))?: not judged/);
+        expect(await readFile(junit, 'utf8')).toMatch(
+          new RegExp(
+            `could not be judged: the wait did not finish within ${ms} ms \\(--timeout\\); it was (QUEUED|RUNNING) when last seen`,
+          ),
+        );
+        // No report of an unfinished check shows PASS, whatever its last status.
+        expect(r.stdout).toMatch(/^Accessibility check: UNKNOWN\n/);
+        expect(await readFile(junit, 'utf8')).not.toMatch(/PASS/);
+        expect(JSON.parse(await readFile(sarif, 'utf8')).runs[0].properties.status).toMatch(/QUEUED|RUNNING/);
+      } finally {
+        await slow.stop();
+      }
+    },
+  );
 
-  it('a timeout from the config file is named as the config file\'s, not as --timeout', async () => {
+  it("a timeout from the config file is named as the config file's, not as --timeout", async () => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
       const config = join(dir, 'timeout.config.json');
       await writeFile(config, JSON.stringify({ urls: [root], timeout: '1500ms' }));
-      const r = await runCli(['ci', '--config', config], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url } });
+      const r = await runCli(['ci', '--config', config], {
+        env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
+      });
       expect(r.code).toBe(4);
       expect(r.stderr).toContain(`did not finish within 1500 ms (timeout in ${config});`);
       expect(r.stderr).not.toContain('--timeout');
@@ -148,7 +192,7 @@ describe('the result is kept', () => {
     }
   });
 
-  it('a 2xx body of the wrong shape → exit 3 with the API\'s problem in words, never 70', async () => {
+  it("a 2xx body of the wrong shape → exit 3 with the API's problem in words, never 70", async () => {
     const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
     const api = await startLoopback([
       json(202, { id, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${id}` }),
@@ -156,7 +200,9 @@ describe('the result is kept', () => {
       json(200, { violations: 'not a list' }),
     ]);
     try {
-      const r = await runCli(['ci', root, '--timeout', '20s'], { env: { SVC_API_KEY: 'svc_shape_key', SVC_BASE_URL: api.url } });
+      const r = await runCli(['ci', root, '--timeout', '20s'], {
+        env: { SVC_API_KEY: 'svc_shape_key', SVC_BASE_URL: api.url },
+      });
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/listCiCheckViolations does not match the API description/);
       expect(r.stderr).not.toMatch(/internal error|not iterable/);
@@ -166,7 +212,7 @@ describe('the result is kept', () => {
   });
 });
 
-describe('messages name the CLI\'s own way out', () => {
+describe("messages name the CLI's own way out", () => {
   it('a missing key says SVC_API_KEY or --api-key; both missing say both', async () => {
     const noKey = await runCli(['sites'], { env: { SVC_BASE_URL: sim.url } });
     expect(noKey.code).toBe(2);
@@ -187,7 +233,9 @@ describe('messages name the CLI\'s own way out', () => {
 
   it('a base URL ending in /api/v1 and a key without svc_ get warnings', async () => {
     const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: `${sim.url}/api/v1/` } });
-    expect(r.stderr).toContain(`warning: the base URL ends in /api/v1, which the CLI adds itself; using ${sim.url} (set SVC_BASE_URL or --base-url without it)`);
+    expect(r.stderr).toContain(
+      `warning: the base URL ends in /api/v1, which the CLI adds itself; using ${sim.url} (set SVC_BASE_URL or --base-url without it)`,
+    );
     // …and the command runs against the service's address, not /api/v1/api/v1.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('shop.example.com');
@@ -198,7 +246,10 @@ describe('messages name the CLI\'s own way out', () => {
 
   it.each([
     [{ SVC_API_KEY: 'svc_…' }, 'error: the API key (SVC_API_KEY or --api-key) must be a valid HTTP header value'],
-    [{ SVC_BASE_URL: 'localhost:4010' }, 'error: the base URL (SVC_BASE_URL or --base-url) must be an absolute http(s) URL'],
+    [
+      { SVC_BASE_URL: 'localhost:4010' },
+      'error: the base URL (SVC_BASE_URL or --base-url) must be an absolute http(s) URL',
+    ],
   ])('a bad %j is named as the variable and the flag, not the SDK option; exit 2', async (bad, message) => {
     const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url, ...bad } });
     expect(r.code).toBe(2);
@@ -232,10 +283,22 @@ describe('messages name the CLI\'s own way out', () => {
 describe('API errors a user can fix name the next step', () => {
   it.each([
     [['site-run', '00000000-0000-4000-8000-000000000000'], /404/, "'svc-a11y sites' lists the site ids."],
-    [['verify-fix', '00000000-0000-4000-8000-000000000000'], /404/, "'svc-a11y fixes <siteId>' lists a site's tracked fix ids."],
-    [['ci', 'https://unknown.example.com/'], /404 SITE_NOT_FOUND/, "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them."],
-    [['ci', 'https://blog.example.org/'], /409 DOMAIN_NOT_VERIFIED/, "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)."],
-  ])('%j → exit 3, the API\'s answer and where to look', async (args, answer, hint) => {
+    [
+      ['verify-fix', '00000000-0000-4000-8000-000000000000'],
+      /404/,
+      "'svc-a11y fixes <siteId>' lists a site's tracked fix ids.",
+    ],
+    [
+      ['ci', 'https://unknown.example.com/'],
+      /404 SITE_NOT_FOUND/,
+      "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them.",
+    ],
+    [
+      ['ci', 'https://blog.example.org/'],
+      /409 DOMAIN_NOT_VERIFIED/,
+      "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED).",
+    ],
+  ])("%j → exit 3, the API's answer and where to look", async (args, answer, hint) => {
     const r = await runCli(args, { env: env() });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(answer);
@@ -249,7 +312,12 @@ describe('config file and --urls-file', () => {
     await mkdir(cwd, { recursive: true });
     await writeFile(
       join(cwd, 'svc-a11y.config.json'),
-      JSON.stringify({ urls: [`${root}?regress=1`], failOn: 'NEW_CRITICAL', reports: { junit: 'out/a11y.xml' }, context: { team: 'web' } }),
+      JSON.stringify({
+        urls: [`${root}?regress=1`],
+        failOn: 'NEW_CRITICAL',
+        reports: { junit: 'out/a11y.xml' },
+        context: { team: 'web' },
+      }),
     );
     const r = await runCli(['ci'], { env: env(), cwd });
     expect(r.code).toBe(1);
@@ -275,7 +343,10 @@ describe('config file and --urls-file', () => {
   });
 
   it.each([
-    [{ timeout: 'abc' }, 'timeout must be a duration like "10m", "90s" or "1500ms", or a positive number of milliseconds, got "abc"'],
+    [
+      { timeout: 'abc' },
+      'timeout must be a duration like "10m", "90s" or "1500ms", or a positive number of milliseconds, got "abc"',
+    ],
     [{ urls: ['shop.example.com'] }, 'urls[0] must be an absolute http(s) URL, got "shop.example.com"'],
   ])('--config value %j → exit 2 naming the file, the key and the rule; nothing sent', async (data, message) => {
     const file = join(dir, 'bad-value.json');
@@ -287,7 +358,7 @@ describe('config file and --urls-file', () => {
     expect(sim.requestCount(sim.keys.full)).toBe(before);
   });
 
-  it('URLs on the command line (--urls-file too) replace the config file\'s, as every flag does', async () => {
+  it("URLs on the command line (--urls-file too) replace the config file's, as every flag does", async () => {
     const file = join(dir, 'replacing.json');
     await writeFile(file, JSON.stringify({ urls: [`${root}?regress=1`, `${root}a`] }));
     const list = join(dir, 'replacing.txt');
@@ -307,7 +378,7 @@ describe('config file and --urls-file', () => {
     expect(JSON.parse(r.stdout).check.pages.map((p: { url: string }) => p.url)).toEqual([clean, `${clean}/a`]);
   });
 
-  it('an empty --urls-file is refused (not replaced by the config file\'s URLs); a 0 timeout too', async () => {
+  it("an empty --urls-file is refused (not replaced by the config file's URLs); a 0 timeout too", async () => {
     const empty = join(dir, 'empty-urls.txt');
     await writeFile(empty, '# nothing yet\n');
     const r = await runCli(['ci', '--urls-file', empty], { env: env() });

@@ -14,7 +14,13 @@ import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli } from '../support/cli.js';
 import { refusedPort } from '../support/loopback.js';
 
-const SITE = { id: 'e832d125-72cd-4720-9cc8-69615015f0d7', name: 'Example shop', rootUrl: 'https://shop.example.com/', normalizedHost: 'shop.example.com', verified: true };
+const SITE = {
+  id: 'e832d125-72cd-4720-9cc8-69615015f0d7',
+  name: 'Example shop',
+  rootUrl: 'https://shop.example.com/',
+  normalizedHost: 'shop.example.com',
+  verified: true,
+};
 const PASSWORD = 'pr0xy-S3cret_pw';
 
 let sim: Simulator;
@@ -31,7 +37,8 @@ const listen = async (server: Server): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 };
-const close = (server: Server | undefined) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+const close = (server: Server | undefined) =>
+  new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 
 beforeAll(async () => {
   sim = await startSimulator({ rateLimit: false });
@@ -42,14 +49,35 @@ beforeAll(async () => {
 
   const withAuth = createProxy(createHttpServer());
   // The proxy calls authenticate(req) before serving a request (its documented hook).
-  withAuth.authenticate = (req: IncomingMessage) => req.headers['proxy-authorization'] === `Basic ${Buffer.from(`tester:${PASSWORD}`).toString('base64')}`;
+  withAuth.authenticate = (req: IncomingMessage) =>
+    req.headers['proxy-authorization'] === `Basic ${Buffer.from(`tester:${PASSWORD}`).toString('base64')}`;
   authProxy = withAuth;
   authProxyPort = await listen(authProxy);
 
   // An HTTPS "service" with a certificate of its own, trusted by the CLI through NODE_EXTRA_CA_CERTS.
   const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-proxy-'));
   certFile = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', certFile, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(certFile) }, (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([SITE]));
   });
@@ -59,18 +87,22 @@ afterAll(async () => {
   await Promise.all([close(proxy), close(authProxy), close(tls), sim?.stop()]);
 });
 
-const sites = (env: Record<string, string>) => runCli(['sites', '--json'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url, ...env } });
+const sites = (env: Record<string, string>) =>
+  runCli(['sites', '--json'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url, ...env } });
 
 describe('the CLI through a forward proxy', () => {
-  it.each(['HTTP_PROXY', 'http_proxy'])('%s: an http:// service is reached through the proxy (a CONNECT tunnel)', async (variable) => {
-    seen.length = 0;
-    const before = sim.requestCount(sim.keys.full);
-    const r = await sites({ [variable]: proxyUrl });
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
-    expect(sim.requestCount(sim.keys.full)).toBe(before + 1);
-    expect(seen).toEqual([`CONNECT ${new URL(sim.url).host}`]);
-  });
+  it.each(['HTTP_PROXY', 'http_proxy'])(
+    '%s: an http:// service is reached through the proxy (a CONNECT tunnel)',
+    async (variable) => {
+      seen.length = 0;
+      const before = sim.requestCount(sim.keys.full);
+      const r = await sites({ [variable]: proxyUrl });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
+      expect(sim.requestCount(sim.keys.full)).toBe(before + 1);
+      expect(seen).toEqual([`CONNECT ${new URL(sim.url).host}`]);
+    },
+  );
 
   it('HTTPS_PROXY is for https:// services only, as curl reads it: an http:// service is reached directly', async () => {
     seen.length = 0;
@@ -88,7 +120,14 @@ describe('the CLI through a forward proxy', () => {
 
   it('an https:// service is reached through CONNECT; the proxy resolves the name', async () => {
     seen.length = 0;
-    const r = await runCli(['sites', '--json'], { env: { SVC_API_KEY: 'svc_proxy_tls_key', SVC_BASE_URL: tlsUrl, HTTPS_PROXY: proxyUrl, NODE_EXTRA_CA_CERTS: certFile } });
+    const r = await runCli(['sites', '--json'], {
+      env: {
+        SVC_API_KEY: 'svc_proxy_tls_key',
+        SVC_BASE_URL: tlsUrl,
+        HTTPS_PROXY: proxyUrl,
+        NODE_EXTRA_CA_CERTS: certFile,
+      },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([SITE]);
     expect(seen).toEqual([`CONNECT ${new URL(tlsUrl).host}`]);
@@ -96,7 +135,9 @@ describe('the CLI through a forward proxy', () => {
 
   it('a host name only the proxy could resolve is sent to the proxy as a name, never looked up here', async () => {
     seen.length = 0;
-    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: 'http://a11y-service.invalid:8080', HTTP_PROXY: proxyUrl } });
+    const r = await runCli(['sites'], {
+      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: 'http://a11y-service.invalid:8080', HTTP_PROXY: proxyUrl },
+    });
     expect(r.code).toBe(3);
     expect(seen).toContain('CONNECT a11y-service.invalid:8080');
     expect(r.stderr).not.toContain('ENOTFOUND a11y-service.invalid');

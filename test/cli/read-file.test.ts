@@ -25,7 +25,8 @@ const writer = (script: string, path: string) => {
   return child;
 };
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 afterAll(() => execFileSync('rm', ['-rf', dir]));
 
@@ -72,16 +73,22 @@ describe('files that fit', () => {
 
 describe('files that do not fit are refused, naming the file and the cap', () => {
   it.each([
-    ['a regular file one byte over a 1000-byte cap', () => {
-      const file = join(dir, 'over.txt');
-      writeFileSync(file, 'x'.repeat(1001));
-      return { file, maxBytes: 1000 };
-    }],
-    ['a 5 MiB regular file (default 1 MiB cap)', () => {
-      const file = join(dir, 'five-mib.txt');
-      writeFileSync(file, Buffer.alloc(5 * 1024 * 1024, 0x61));
-      return { file, maxBytes: undefined };
-    }],
+    [
+      'a regular file one byte over a 1000-byte cap',
+      () => {
+        const file = join(dir, 'over.txt');
+        writeFileSync(file, 'x'.repeat(1001));
+        return { file, maxBytes: 1000 };
+      },
+    ],
+    [
+      'a 5 MiB regular file (default 1 MiB cap)',
+      () => {
+        const file = join(dir, 'five-mib.txt');
+        writeFileSync(file, Buffer.alloc(5 * 1024 * 1024, 0x61));
+        return { file, maxBytes: undefined };
+      },
+    ],
     ['/dev/zero (endless)', () => ({ file: '/dev/zero', maxBytes: undefined })],
     ['/dev/urandom (endless)', () => ({ file: '/dev/urandom', maxBytes: 4096 })],
   ])('%s', (_name, make) => {
@@ -89,7 +96,9 @@ describe('files that do not fit are refused, naming the file and the cap', () =>
     const cap = maxBytes ?? MAX_TEXT_FILE_BYTES;
     const error = refusal(() => readTextFile(file, { what, maxBytes }));
     expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toBe(`--urls-file: ${file} is larger than the ${formatBytes(cap)} cap (${cap} bytes); stopped reading`);
+    expect(error.message).toBe(
+      `--urls-file: ${file} is larger than the ${formatBytes(cap)} cap (${cap} bytes); stopped reading`,
+    );
   });
 
   it('a FIFO fed 2 MiB is refused at the cap (its writer then gets EPIPE, it is not waited for)', () => {

@@ -44,7 +44,12 @@ function findingsFor(key: string) {
       ruleId: `rule-${'r'.repeat(190 + (i % 10))}${form}`,
       impact: 'critical',
       wcagSc: ['1.4.3'],
-      url: i % 3 === 0 ? `${PAGE}?token=${form}` : i % 3 === 1 ? `https://deploy:${PASSWORD}@staging.example.com/x${i}` : `https://${form.toLowerCase()}.example.com/p`,
+      url:
+        i % 3 === 0
+          ? `${PAGE}?token=${form}`
+          : i % 3 === 1
+            ? `https://deploy:${PASSWORD}@staging.example.com/x${i}`
+            : `https://${form.toLowerCase()}.example.com/p`,
       helpUrl: `https://docs.example.com/r?api_key=${form}`,
       // Markdown clips cells at 300 characters: the key straddles the cut at a different place for each form.
       target: `${'t'.repeat(300 - 8 - i)}${form}`,
@@ -55,7 +60,15 @@ function findingsFor(key: string) {
     });
   }
   // Cut short after 8 characters and more, as a clipping service would leave it.
-  for (let n = 8; n < key.length; n += 3) out.push({ ruleId: 'cut', impact: 'critical', isNew: true, url: PAGE, target: `#cut-${n}`, failureSummary: `cut ${key.slice(0, n)}` });
+  for (let n = 8; n < key.length; n += 3)
+    out.push({
+      ruleId: 'cut',
+      impact: 'critical',
+      isNew: true,
+      url: PAGE,
+      target: `#cut-${n}`,
+      failureSummary: `cut ${key.slice(0, n)}`,
+    });
   return out;
 }
 
@@ -79,7 +92,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svc-a11y-secret-forms-'));
   let key = KEYS[0]!;
   api = await startLoopback((req, res) => {
-    if (req.method === 'POST') return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
+    if (req.method === 'POST')
+      return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
     const violations = findingsFor(key);
     if (req.url.endsWith('/violations')) return json(200, violations)(req, res, 0);
     return json(200, {
@@ -101,12 +115,18 @@ beforeAll(async () => {
     for (const format of FORMATS) {
       const sub = join(dir, `${KEYS.indexOf(k)}-${format}`);
       const reports = FORMATS.flatMap((f) => ['--report', `${f}=${join(sub, `report.${f}`)}`]);
-      const env = { SVC_API_KEY: k, SVC_BASE_URL: api.url, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, `summary-${KEYS.indexOf(k)}-${format}.md`) };
+      const env = {
+        SVC_API_KEY: k,
+        SVC_BASE_URL: api.url,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: join(dir, `summary-${KEYS.indexOf(k)}-${format}.md`),
+      };
       const r = await runCli(['ci', PAGE, '--format', format, ...reports], { env, timeoutMs: 30_000 });
       expect(r.code, r.stderr).toBe(1);
       seen.set(`stdout --format ${format}`, r.stdout);
       seen.set(`stderr --format ${format}`, r.stderr);
-      for (const f of FORMATS) seen.set(`--report ${f} (run ${format})`, await readFile(join(sub, `report.${f}`), 'utf8'));
+      for (const f of FORMATS)
+        seen.set(`--report ${f} (run ${format})`, await readFile(join(sub, `report.${f}`), 'utf8'));
       seen.set(`step summary (run ${format})`, await readFile(env.GITHUB_STEP_SUMMARY, 'utf8'));
     }
   }

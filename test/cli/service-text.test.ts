@@ -12,7 +12,21 @@ import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 const ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const SITE = 'e832d125-72cd-4720-9cc8-69615015f0d7';
-const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\u2069', '\u00AD', '\u2060', '\uFEFF', '\u180E'];
+const INVISIBLE = [
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202E',
+  '\u2066',
+  '\u2069',
+  '\u00AD',
+  '\u2060',
+  '\uFEFF',
+  '\u180E',
+];
 // Each hides a workflow command from a guard that reads characters literally, or restyles a terminal.
 const HOSTILE = [
   `\n\u200B::stop-commands::tok`,
@@ -30,24 +44,61 @@ const printed: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svc-a11y-service-text-'));
-  const violations = HOSTILE.map((_, i) => ({ ruleId: `rule${text(i)}`, impact: 'critical', isNew: true, url: 'https://a.example/', target: text(i + 1), failureSummary: text(i + 2), wcagSc: ['1.1.1'] }));
+  const violations = HOSTILE.map((_, i) => ({
+    ruleId: `rule${text(i)}`,
+    impact: 'critical',
+    isNew: true,
+    url: 'https://a.example/',
+    target: text(i + 1),
+    failureSummary: text(i + 2),
+    wcagSc: ['1.1.1'],
+  }));
   api = await startLoopback((req, res) => {
     const url = req.url;
     if (url.startsWith('/api/v1/sites/00000000-0000-4000-8000-00000000dead')) {
       res.writeHead(404, { 'content-type': 'application/problem+json' });
-      return void res.end(JSON.stringify({ type: 'about:blank', title: text(0), status: 404, code: 'SITE_NOT_FOUND', detail: text(3), traceId: text(4) }));
+      return void res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: text(0),
+          status: 404,
+          code: 'SITE_NOT_FOUND',
+          detail: text(3),
+          traceId: text(4),
+        }),
+      );
     }
-    if (url === '/api/v1/sites') return json(200, [{ id: SITE, name: text(0), rootUrl: 'https://a.example/', normalizedHost: text(5), verified: true }])(req, res, 0);
-    if (req.method === 'POST') return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
+    if (url === '/api/v1/sites')
+      return json(200, [
+        { id: SITE, name: text(0), rootUrl: 'https://a.example/', normalizedHost: text(5), verified: true },
+      ])(req, res, 0);
+    if (req.method === 'POST')
+      return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
     if (url.endsWith('/violations')) return json(200, violations)(req, res, 0);
-    return json(200, { id: ID, status: 'COMPLETED', verdict: 'FAIL', failOn: 'ANY_CRITICAL', pages: [{ url: 'https://a.example/', status: 'DONE' }] })(req, res, 0);
+    return json(200, {
+      id: ID,
+      status: 'COMPLETED',
+      verdict: 'FAIL',
+      failOn: 'ANY_CRITICAL',
+      pages: [{ url: 'https://a.example/', status: 'DONE' }],
+    })(req, res, 0);
   });
-  const env = { SVC_API_KEY: 'svc_service_text_key', SVC_BASE_URL: api.url, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
+  const env = {
+    SVC_API_KEY: 'svc_service_text_key',
+    SVC_BASE_URL: api.url,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+  };
   const runs: Record<string, string[]> = {
     sites: ['sites'],
     'sites --json': ['sites', '--json'],
     'site error': ['journeys', '00000000-0000-4000-8000-00000000dead'],
-    ...Object.fromEntries(['text', 'json', 'junit', 'sarif', 'markdown'].map((f) => [`ci --format ${f}`, ['ci', 'https://a.example/', '--format', f]])),
+    ...Object.fromEntries(
+      ['text', 'json', 'junit', 'sarif', 'markdown'].map((f) => [
+        `ci --format ${f}`,
+        ['ci', 'https://a.example/', '--format', f],
+      ]),
+    ),
   };
   for (const [name, args] of Object.entries(runs)) {
     const r = await runCli(args, { env });
@@ -73,7 +124,7 @@ describe('service text as the CLI prints it', () => {
     }
   });
 
-  it('no line starts a workflow command, even once a viewer drops invisible characters, but the CLI\'s own annotations', () => {
+  it("no line starts a workflow command, even once a viewer drops invisible characters, but the CLI's own annotations", () => {
     for (const [name, out] of Object.entries(printed)) {
       for (const raw of out.split('\n')) {
         const line = raw.replace(/[\p{Cf}\u034F\u115F\u1160\u3164\uFE00-\uFE0F\uFFA0]/gu, '');
@@ -83,7 +134,7 @@ describe('service text as the CLI prints it', () => {
     }
   });
 
-  it('JSON output escapes what it must not print raw and still parses to the service\'s data', () => {
+  it("JSON output escapes what it must not print raw and still parses to the service's data", () => {
     const sites = JSON.parse(printed['sites --json stdout']!);
     expect(sites[0].name).toBe(text(0));
     expect(printed['sites --json stdout']).toContain('\\u200b');

@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { cliPath, runCli } from '../support/cli.js';
 
 describe('svc-a11y simulator', () => {
-  it('prints its URL, keys and a ready-to-paste ci command that passes; SIGTERM stops it with exit 0', { timeout: 30_000 }, async () => {
-    const child = spawn(process.execPath, [cliPath, 'simulator'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  it('prints its URL, keys and a ready-to-paste ci command that passes; SIGTERM stops it with exit 0', {
+    timeout: 30_000,
+  }, async () => {
+    const child = spawn(process.execPath, [cliPath, 'simulator'], {
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -24,7 +29,11 @@ describe('svc-a11y simulator', () => {
       const commands = stdout.split('\n').filter((l) => l.trim().startsWith('npx svc-a11y ci '));
       expect(commands).toHaveLength(2);
       for (const command of commands) {
-        const argv = command.trim().split(' ').slice(3).filter((a) => a !== '--report' && !/^(junit|sarif)=/.test(a));
+        const argv = command
+          .trim()
+          .split(' ')
+          .slice(3)
+          .filter((a) => a !== '--report' && !/^(junit|sarif)=/.test(a));
         const r = await runCli(['ci', ...argv], { env: { SVC_BASE_URL: baseUrl!, SVC_API_KEY: apiKey! } });
         expect(r.stdout).toContain('Accessibility check: PASS');
         expect(r.code).toBe(0);

@@ -43,10 +43,17 @@ beforeAll(async () => {
     '/sitemap.xml': '',
     '/sitemap-a.xml': urlset(pages.slice(0, 20)),
     '/sitemap-b.xml.gz': gzipSync(urlset(pages.slice(20, 40))),
-    '/sitemap-c.xml': urlset([...pages.slice(40), pages[0]!, `${pages[1]!.replace('shop.example.com', 'SHOP.example.com')}#reviews`]),
+    '/sitemap-c.xml': urlset([
+      ...pages.slice(40),
+      pages[0]!,
+      `${pages[1]!.replace('shop.example.com', 'SHOP.example.com')}#reviews`,
+    ]),
   };
   sitemaps = await startLoopback((req, res) => {
-    const body = req.url === '/sitemap.xml' ? index(['/sitemap-a.xml', '/sitemap-b.xml.gz', '/sitemap-c.xml'].map((p) => `${sitemaps.url}${p}`)) : docs[req.url];
+    const body =
+      req.url === '/sitemap.xml'
+        ? index(['/sitemap-a.xml', '/sitemap-b.xml.gz', '/sitemap-c.xml'].map((p) => `${sitemaps.url}${p}`))
+        : docs[req.url];
     if (body === undefined) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': req.url.endsWith('.gz') ? 'application/gzip' : 'application/xml' }).end(body);
   });
@@ -58,13 +65,33 @@ afterAll(async () => {
 });
 
 describe('a sitemap index of 45 pages on one site', () => {
-  it('3 checks of ≤ 20, every page once, one report of each kind with each page’s batch; exit from the aggregated verdict', { timeout: 90_000 }, async () => {
+  it('3 checks of ≤ 20, every page once, one report of each kind with each page’s batch; exit from the aggregated verdict', {
+    timeout: 90_000,
+  }, async () => {
     const out = (name: string) => join(dir, name);
     const before = proxy.requests.length;
     const started = Date.now();
     const r = await runCli(
-      ['ci', '--sitemap', `${sitemaps.url}/sitemap.xml`, '--fail-on', 'NONE', '--set-baseline', '--rate-limit', '120',
-        '--report', `junit=${out('a.xml')}`, '--report', `sarif=${out('a.sarif')}`, '--report', `markdown=${out('a.md')}`, '--report', `html=${out('a.html')}`, '--format', 'json'],
+      [
+        'ci',
+        '--sitemap',
+        `${sitemaps.url}/sitemap.xml`,
+        '--fail-on',
+        'NONE',
+        '--set-baseline',
+        '--rate-limit',
+        '120',
+        '--report',
+        `junit=${out('a.xml')}`,
+        '--report',
+        `sarif=${out('a.sarif')}`,
+        '--report',
+        `markdown=${out('a.md')}`,
+        '--report',
+        `html=${out('a.html')}`,
+        '--format',
+        'json',
+      ],
       { env: env(), timeoutMs: 80_000 },
     );
     const wallMs = Date.now() - started;
@@ -86,33 +113,51 @@ describe('a sitemap index of 45 pages on one site', () => {
     // stdout (--format json): the merged check, every batch, the verdict.
     const json = JSON.parse(r.stdout);
     expect(json.verdict.outcome).toBe('PASS');
-    expect(json.batches.map((b: { label: string }) => b.label)).toEqual(['shop.example.com 1/3', 'shop.example.com 2/3', 'shop.example.com 3/3']);
+    expect(json.batches.map((b: { label: string }) => b.label)).toEqual([
+      'shop.example.com 1/3',
+      'shop.example.com 2/3',
+      'shop.example.com 3/3',
+    ]);
     expect(json.check.pages).toHaveLength(45);
 
     // One SARIF run (schema-valid) listing the batches.
     const sarif = JSON.parse(await readFile(out('a.sarif'), 'utf8'));
     expect(validateSarif(sarif), JSON.stringify(validateSarif.errors)).toBe(true);
     expect(sarif.runs).toHaveLength(1);
-    expect(sarif.runs[0].properties.batches.map((b: { batch: string }) => b.batch)).toEqual(['shop.example.com 1/3', 'shop.example.com 2/3', 'shop.example.com 3/3']);
+    expect(sarif.runs[0].properties.batches.map((b: { batch: string }) => b.batch)).toEqual([
+      'shop.example.com 1/3',
+      'shop.example.com 2/3',
+      'shop.example.com 3/3',
+    ]);
 
     // One JUnit document (junit-10.xsd) with a suite per page, each naming its batch.
     const junitText = await readFile(out('a.xml'), 'utf8');
     const xsd = validateJUnitXsd({ run: junitText });
     expect(xsd.ok, xsd.output).toBe(true);
     const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junitText);
-    const suites = [junit.testsuites.testsuite].flat() as Array<{ name: string; properties?: { property: { name: string; value: string } } }>;
+    const suites = [junit.testsuites.testsuite].flat() as Array<{
+      name: string;
+      properties?: { property: { name: string; value: string } };
+    }>;
     expect(suites.map((s) => s.name).sort()).toEqual([...pages].sort());
-    for (const s of suites) expect(s.properties?.property).toMatchObject({ name: 'batch', value: expect.stringMatching(/^shop\.example\.com [123]\/3$/) });
+    for (const s of suites)
+      expect(s.properties?.property).toMatchObject({
+        name: 'batch',
+        value: expect.stringMatching(/^shop\.example\.com [123]\/3$/),
+      });
 
     // One summary and one HTML report, each listing the three checks.
     const markdown = await readFile(out('a.md'), 'utf8');
     expect(markdown.match(/^## Accessibility check/gm)).toHaveLength(1);
     expect(markdown).toContain('### Checks (3)');
     const html = await readFile(out('a.html'), 'utf8');
-    for (const label of ['shop.example.com 1/3', 'shop.example.com 2/3', 'shop.example.com 3/3']) expect(html).toContain(label);
+    for (const label of ['shop.example.com 1/3', 'shop.example.com 2/3', 'shop.example.com 3/3'])
+      expect(html).toContain(label);
 
     // The figures the issue asks for (a budget of 120 requests per minute; informative, never asserted on).
-    console.info(`45-URL sitemap run under 120/min: ${proxy.requests.length - before} requests, ${wallMs} ms wall time`);
+    console.info(
+      `45-URL sitemap run under 120/min: ${proxy.requests.length - before} requests, ${wallMs} ms wall time`,
+    );
   });
 
   it('the same pages in another order (a URL file, shuffled) give the same batches', { timeout: 60_000 }, async () => {
@@ -120,17 +165,25 @@ describe('a sitemap index of 45 pages on one site', () => {
     const shuffled = [...pages].reverse();
     await (await import('node:fs/promises')).writeFile(file, shuffled.join('\n'));
     const from = proxy.created().length;
-    const r = await runCli(['ci', '--urls-file', file, '--fail-on', 'NONE', '--quiet'], { env: env(), timeoutMs: 50_000 });
+    const r = await runCli(['ci', '--urls-file', file, '--fail-on', 'NONE', '--quiet'], {
+      env: env(),
+      timeoutMs: 50_000,
+    });
     expect(r.code, r.stderr).toBe(0);
     const again = proxy.created().slice(from);
     const first = proxy.created().slice(0, 3);
-    expect(again.map((c) => [c.context?.svcA11yBatch, c.urls])).toEqual(first.map((c) => [c.context?.svcA11yBatch, c.urls]));
+    expect(again.map((c) => [c.context?.svcA11yBatch, c.urls])).toEqual(
+      first.map((c) => [c.context?.svcA11yBatch, c.urls]),
+    );
   });
 });
 
 describe('pages on several sites', () => {
   it('45 URLs on two origins are grouped by site: no check mixes origins', { timeout: 60_000 }, async () => {
-    const urls = [...Array.from({ length: 25 }, (_, i) => `${SHOP}/clean/s${i}`), ...Array.from({ length: 20 }, (_, i) => `${LEGACY}/clean/l${i}`)];
+    const urls = [
+      ...Array.from({ length: 25 }, (_, i) => `${SHOP}/clean/s${i}`),
+      ...Array.from({ length: 20 }, (_, i) => `${LEGACY}/clean/l${i}`),
+    ];
     const from = proxy.created().length;
     const r = await runCli(['ci', ...urls, '--quiet'], { env: env(), timeoutMs: 50_000 });
     expect(r.code, r.stderr).toBe(0);
@@ -143,16 +196,24 @@ describe('pages on several sites', () => {
     for (const c of created) expect(new Set(c.urls.map((u) => new URL(u).origin)).size).toBe(1);
   });
 
-  it('a batch that FAILs and one that cannot be judged → exit 1, both named; not judged alone → exit 4', { timeout: 60_000 }, async () => {
+  it('a batch that FAILs and one that cannot be judged → exit 1, both named; not judged alone → exit 4', {
+    timeout: 60_000,
+  }, async () => {
     const failing = `${SHOP}/clean/a?regress=1`;
     const unreachable = `${LEGACY}/clean/unreachable`;
-    const both = await runCli(['ci', failing, `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], { env: env(), timeoutMs: 50_000 });
+    const both = await runCli(['ci', failing, `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
+      env: env(),
+      timeoutMs: 50_000,
+    });
     expect(both.code, both.stderr).toBe(1);
     expect(both.stdout).toContain('Accessibility check: FAIL');
     expect(both.stdout).toMatch(/shop\.example\.com: 1 finding breaks the threshold NEW_CRITICAL/);
     expect(both.stdout).toMatch(/also not judged: legacy\.example\.net: 1 page of 2 was not checked/);
 
-    const unknown = await runCli(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], { env: env(), timeoutMs: 50_000 });
+    const unknown = await runCli(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
+      env: env(),
+      timeoutMs: 50_000,
+    });
     expect(unknown.code, unknown.stderr).toBe(4);
     expect(unknown.stdout).toContain('Accessibility check: UNKNOWN');
 
@@ -160,7 +221,9 @@ describe('pages on several sites', () => {
     expect(pass.code, pass.stderr).toBe(0);
   });
 
-  it('--max-urls: more pages than it allows, after the sitemaps are read, is refused naming the count and the flag; no check', { timeout: 30_000 }, async () => {
+  it('--max-urls: more pages than it allows, after the sitemaps are read, is refused naming the count and the flag; no check', {
+    timeout: 30_000,
+  }, async () => {
     const from = proxy.created().length;
     const r = await runCli(['ci', '--sitemap', `${sitemaps.url}/sitemap.xml`, '--max-urls', '40'], { env: env() });
     expect(r.code).toBe(2);
@@ -170,13 +233,21 @@ describe('pages on several sites', () => {
 });
 
 describe('one deadline and one rate budget for every batch', () => {
-  it('--timeout covers the whole run: every batch still running then is not judged → exit 4, each named once', { timeout: 60_000 }, async () => {
+  it('--timeout covers the whole run: every batch still running then is not judged → exit 4, each named once', {
+    timeout: 60_000,
+  }, async () => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
       const urls = [...Array.from({ length: 21 }, (_, i) => `${SHOP}/clean/t${i}`), `${LEGACY}/clean/t`];
-      const r = await runCli(['ci', ...urls, '--timeout', '2s', '--quiet'], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url }, timeoutMs: 50_000 });
+      const r = await runCli(['ci', ...urls, '--timeout', '2s', '--quiet'], {
+        env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
+        timeoutMs: 50_000,
+      });
       expect(r.code, r.stderr).toBe(4);
-      const ended = r.stderr.match(/^error: CI check [0-9a-f-]{36} did not finish within 2000 ms \(--timeout\); it was (QUEUED|RUNNING) when last seen\. Its reports were written with what is known\.$/gm) ?? [];
+      const ended =
+        r.stderr.match(
+          /^error: CI check [0-9a-f-]{36} did not finish within 2000 ms \(--timeout\); it was (QUEUED|RUNNING) when last seen\. Its reports were written with what is known\.$/gm,
+        ) ?? [];
       expect(ended).toHaveLength(3);
     } finally {
       await slow.stop();

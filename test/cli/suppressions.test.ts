@@ -19,7 +19,12 @@ import { validateSarif } from '../support/sarif.js';
 import { CHECKOUT, failReport, HOME } from './reporters/fixtures.js';
 
 const TODAY = '2026-06-15';
-const entry = (fields: Record<string, unknown>) => ({ ruleId: 'label', reason: 'Design system fix ships in v4 (A11Y-12)', expires: '2026-12-31', ...fields });
+const entry = (fields: Record<string, unknown>) => ({
+  ruleId: 'label',
+  reason: 'Design system fix ships in v4 (A11Y-12)',
+  expires: '2026-12-31',
+  ...fields,
+});
 const file = (suppressions: unknown[]) => ({ suppressions });
 const refusal = (data: unknown): string => {
   try {
@@ -33,15 +38,25 @@ const refusal = (data: unknown): string => {
 
 describe('the suppressions file', () => {
   it('splits entries in force from expired ones (an entry suppresses through its expires day)', () => {
-    const s = checkSuppressions(file([entry({}), entry({ expires: TODAY }), entry({ expires: '2026-06-14' })]), 'supp.json', TODAY);
+    const s = checkSuppressions(
+      file([entry({}), entry({ expires: TODAY }), entry({ expires: '2026-06-14' })]),
+      'supp.json',
+      TODAY,
+    );
     expect(s.active.map((e) => e.index)).toEqual([0, 1]);
     expect(s.expired.map((e) => e.index)).toEqual([2]);
   });
 
   it.each([
-    [file([{ ruleId: 'label', expires: '2026-12-31' }]), 'supp.json: suppressions[0].reason is required: every suppression needs a non-empty reason'],
+    [
+      file([{ ruleId: 'label', expires: '2026-12-31' }]),
+      'supp.json: suppressions[0].reason is required: every suppression needs a non-empty reason',
+    ],
     [file([entry({ reason: '   ' })]), 'suppressions[0].reason is required'],
-    [file([entry({}), entry({ expires: undefined })]), 'suppressions[1].expires is required: every suppression needs an end date "YYYY-MM-DD"'],
+    [
+      file([entry({}), entry({ expires: undefined })]),
+      'suppressions[1].expires is required: every suppression needs an end date "YYYY-MM-DD"',
+    ],
     [file([entry({ expires: '2026-02-30' })]), 'suppressions[0].expires must be a date "YYYY-MM-DD"'],
     [file([entry({ expiry: '2026-12-31' })]), 'suppressions[0] has an unknown key "expiry"'],
     [file([entry({ ruleId: '' })]), 'suppressions[0].ruleId must be a non-empty string'],
@@ -55,13 +70,21 @@ describe('the suppressions file', () => {
   it('is read from disk: a default file that does not exist is no suppressions; a named one must exist; bad JSON names the line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-a11y-supp-'));
     expect(loadSuppressions(join(dir, '.a11y-suppressions.json'), { required: false })).toBeUndefined();
-    expect(() => loadSuppressions(join(dir, 'missing.json'), { required: true })).toThrow(/suppressions file: .*missing\.json cannot be read \(ENOENT\)/);
+    expect(() => loadSuppressions(join(dir, 'missing.json'), { required: true })).toThrow(
+      /suppressions file: .*missing\.json cannot be read \(ENOENT\)/,
+    );
     await writeFile(join(dir, 'bad.json'), '{\n  "suppressions": [,]\n}');
-    expect(() => loadSuppressions(join(dir, 'bad.json'), { required: true })).toThrow(/bad\.json is not valid JSON \(line 2/);
+    expect(() => loadSuppressions(join(dir, 'bad.json'), { required: true })).toThrow(
+      /bad\.json is not valid JSON \(line 2/,
+    );
   });
 
   it('matches by rule id and each of URL pattern, selector and fingerprint that the entry gives', () => {
-    const s = checkSuppressions(file([entry({ url: '/checkout$', target: '#email' }), entry({ ruleId: 'region', fingerprint: 'fp-region' })]), 'f', TODAY).active;
+    const s = checkSuppressions(
+      file([entry({ url: '/checkout$', target: '#email' }), entry({ ruleId: 'region', fingerprint: 'fp-region' })]),
+      'f',
+      TODAY,
+    ).active;
     expect(findSuppression(s, { ruleId: 'label', url: CHECKOUT, target: '#email' })?.index).toBe(0);
     expect(findSuppression(s, { ruleId: 'label', url: HOME, target: '#email' })).toBeUndefined();
     expect(findSuppression(s, { ruleId: 'label', url: CHECKOUT, target: '#name' })).toBeUndefined();
@@ -72,7 +95,15 @@ describe('the suppressions file', () => {
 
 describe('a suppressed finding in every report', () => {
   // failReport: SERIOUS_OR_WORSE, 3 breaking findings (color-contrast, label, image-alt); `label` and `region` suppressed.
-  const suppressions = checkSuppressions(file([entry({ url: '/checkout' }), entry({ ruleId: 'region', reason: 'Promo banner is decorative' }), entry({ ruleId: 'never-seen' })]), 'f', TODAY).active;
+  const suppressions = checkSuppressions(
+    file([
+      entry({ url: '/checkout' }),
+      entry({ ruleId: 'region', reason: 'Promo banner is decorative' }),
+      entry({ ruleId: 'never-seen' }),
+    ]),
+    'f',
+    TODAY,
+  ).active;
   const report = prepareReport(failReport(), { suppressions });
 
   it('does not count toward the threshold, is counted separately, and the entry that matched nothing is not "used"', () => {
@@ -83,11 +114,17 @@ describe('a suppressed finding in every report', () => {
     ]);
     expect(report.suppressionsUsed).toEqual([0, 1]);
     expect(toText(report, { color: false })).toContain('Suppressed: 2 findings');
-    expect(toMarkdown(report)).toContain('| suppressed: Design system fix ships in v4 (A11Y-12) (until 2026-12-31) | new | serious | label |');
+    expect(toMarkdown(report)).toContain(
+      '| suppressed: Design system fix ships in v4 (A11Y-12) (until 2026-12-31) | new | serious | label |',
+    );
   });
 
   it('a service FAIL that suppressed findings account for passes; one nothing accounts for still fails', () => {
-    const all = checkSuppressions(file([entry({ ruleId: 'label' }), entry({ ruleId: 'image-alt' }), entry({ ruleId: 'color-contrast' })]), 'f', TODAY).active;
+    const all = checkSuppressions(
+      file([entry({ ruleId: 'label' }), entry({ ruleId: 'image-alt' }), entry({ ruleId: 'color-contrast' })]),
+      'f',
+      TODAY,
+    ).active;
     const passed = prepareReport(failReport(), { suppressions: all });
     expect(passed.verdict.outcome).toBe('PASS');
     expect(passed.verdict.reasons[0]).toMatch(/the service's FAIL comes from findings that are suppressed/);
@@ -103,7 +140,13 @@ describe('a suppressed finding in every report', () => {
     const results = log.runs[0]!.results!;
     expect(results.map((r) => r.ruleId).sort()).toEqual(['color-contrast', 'image-alt', 'label']);
     const label = results.find((r) => r.ruleId === 'label')!;
-    expect(label.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: 'Design system fix ships in v4 (A11Y-12) (until 2026-12-31)' }]);
+    expect(label.suppressions).toEqual([
+      {
+        kind: 'external',
+        status: 'accepted',
+        justification: 'Design system fix ships in v4 (A11Y-12) (until 2026-12-31)',
+      },
+    ]);
     for (const r of results.filter((x) => x.ruleId !== 'label')) expect(r.suppressions).toBeUndefined();
     // `region` does not break SERIOUS_OR_WORSE: not an alert, suppressed or not.
     expect(results.some((r) => r.ruleId === 'region')).toBe(false);
@@ -120,16 +163,28 @@ describe('a suppressed finding in every report', () => {
     const xsd = validateJUnitXsd({ suppressed: xml });
     expect(xsd.ok, xsd.output).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const cases = [doc.testsuites.testsuite].flat().flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Array<{ name: string; skipped?: { type: string; message: string }; failure?: unknown }>;
+    const cases = [doc.testsuites.testsuite]
+      .flat()
+      .flatMap((s: { testcase: unknown }) => [s.testcase].flat()) as Array<{
+      name: string;
+      skipped?: { type: string; message: string };
+      failure?: unknown;
+    }>;
     const label = cases.find((c) => c.name.startsWith('label '))!;
     expect(label.failure).toBeUndefined();
-    expect(label.skipped).toMatchObject({ type: 'suppressed', message: 'Suppressed until 2026-12-31: Design system fix ships in v4 (A11Y-12)' });
+    expect(label.skipped).toMatchObject({
+      type: 'suppressed',
+      message: 'Suppressed until 2026-12-31: Design system fix ships in v4 (A11Y-12)',
+    });
     expect(cases.filter((c) => c.failure)).toHaveLength(2);
     expect(cases.filter((c) => c.skipped?.type === 'suppressed')).toHaveLength(2);
   });
 
   it('per-URL thresholds: the first matching entry judges the page; the service FAIL they account for is judged from them', () => {
-    const strict = prepareReport(failReport(), { failOn: 'NONE', failOnByUrl: [{ url: '/checkout$', failOn: 'ANY_CRITICAL' }] });
+    const strict = prepareReport(failReport(), {
+      failOn: 'NONE',
+      failOnByUrl: [{ url: '/checkout$', failOn: 'ANY_CRITICAL' }],
+    });
     expect(strict.failures.map((v) => v.ruleId)).toEqual(['image-alt']);
     expect(strict.findings.find((f) => f.violation.ruleId === 'image-alt')?.failOn).toBe('ANY_CRITICAL');
     expect(strict.verdict.outcome).toBe('FAIL');
@@ -152,19 +207,28 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
 
   it('a valid entry turns the FAIL into a PASS; SARIF and JUnit show it suppressed; a stale entry warns', async () => {
     const supp = join(dir, 'ok.json');
-    await writeFile(supp, JSON.stringify(file([entry({ ruleId: 'image-alt', url: '/promo' }), entry({ ruleId: 'color-contrast' })])));
+    await writeFile(
+      supp,
+      JSON.stringify(file([entry({ ruleId: 'image-alt', url: '/promo' }), entry({ ruleId: 'color-contrast' })])),
+    );
     const failing = await runCli(['ci', page, '--quiet'], { env: env() });
     expect(failing.code).toBe(1);
     const sarif = join(dir, 'ok.sarif');
     const junit = join(dir, 'ok.xml');
-    const r = await runCli(['ci', page, '--suppressions', supp, '--report', `sarif=${sarif}`, '--report', `junit=${junit}`], { env: env() });
+    const r = await runCli(
+      ['ci', page, '--suppressions', supp, '--report', `sarif=${sarif}`, '--report', `junit=${junit}`],
+      { env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Suppressed: 1 finding');
     expect(r.stderr).toContain('warning: suppression #2 color-contrast, expires 2026-12-31 in');
     expect(r.stderr).toContain('is stale: it matched no finding');
     const log = JSON.parse(await readFile(sarif, 'utf8'));
     expect(validateSarif(log)).toBe(true);
-    expect(log.runs[0].results[0].suppressions[0]).toMatchObject({ kind: 'external', justification: expect.stringContaining('Design system fix') });
+    expect(log.runs[0].results[0].suppressions[0]).toMatchObject({
+      kind: 'external',
+      justification: expect.stringContaining('Design system fix'),
+    });
     expect(await readFile(junit, 'utf8')).toContain('<skipped type="suppressed"');
   });
 
@@ -188,7 +252,10 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
 
     const project = join(dir, 'project');
     await (await import('node:fs/promises')).mkdir(project, { recursive: true });
-    await writeFile(join(project, 'svc-a11y.config.json'), JSON.stringify({ urls: [page], failOnByUrl: [{ url: '/nowhere', failOn: 'NONE' }] }));
+    await writeFile(
+      join(project, 'svc-a11y.config.json'),
+      JSON.stringify({ urls: [page], failOnByUrl: [{ url: '/nowhere', failOn: 'NONE' }] }),
+    );
     await writeFile(join(project, '.a11y-suppressions.json'), JSON.stringify(file([entry({ ruleId: 'image-alt' })])));
     const fromDefault = await runCli(['ci', '--quiet'], { env: env(), cwd: project });
     expect(fromDefault.code, fromDefault.stderr).toBe(0);
@@ -196,7 +263,14 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
 
   it('per-URL failOn in the config file: a stricter page fails a run the global threshold passes', async () => {
     const config = join(dir, 'strict.json');
-    await writeFile(config, JSON.stringify({ urls: [page, 'https://shop.example.com/clean/home'], failOn: 'NONE', failOnByUrl: [{ url: '/promo', failOn: 'ANY_CRITICAL' }] }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        urls: [page, 'https://shop.example.com/clean/home'],
+        failOn: 'NONE',
+        failOnByUrl: [{ url: '/promo', failOn: 'ANY_CRITICAL' }],
+      }),
+    );
     const r = await runCli(['ci', '--config', config], { env: env() });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/1 finding breaks the threshold NONE/);

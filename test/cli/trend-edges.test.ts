@@ -13,10 +13,21 @@ afterEach(async () => {
   api = undefined;
 });
 
-const point = (totalViolations: number, day = 1) => ({ scanRunId: `r${day}`, finishedAt: `2026-05-${String((day % 28) + 1).padStart(2, '0')}T10:00:00Z`, status: 'COMPLETED', pagesScanned: 3, totalViolations, addedCount: -1, resolvedCount: 0 });
+const point = (totalViolations: number, day = 1) => ({
+  scanRunId: `r${day}`,
+  finishedAt: `2026-05-${String((day % 28) + 1).padStart(2, '0')}T10:00:00Z`,
+  status: 'COMPLETED',
+  pagesScanned: 3,
+  totalViolations,
+  addedCount: -1,
+  resolvedCount: 0,
+});
 const trend = async (points: unknown[], args: string[] = []) => {
   api = await startLoopback(json(200, { siteId, standard: 'WCAG22_AA', points }));
-  return runCli(['trend', siteId, ...args], { env: { SVC_API_KEY: 'svc_trend_edges_key', SVC_BASE_URL: api.url }, timeoutMs: 60_000 });
+  return runCli(['trend', siteId, ...args], {
+    env: { SVC_API_KEY: 'svc_trend_edges_key', SVC_BASE_URL: api.url },
+    timeoutMs: 60_000,
+  });
 };
 
 describe('trend with counts a chart cannot scale', () => {
@@ -34,7 +45,10 @@ describe('trend with counts a chart cannot scale', () => {
   });
 
   it('150 000 points (more than Math.max(...) takes as arguments) → printed, exit 0', async () => {
-    const points = Array.from({ length: 150_000 }, (_, i) => ({ finishedAt: '2026-05-01T10:00:00Z', totalViolations: i % 7 }));
+    const points = Array.from({ length: 150_000 }, (_, i) => ({
+      finishedAt: '2026-05-01T10:00:00Z',
+      totalViolations: i % 7,
+    }));
     const r = await trend(points);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.code, r.stderr).toBe(0);
@@ -54,14 +68,23 @@ describe('trend with counts a chart cannot scale', () => {
 
 describe('barChart', () => {
   it('scales positive values to the width, leaves an empty bar for negatives, prints every value as given', () => {
-    const lines = barChart([
-      { label: 'a', value: 10 },
-      { label: 'b', value: 5 },
-      { label: 'c', value: -7 },
-      { label: 'd', value: Number.NaN },
-      { label: 'e', value: Number.POSITIVE_INFINITY },
-    ], 10).split('\n');
-    expect(lines.slice(0, 5)).toEqual([`a  ${'█'.repeat(10)}  10`, `b  ${'█'.repeat(5).padEnd(10)}  5`, `c  ${' '.repeat(10)}  -7`, `d  ${' '.repeat(10)}  NaN`, `e  ${' '.repeat(10)}  Infinity`]);
+    const lines = barChart(
+      [
+        { label: 'a', value: 10 },
+        { label: 'b', value: 5 },
+        { label: 'c', value: -7 },
+        { label: 'd', value: Number.NaN },
+        { label: 'e', value: Number.POSITIVE_INFINITY },
+      ],
+      10,
+    ).split('\n');
+    expect(lines.slice(0, 5)).toEqual([
+      `a  ${'█'.repeat(10)}  10`,
+      `b  ${'█'.repeat(5).padEnd(10)}  5`,
+      `c  ${' '.repeat(10)}  -7`,
+      `d  ${' '.repeat(10)}  NaN`,
+      `e  ${' '.repeat(10)}  Infinity`,
+    ]);
   });
 
   it('a value that is not a number (no response validation) gets no bar and no error', () => {
@@ -71,6 +94,11 @@ describe('barChart', () => {
   it('table and chart take 300 000 rows without overflowing the stack', () => {
     const rows = Array.from({ length: 300_000 }, (_, i) => [String(i)]);
     expect(table(['N'], rows).split('\n')).toHaveLength(300_002);
-    expect(barChart(rows.map(([n]) => ({ label: n!, value: Number(n) })), 2).endsWith('██  299999\n')).toBe(true);
+    expect(
+      barChart(
+        rows.map(([n]) => ({ label: n!, value: Number(n) })),
+        2,
+      ).endsWith('██  299999\n'),
+    ).toBe(true);
   });
 });

@@ -19,7 +19,21 @@ describe('svc-a11y usage', () => {
   it('--help lists every command and the exit codes', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['ci', 'scan', 'site-run', 'root-causes', 'sites', 'journeys', 'journey-run', 'fixes', 'verify-fix', 'trend', 'webhook', 'demo']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c} `));
+    for (const c of [
+      'ci',
+      'scan',
+      'site-run',
+      'root-causes',
+      'sites',
+      'journeys',
+      'journey-run',
+      'fixes',
+      'verify-fix',
+      'trend',
+      'webhook',
+      'demo',
+    ])
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${c} `));
     expect(r.stdout).toContain('4  the job ended FAILED');
   });
 
@@ -31,7 +45,10 @@ describe('svc-a11y usage', () => {
 
   it.each([
     [['nope'], /unknown command "nope"/],
-    [['ci'], /no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in svc-a11y.config.json/],
+    [
+      ['ci'],
+      /no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in svc-a11y.config.json/,
+    ],
     [['ci', 'https://a.example/', '--bogus'], /Unknown option '--bogus'(?!; did you mean)/],
     [['ci', 'https://a.example/', '--fail-onn', 'NONE'], /Unknown option '--fail-onn'; did you mean --fail-on\?/],
     [['ci', 'https://a.example/', '--fial-on', 'NONE'], /Unknown option '--fial-on'; did you mean --fail-on\?/],
@@ -45,7 +62,10 @@ describe('svc-a11y usage', () => {
     [['ci', 'https://a.example/', '--format', 'pdf'], /--format must be one of/],
     [['ci', 'https://a.example/', '--report', 'junit'], /--report takes key=value/],
     [['ci', 'https://a.example/', '--timeout', 'soon'], /--timeout must be a duration/],
-    [['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit', '-3'], /--limit needs a value; one starting with "-" is given as --limit=VALUE/],
+    [
+      ['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit', '-3'],
+      /--limit needs a value; one starting with "-" is given as --limit=VALUE/,
+    ],
     [['trend', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '--limit=-3'], /--limit must be a non-negative whole number/],
     [['sites', 'extra'], /sites takes 0 arguments/],
     [['--api-key'], /argument missing/],
@@ -112,7 +132,9 @@ describe('svc-a11y job commands fail closed', () => {
       json(200, { id, status: 'CANCELLED', requestedUrl: 'https://shop.example.com/' }),
     ]);
     try {
-      const r = await runCli(['scan', 'https://shop.example.com/'], { env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url } });
+      const r = await runCli(['scan', 'https://shop.example.com/'], {
+        env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url },
+      });
       expect(r.code).toBe(4);
       expect(r.stdout).toContain('CANCELLED');
       // Findings are not read for a job that did not complete.
@@ -140,7 +162,11 @@ describe('svc-a11y webhook verify', () => {
 
   it('--json prints the event with its payload', async () => {
     const r = await runCli(['webhook', 'verify', '--secret', secret, '--json'], { stdin: request(now()) });
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'd-42', type: 'scan_run.completed', payload: { scanRun: { id: 'r1' } } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: 'd-42',
+      type: 'scan_run.completed',
+      payload: { scanRun: { id: 'r1' } },
+    });
   });
 
   it('a tampered body → exit 1 with SIGNATURE_MISMATCH; the secret never printed', async () => {
@@ -153,12 +179,18 @@ describe('svc-a11y webhook verify', () => {
 
   it('an old delivery fails the default tolerance, and passes a larger --tolerance', async () => {
     const old = request(now() - 3600);
-    expect((await runCli(['webhook', 'verify', '--secret', secret], { stdin: old })).stderr).toContain('TIMESTAMP_OUT_OF_TOLERANCE');
-    expect((await runCli(['webhook', 'verify', '--secret', secret, '--tolerance', '7200'], { stdin: old })).code).toBe(0);
+    expect((await runCli(['webhook', 'verify', '--secret', secret], { stdin: old })).stderr).toContain(
+      'TIMESTAMP_OUT_OF_TOLERANCE',
+    );
+    expect((await runCli(['webhook', 'verify', '--secret', secret, '--tolerance', '7200'], { stdin: old })).code).toBe(
+      0,
+    );
   });
 
   it('secret rotation: the second --secret matches', async () => {
-    const r = await runCli(['webhook', 'verify', '--secret', 'whsec_old', '--secret', secret], { stdin: request(now()) });
+    const r = await runCli(['webhook', 'verify', '--secret', 'whsec_old', '--secret', secret], {
+      stdin: request(now()),
+    });
     expect(r.code).toBe(0);
   });
 

@@ -3,7 +3,14 @@
 // without being a pass are also run through the built CLI against a loopback server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CiCheck, CiViolation } from '../../src/index.js';
-import { prepareReport, toGitHubAnnotations, toJUnit, toMarkdown, toSarif, toText } from '../../src/cli/reporters/index.js';
+import {
+  prepareReport,
+  toGitHubAnnotations,
+  toJUnit,
+  toMarkdown,
+  toSarif,
+  toText,
+} from '../../src/cli/reporters/index.js';
 import { decideVerdict } from '../../src/cli/verdict.js';
 import { runCli } from '../support/cli.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
@@ -13,10 +20,19 @@ const VERDICTS = ['PASS', 'FAIL', undefined, 'MAYBE'] as const;
 const PAGES: Record<string, CiCheck['pages']> = {
   missing: undefined,
   empty: [],
-  'all DONE': [{ url: 'https://a.example/', status: 'DONE' }, { url: 'https://a.example/b', status: 'DONE' }],
-  'one QUEUED': [{ url: 'https://a.example/', status: 'DONE' }, { url: 'https://a.example/b', status: 'QUEUED' }],
+  'all DONE': [
+    { url: 'https://a.example/', status: 'DONE' },
+    { url: 'https://a.example/b', status: 'DONE' },
+  ],
+  'one QUEUED': [
+    { url: 'https://a.example/', status: 'DONE' },
+    { url: 'https://a.example/b', status: 'QUEUED' },
+  ],
   'one RUNNING': [{ url: 'https://a.example/', status: 'RUNNING' }],
-  'one UNREACHABLE': [{ url: 'https://a.example/', status: 'DONE' }, { url: 'https://a.example/b', status: 'UNREACHABLE' }],
+  'one UNREACHABLE': [
+    { url: 'https://a.example/', status: 'DONE' },
+    { url: 'https://a.example/b', status: 'UNREACHABLE' },
+  ],
   'one without status': [{ url: 'https://a.example/' }],
 };
 const FINDINGS: Record<string, CiViolation[]> = {
@@ -26,7 +42,13 @@ const FINDINGS: Record<string, CiViolation[]> = {
 };
 
 // The rules of the issue, written out independently of the implementation.
-function expected(status: string | undefined, verdict: string | undefined, pages: CiCheck['pages'], counted: boolean, waitEnded: boolean): 'PASS' | 'FAIL' | 'UNKNOWN' {
+function expected(
+  status: string | undefined,
+  verdict: string | undefined,
+  pages: CiCheck['pages'],
+  counted: boolean,
+  waitEnded: boolean,
+): 'PASS' | 'FAIL' | 'UNKNOWN' {
   const completed = status === 'COMPLETED' && !waitEnded;
   if (completed && (counted || verdict === 'FAIL')) return 'FAIL';
   const everyPageDone = pages !== undefined && pages.length > 0 && pages.every((p) => p.status === 'DONE');
@@ -45,60 +67,115 @@ const rows = STATUSES.flatMap((status) =>
 
 describe('the verdict, for every combination', () => {
   it(`covers ${rows.length} combinations`, () => {
-    expect(rows.length).toBe(STATUSES.length * VERDICTS.length * Object.keys(PAGES).length * Object.keys(FINDINGS).length * 2);
-  });
-
-  it.each(rows)('status $status × verdict $verdict × pages $pagesName × findings $findingsName × wait ended $waitEnded', (row) => {
-    const check = { id: 'c', status: row.status, verdict: row.verdict, pages: row.pages } as CiCheck;
-    const report = prepareReport(
-      { check, violations: row.violations },
-      { failOn: 'ANY_CRITICAL', waitEnded: row.waitEnded ? 'the wait did not finish within 10 ms (--timeout)' : undefined },
+    expect(rows.length).toBe(
+      STATUSES.length * VERDICTS.length * Object.keys(PAGES).length * Object.keys(FINDINGS).length * 2,
     );
-    const outcome = expected(row.status, row.verdict, row.pages, row.findingsName === 'one counted', row.waitEnded);
-    expect(report.verdict.outcome).toBe(outcome);
-    expect(report.verdict.exitCode).toBe({ PASS: 0, FAIL: 1, UNKNOWN: 4 }[outcome]);
-    expect(report.verdict.reasons.length).toBeGreaterThan(0);
-
-    // Every reporter shows this one result.
-    expect(toText(report, { color: false })).toMatch(new RegExp(`^Accessibility check: ${outcome}\\n`));
-    expect(toMarkdown(report)).toMatch(new RegExp(`^## Accessibility check: ${outcome}\\n`));
-    const run = toSarif(report, { toolVersion: '0' }).runs[0]!;
-    expect(run.properties?.verdict).toBe(outcome);
-    expect(run.invocations?.[0]?.executionSuccessful).toBe(outcome !== 'UNKNOWN' && !row.pagesName.includes('UNREACHABLE'));
-    const junit = toJUnit(report);
-    expect(/<(failure|error) /.test(junit)).toBe(outcome !== 'PASS');
-    const annotations = toGitHubAnnotations(report);
-    expect(annotations[0]?.startsWith('::error title=Accessibility check could not be judged::') ?? false).toBe(outcome === 'UNKNOWN');
-    if (outcome !== 'PASS') {
-      expect(toText(report, { color: false })).not.toMatch(/^Accessibility check: PASS/m);
-      expect(toMarkdown(report)).not.toContain('Accessibility check: PASS');
-    }
   });
+
+  it.each(rows)(
+    'status $status × verdict $verdict × pages $pagesName × findings $findingsName × wait ended $waitEnded',
+    (row) => {
+      const check = { id: 'c', status: row.status, verdict: row.verdict, pages: row.pages } as CiCheck;
+      const report = prepareReport(
+        { check, violations: row.violations },
+        {
+          failOn: 'ANY_CRITICAL',
+          waitEnded: row.waitEnded ? 'the wait did not finish within 10 ms (--timeout)' : undefined,
+        },
+      );
+      const outcome = expected(row.status, row.verdict, row.pages, row.findingsName === 'one counted', row.waitEnded);
+      expect(report.verdict.outcome).toBe(outcome);
+      expect(report.verdict.exitCode).toBe({ PASS: 0, FAIL: 1, UNKNOWN: 4 }[outcome]);
+      expect(report.verdict.reasons.length).toBeGreaterThan(0);
+
+      // Every reporter shows this one result.
+      expect(toText(report, { color: false })).toMatch(new RegExp(`^Accessibility check: ${outcome}\\n`));
+      expect(toMarkdown(report)).toMatch(new RegExp(`^## Accessibility check: ${outcome}\\n`));
+      const run = toSarif(report, { toolVersion: '0' }).runs[0]!;
+      expect(run.properties?.verdict).toBe(outcome);
+      expect(run.invocations?.[0]?.executionSuccessful).toBe(
+        outcome !== 'UNKNOWN' && !row.pagesName.includes('UNREACHABLE'),
+      );
+      const junit = toJUnit(report);
+      expect(/<(failure|error) /.test(junit)).toBe(outcome !== 'PASS');
+      const annotations = toGitHubAnnotations(report);
+      expect(annotations[0]?.startsWith('::error title=Accessibility check could not be judged::') ?? false).toBe(
+        outcome === 'UNKNOWN',
+      );
+      if (outcome !== 'PASS') {
+        expect(toText(report, { color: false })).not.toMatch(/^Accessibility check: PASS/m);
+        expect(toMarkdown(report)).not.toContain('Accessibility check: PASS');
+      }
+    },
+  );
 
   it('says why it cannot judge, in words', () => {
-    const reasons = (check: CiCheck) => decideVerdict({ check, failures: 0, failOn: 'NEW_CRITICAL' }).reasons.join('; ');
-    expect(reasons({ id: 'c', status: 'COMPLETED', pages: [{ url: 'u', status: 'DONE' }] })).toBe('the service gave no verdict');
-    expect(reasons({ id: 'c', status: 'COMPLETED', verdict: 'PASS', pages: [] })).toBe('the check lists no pages, so none is known to have been checked');
-    expect(reasons({ id: 'c', status: 'COMPLETED', verdict: 'PASS', pages: [{ url: 'u', status: 'DONE' }, { url: 'q', status: 'QUEUED' }] })).toBe('1 page of 2 was not checked: q (QUEUED)');
-    expect(reasons({ id: 'c', status: 'FAILED', failureReason: 'Site unreachable' })).toBe('the check did not complete (status FAILED): Site unreachable');
+    const reasons = (check: CiCheck) =>
+      decideVerdict({ check, failures: 0, failOn: 'NEW_CRITICAL' }).reasons.join('; ');
+    expect(reasons({ id: 'c', status: 'COMPLETED', pages: [{ url: 'u', status: 'DONE' }] })).toBe(
+      'the service gave no verdict',
+    );
+    expect(reasons({ id: 'c', status: 'COMPLETED', verdict: 'PASS', pages: [] })).toBe(
+      'the check lists no pages, so none is known to have been checked',
+    );
+    expect(
+      reasons({
+        id: 'c',
+        status: 'COMPLETED',
+        verdict: 'PASS',
+        pages: [
+          { url: 'u', status: 'DONE' },
+          { url: 'q', status: 'QUEUED' },
+        ],
+      }),
+    ).toBe('1 page of 2 was not checked: q (QUEUED)');
+    expect(reasons({ id: 'c', status: 'FAILED', failureReason: 'Site unreachable' })).toBe(
+      'the check did not complete (status FAILED): Site unreachable',
+    );
     const many = Array.from({ length: 5 }, (_, i) => ({ url: `p${i}`, status: 'TIMEOUT' as const }));
-    expect(reasons({ id: 'c', status: 'COMPLETED', verdict: 'PASS', pages: many })).toBe('5 pages of 5 were not checked: p0 (TIMEOUT), p1 (TIMEOUT), p2 (TIMEOUT) and 2 more');
+    expect(reasons({ id: 'c', status: 'COMPLETED', verdict: 'PASS', pages: many })).toBe(
+      '5 pages of 5 were not checked: p0 (TIMEOUT), p1 (TIMEOUT), p2 (TIMEOUT) and 2 more',
+    );
   });
 
-  it('our threshold wins over the service\'s: a finding --fail-on counts fails the gate under PASS, and --fail-on beats the check\'s own failOn', () => {
-    const check: CiCheck = { id: 'c', status: 'COMPLETED', verdict: 'PASS', failOn: 'NONE', pages: [{ url: 'u', status: 'DONE' }] };
+  it("our threshold wins over the service's: a finding --fail-on counts fails the gate under PASS, and --fail-on beats the check's own failOn", () => {
+    const check: CiCheck = {
+      id: 'c',
+      status: 'COMPLETED',
+      verdict: 'PASS',
+      failOn: 'NONE',
+      pages: [{ url: 'u', status: 'DONE' }],
+    };
     const violations = [{ impact: 'serious', isNew: false }];
     expect(prepareReport({ check, violations }).verdict.outcome).toBe('PASS');
     const strict = prepareReport({ check, violations }, { failOn: 'SERIOUS_OR_WORSE' });
-    expect(strict.verdict).toEqual({ outcome: 'FAIL', exitCode: 1, reasons: ['1 finding breaks the threshold SERIOUS_OR_WORSE'] });
+    expect(strict.verdict).toEqual({
+      outcome: 'FAIL',
+      exitCode: 1,
+      reasons: ['1 finding breaks the threshold SERIOUS_OR_WORSE'],
+    });
     expect(strict.failOn).toBe('SERIOUS_OR_WORSE');
   });
 });
 
 describe('the CLI never exits 0 on a check it cannot judge', () => {
   const ID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
-  const cases: Array<{ name: string; check: Partial<CiCheck>; violations: CiViolation[]; args: string[]; code: number; says: RegExp }> = [
-    { name: 'COMPLETED with no verdict', check: { status: 'COMPLETED', pages: [{ url: 'https://a.example/', status: 'DONE' }] }, violations: [], args: [], code: 4, says: /the service gave no verdict/ },
+  const cases: Array<{
+    name: string;
+    check: Partial<CiCheck>;
+    violations: CiViolation[];
+    args: string[];
+    code: number;
+    says: RegExp;
+  }> = [
+    {
+      name: 'COMPLETED with no verdict',
+      check: { status: 'COMPLETED', pages: [{ url: 'https://a.example/', status: 'DONE' }] },
+      violations: [],
+      args: [],
+      code: 4,
+      says: /the service gave no verdict/,
+    },
     {
       name: 'PASS with a finding --fail-on counts',
       check: { status: 'COMPLETED', verdict: 'PASS', pages: [{ url: 'https://a.example/', status: 'DONE' }] },
@@ -107,15 +184,44 @@ describe('the CLI never exits 0 on a check it cannot judge', () => {
       code: 1,
       says: /^Accessibility check: FAIL\n {2}1 finding breaks the threshold ANY_CRITICAL/,
     },
-    { name: 'PASS with a page still QUEUED', check: { status: 'COMPLETED', verdict: 'PASS', pages: [{ url: 'https://a.example/', status: 'DONE' }, { url: 'https://a.example/b', status: 'QUEUED' }] }, violations: [], args: [], code: 4, says: /1 page of 2 was not checked: https:\/\/a\.example\/b \(QUEUED\)/ },
-    { name: 'PASS with pages: []', check: { status: 'COMPLETED', verdict: 'PASS', pages: [] }, violations: [], args: [], code: 4, says: /the check lists no pages/ },
-    { name: 'a real PASS', check: { status: 'COMPLETED', verdict: 'PASS', pages: [{ url: 'https://a.example/', status: 'DONE' }] }, violations: [], args: [], code: 0, says: /^Accessibility check: PASS\n/ },
+    {
+      name: 'PASS with a page still QUEUED',
+      check: {
+        status: 'COMPLETED',
+        verdict: 'PASS',
+        pages: [
+          { url: 'https://a.example/', status: 'DONE' },
+          { url: 'https://a.example/b', status: 'QUEUED' },
+        ],
+      },
+      violations: [],
+      args: [],
+      code: 4,
+      says: /1 page of 2 was not checked: https:\/\/a\.example\/b \(QUEUED\)/,
+    },
+    {
+      name: 'PASS with pages: []',
+      check: { status: 'COMPLETED', verdict: 'PASS', pages: [] },
+      violations: [],
+      args: [],
+      code: 4,
+      says: /the check lists no pages/,
+    },
+    {
+      name: 'a real PASS',
+      check: { status: 'COMPLETED', verdict: 'PASS', pages: [{ url: 'https://a.example/', status: 'DONE' }] },
+      violations: [],
+      args: [],
+      code: 0,
+      says: /^Accessibility check: PASS\n/,
+    },
   ];
   let api: Loopback;
   let current = cases[0]!;
   beforeAll(async () => {
     api = await startLoopback((req, res) => {
-      if (req.method === 'POST') return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
+      if (req.method === 'POST')
+        return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
       if (req.url.endsWith('/violations')) return json(200, current.violations)(req, res, 0);
       return json(200, { id: ID, ...current.check })(req, res, 0);
     });
@@ -124,7 +230,9 @@ describe('the CLI never exits 0 on a check it cannot judge', () => {
 
   it.each(cases)('$name → exit $code', async (c) => {
     current = c;
-    const r = await runCli(['ci', 'https://a.example/', ...c.args], { env: { SVC_API_KEY: 'svc_verdict_test_key', SVC_BASE_URL: api.url } });
+    const r = await runCli(['ci', 'https://a.example/', ...c.args], {
+      env: { SVC_API_KEY: 'svc_verdict_test_key', SVC_BASE_URL: api.url },
+    });
     expect(r.code, r.stderr).toBe(c.code);
     expect(`${r.stdout}\n${r.stderr}`).toMatch(c.says);
     if (c.code === 4) expect(r.stderr).toMatch(/^error: the check could not be judged: /m);

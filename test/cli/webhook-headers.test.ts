@@ -33,7 +33,13 @@ beforeAll(async () => {
       const headers = Object.fromEntries(NAMES.map((name) => [name, req.headers[name]]));
       verifyWebhook({ body: Buffer.concat(chunks), headers: req.headers, secret: SECRET }).then(
         (event) => res.end(JSON.stringify({ headers, event })),
-        (error: unknown) => res.end(JSON.stringify({ headers, reason: error instanceof WebhookVerificationError ? error.reason : String(error) })),
+        (error: unknown) =>
+          res.end(
+            JSON.stringify({
+              headers,
+              reason: error instanceof WebhookVerificationError ? error.reason : String(error),
+            }),
+          ),
       );
     });
   });
@@ -61,29 +67,77 @@ function judgeLive(raw: Buffer): Promise<Judged> {
   });
 }
 
-const mac = (timestamp: number, encoding: 'hex' | 'base64' = 'hex') => createHmac('sha256', SECRET).update(`${timestamp}.${BODY}`).digest(encoding);
+const mac = (timestamp: number, encoding: 'hex' | 'base64' = 'hex') =>
+  createHmac('sha256', SECRET).update(`${timestamp}.${BODY}`).digest(encoding);
 const WRONG = `v1=${'0'.repeat(64)}`;
 
 /** A request with the given header lines (after Host and Content-Length), CRLF throughout, as Node's parser wants. */
 function request(lines: (timestamp: number) => string[]): Buffer {
   const timestamp = Math.floor(Date.now() / 1000);
-  const head = ['POST /hooks HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(BODY)}`, 'Connection: close', ...lines(timestamp)];
+  const head = [
+    'POST /hooks HTTP/1.1',
+    'Host: 127.0.0.1',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(BODY)}`,
+    'Connection: close',
+    ...lines(timestamp),
+  ];
   return Buffer.from(`${head.join('\r\n')}\r\n\r\n${BODY}`, 'latin1');
 }
 const base = (ts: number) => ['X-Svc-Event: scan_run.completed', 'X-Svc-Delivery: d-1', `X-Svc-Timestamp: ${ts}`];
 
 const variants: [string, 'accepted' | string, Buffer][] = [
   ['one valid line', 'accepted', request((ts) => [...base(ts), `X-Svc-Signature: v1=${mac(ts)}`])],
-  ['two lines, the valid one first', 'accepted', request((ts) => [...base(ts), `X-Svc-Signature: v1=${mac(ts)}`, `X-Svc-Signature: ${WRONG}`])],
-  ['two lines, the valid one second', 'accepted', request((ts) => [...base(ts), `X-Svc-Signature: ${WRONG}`, `X-Svc-Signature: v1=${mac(ts)}`])],
-  ['two invalid lines', 'SIGNATURE_MISMATCH', request((ts) => [...base(ts), `X-Svc-Signature: ${WRONG}`, `X-Svc-Signature: v1=${'f'.repeat(64)}`])],
-  ['two malformed lines', 'MALFORMED_SIGNATURE', request((ts) => [...base(ts), 'X-Svc-Signature: v1=zz', 'X-Svc-Signature: v0=abc'])],
-  ['an empty line, then a valid one', 'accepted', request((ts) => [...base(ts), 'X-Svc-Signature:', `X-Svc-Signature: v1=${mac(ts)}`])],
-  ['a malformed line, then a valid base64 one', 'accepted', request((ts) => [...base(ts), 'X-Svc-Signature: v1=zz', `X-Svc-Signature: v1=${mac(ts, 'base64')}`])],
-  ['two lines in different name cases, padded with spaces and tabs', 'accepted', request((ts) => [...base(ts), `x-svc-signature:\t ${WRONG} \t`, `X-SVC-SIGNATURE:   v1=${mac(ts)}  `])],
-  ['two values on one line, then a third line', 'accepted', request((ts) => [...base(ts), `X-Svc-Signature: ${WRONG}, v1=${'1'.repeat(64)}`, `X-Svc-Signature: v1=${mac(ts)}`])],
-  ['two X-Svc-Timestamp lines (not a timestamp once joined)', 'INVALID_TIMESTAMP', request((ts) => [...base(ts), `X-Svc-Timestamp: ${ts}`, `X-Svc-Signature: v1=${mac(ts)}`])],
-  ['two X-Svc-Delivery lines (joined: an unsigned id, not checked)', 'accepted', request((ts) => [...base(ts), 'X-Svc-Delivery: d-2', `X-Svc-Signature: v1=${mac(ts)}`])],
+  [
+    'two lines, the valid one first',
+    'accepted',
+    request((ts) => [...base(ts), `X-Svc-Signature: v1=${mac(ts)}`, `X-Svc-Signature: ${WRONG}`]),
+  ],
+  [
+    'two lines, the valid one second',
+    'accepted',
+    request((ts) => [...base(ts), `X-Svc-Signature: ${WRONG}`, `X-Svc-Signature: v1=${mac(ts)}`]),
+  ],
+  [
+    'two invalid lines',
+    'SIGNATURE_MISMATCH',
+    request((ts) => [...base(ts), `X-Svc-Signature: ${WRONG}`, `X-Svc-Signature: v1=${'f'.repeat(64)}`]),
+  ],
+  [
+    'two malformed lines',
+    'MALFORMED_SIGNATURE',
+    request((ts) => [...base(ts), 'X-Svc-Signature: v1=zz', 'X-Svc-Signature: v0=abc']),
+  ],
+  [
+    'an empty line, then a valid one',
+    'accepted',
+    request((ts) => [...base(ts), 'X-Svc-Signature:', `X-Svc-Signature: v1=${mac(ts)}`]),
+  ],
+  [
+    'a malformed line, then a valid base64 one',
+    'accepted',
+    request((ts) => [...base(ts), 'X-Svc-Signature: v1=zz', `X-Svc-Signature: v1=${mac(ts, 'base64')}`]),
+  ],
+  [
+    'two lines in different name cases, padded with spaces and tabs',
+    'accepted',
+    request((ts) => [...base(ts), `x-svc-signature:\t ${WRONG} \t`, `X-SVC-SIGNATURE:   v1=${mac(ts)}  `]),
+  ],
+  [
+    'two values on one line, then a third line',
+    'accepted',
+    request((ts) => [...base(ts), `X-Svc-Signature: ${WRONG}, v1=${'1'.repeat(64)}`, `X-Svc-Signature: v1=${mac(ts)}`]),
+  ],
+  [
+    'two X-Svc-Timestamp lines (not a timestamp once joined)',
+    'INVALID_TIMESTAMP',
+    request((ts) => [...base(ts), `X-Svc-Timestamp: ${ts}`, `X-Svc-Signature: v1=${mac(ts)}`]),
+  ],
+  [
+    'two X-Svc-Delivery lines (joined: an unsigned id, not checked)',
+    'accepted',
+    request((ts) => [...base(ts), 'X-Svc-Delivery: d-2', `X-Svc-Signature: v1=${mac(ts)}`]),
+  ],
 ];
 
 describe('webhook verify reads repeated header lines as Node does', () => {
@@ -125,7 +179,12 @@ describe('webhook verify labels what is not signed', () => {
 
   it('control characters in an unsigned header are not passed to the terminal', async () => {
     // Node's own parser refuses these bytes; a saved file can hold anything.
-    const raw = request((ts) => ['X-Svc-Event: scan\x1b[2Jrun', 'X-Svc-Delivery: d\x07-\x1b]0;title\x07', `X-Svc-Timestamp: ${ts}`, `X-Svc-Signature: v1=${mac(ts)}`]);
+    const raw = request((ts) => [
+      'X-Svc-Event: scan\x1b[2Jrun',
+      'X-Svc-Delivery: d\x07-\x1b]0;title\x07',
+      `X-Svc-Timestamp: ${ts}`,
+      `X-Svc-Signature: v1=${mac(ts)}`,
+    ]);
     const cli = await runCli(['webhook', 'verify', '--secret', SECRET], { stdin: raw });
     expect(cli.code).toBe(0);
     expect(cli.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);

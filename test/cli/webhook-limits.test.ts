@@ -23,9 +23,18 @@ interface Streamed {
 }
 
 /** Streams `head` and then `bodyBytes` bytes of `fill` into `svc-a11y ...args`, 64 KiB at a time with backpressure. */
-function streamInto(args: string[], head: string, bodyBytes: number, fill = 0x61, timeoutMs = 15_000): Promise<Streamed> {
+function streamInto(
+  args: string[],
+  head: string,
+  bodyBytes: number,
+  fill = 0x61,
+  timeoutMs = 15_000,
+): Promise<Streamed> {
   const started = Date.now();
-  const child = spawn(process.execPath, [cliPath, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -85,7 +94,11 @@ describe('svc-a11y webhook verify: stdin byte cap', () => {
   });
 
   it('a body over a small --max-body-bytes → exit 2 naming the cap; reading stops early (writer gets EPIPE)', async () => {
-    const r = await streamInto(['webhook', 'verify', '--secret', secret, '--max-body-bytes', '1024'], headers(Math.floor(Date.now() / 1000)), 32 * MiB);
+    const r = await streamInto(
+      ['webhook', 'verify', '--secret', secret, '--max-body-bytes', '1024'],
+      headers(Math.floor(Date.now() / 1000)),
+      32 * MiB,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('larger than the 1 KiB cap (1024 bytes)');
     expect(r.stderr).toContain('--max-body-bytes');
@@ -97,7 +110,11 @@ describe('svc-a11y webhook verify: stdin byte cap', () => {
   });
 
   it('64 MiB streamed into the default cap → exit 2 naming 25 MiB, well before the writer is done', async () => {
-    const r = await streamInto(['webhook', 'verify', '--secret', secret], headers(Math.floor(Date.now() / 1000)), 64 * MiB);
+    const r = await streamInto(
+      ['webhook', 'verify', '--secret', secret],
+      headers(Math.floor(Date.now() / 1000)),
+      64 * MiB,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('larger than the 25 MiB cap (26214400 bytes)');
     expect(r.stderr).toContain('--max-body-bytes');
@@ -108,26 +125,40 @@ describe('svc-a11y webhook verify: stdin byte cap', () => {
   });
 
   it('input that never reaches a blank line → exit 2 after the 64 KiB header cap, not after reading everything', async () => {
-    const r = await streamInto(['webhook', 'verify', '--secret', secret], 'POST /hooks HTTP/1.1\r\nX-Svc-Timestamp: 1', 32 * MiB);
+    const r = await streamInto(
+      ['webhook', 'verify', '--secret', secret],
+      'POST /hooks HTTP/1.1\r\nX-Svc-Timestamp: 1',
+      32 * MiB,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no blank line within its first 64 KiB');
     expect(r.written).toBeLessThan(4 * MiB);
   });
 
   it('a body of exactly --max-body-bytes is read and verified (exit 0); one byte less of cap → exit 2', async () => {
-    const payload = JSON.stringify({ type: 'scan_run.completed', scanRun: { id: 'r1', status: 'COMPLETED' }, pad: 'x'.repeat(2000) });
+    const payload = JSON.stringify({
+      type: 'scan_run.completed',
+      scanRun: { id: 'r1', status: 'COMPLETED' },
+      pad: 'x'.repeat(2000),
+    });
     const size = Buffer.byteLength(payload);
-    const atCap = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size)], { stdin: signed(payload) });
+    const atCap = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size)], {
+      stdin: signed(payload),
+    });
     expect(atCap.stderr).toBe('');
     expect(atCap.code).toBe(0);
     expect(atCap.stdout).toContain('delivery id (unsigned): d-big');
-    const over = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size - 1)], { stdin: signed(payload) });
+    const over = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size - 1)], {
+      stdin: signed(payload),
+    });
     expect(over.code).toBe(2);
     expect(over.stderr).toContain(`cap (${size - 1} bytes)`);
   });
 
   it.each(['0', '-1', '1.5', '1e3', 'lots', ''])('--max-body-bytes %j → exit 2 before reading', async (value) => {
-    const r = await runCli(['webhook', 'verify', '--secret', secret, `--max-body-bytes=${value}`], { stdin: signed('{}') });
+    const r = await runCli(['webhook', 'verify', '--secret', secret, `--max-body-bytes=${value}`], {
+      stdin: signed('{}'),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--max-body-bytes must be a positive whole number of bytes');
   });

@@ -29,7 +29,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => socketServer.close(() => resolve()));
   execFileSync('rm', ['-rf', dir]);
 });
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as Error);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
 const big = 'x'.repeat(1024 * 1024); // 16 times a pipe's buffer: the writer meets EAGAIN and must wait
 
 // Reads a FIFO to its end in this process (its open happens in the thread pool, so the writer may come first).
@@ -94,11 +98,16 @@ describe('writeTextFile', () => {
 
 describe('report paths and the job summary', () => {
   const lines: string[] = [];
-  const out = { scrub: (text: string) => text.replaceAll('svc_secret', '***'), err: (line: string) => lines.push(line) } as unknown as Output;
+  const out = {
+    scrub: (text: string) => text.replaceAll('svc_secret', '***'),
+    err: (line: string) => lines.push(line),
+  } as unknown as Output;
 
   it('checkReportPath refuses a socket (exit 2) naming it; accepts a FIFO and /dev/null unopened', () => {
     expect(() => checkReportPath(socketPath, '--report junit')).toThrow(UsageError);
-    expect(() => checkReportPath(socketPath, '--report junit')).toThrow(`--report junit: ${socketPath} is a socket, which cannot be opened as a file`);
+    expect(() => checkReportPath(socketPath, '--report junit')).toThrow(
+      `--report junit: ${socketPath} is a socket, which cannot be opened as a file`,
+    );
     expect(checkReportPath(fifo(), '--report junit')).toEqual([]);
     expect(checkReportPath('/dev/null', '--report junit')).toEqual([]);
   });
@@ -112,7 +121,11 @@ describe('report paths and the job summary', () => {
   });
 
   it.each([
-    ['a FIFO nobody reads', () => fifo(), /\(ENXIO: it is a FIFO that no process reads \(none opened it within 1000 ms\)\)/],
+    [
+      'a FIFO nobody reads',
+      () => fifo(),
+      /\(ENXIO: it is a FIFO that no process reads \(none opened it within 1000 ms\)\)/,
+    ],
     ['a socket', () => socketPath, /\(it is a socket, which cannot be opened as a file\)/],
     ['a directory', () => dir, /\(EISDIR\)/],
   ])('appendStepSummary to %s → a warning naming the file, no throw', async (_name, path, reason) => {

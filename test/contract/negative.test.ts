@@ -22,7 +22,11 @@ describe('negative cases', () => {
   it('no bearer token → 401 problem with code API_KEY_INVALID, on every operation', async () => {
     for (const { method, path } of operations) {
       const url = `${base()}${path.replace('{id}', '3fa85f64-5717-4562-b3fc-2c963f66afa6')}`;
-      const response = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(response.status, `${method} ${path}`).toBe(401);
       const problem = await response.json();
       expect(z.safeParse(zProblemDetail, problem).success).toBe(true);
@@ -63,7 +67,9 @@ describe('negative cases', () => {
   });
 
   it('a failOn outside its enum, and a relative URL → 422', async () => {
-    expect((await post('/api/v1/ci/checks', { urls: ['https://shop.example.com/'], failOn: 'SOMETIMES' })).response.status).toBe(422);
+    expect(
+      (await post('/api/v1/ci/checks', { urls: ['https://shop.example.com/'], failOn: 'SOMETIMES' })).response.status,
+    ).toBe(422);
     expect((await post('/api/v1/scans', { url: '/checkout' })).response.status).toBe(422);
     expect((await post('/api/v1/scans', { url: 'ftp://shop.example.com/' })).response.status).toBe(422);
   });
@@ -79,12 +85,16 @@ describe('negative cases', () => {
 describe('problem examples', () => {
   const problemResponses = Object.entries(spec.components.responses);
 
-  it.each(problemResponses)('every named example of %s parses as ProblemDetail and matches its status', (_name, response) => {
-    const media = response.content!['application/problem+json']!;
-    const examples = Object.values(media.examples ?? {});
-    expect(examples.length).toBeGreaterThan(0);
-    for (const example of examples) expect(z.safeParse(zProblemDetail, resolve(example as { value: unknown }).value).success).toBe(true);
-  });
+  it.each(problemResponses)(
+    'every named example of %s parses as ProblemDetail and matches its status',
+    (_name, response) => {
+      const media = response.content!['application/problem+json']!;
+      const examples = Object.values(media.examples ?? {});
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples)
+        expect(z.safeParse(zProblemDetail, resolve(example as { value: unknown }).value).success).toBe(true);
+    },
+  );
 
   // The document's per-endpoint problem codes (section 4), by operation and status.
   const documented: Record<string, Record<string, string[]>> = {
@@ -98,7 +108,11 @@ describe('problem examples', () => {
     getScanRunRootCauses: { 404: ['SCAN_NOT_FOUND'] },
     listSiteJourneys: { 404: ['SITE_NOT_FOUND'] },
     getSiteTrend: { 404: ['SITE_NOT_FOUND'] },
-    createJourneyRun: { 404: ['JOURNEY_NOT_FOUND'], 409: ['JOURNEY_ALREADY_RUNNING'], 422: ['SITE_AUTH_NOT_CONFIGURED'] },
+    createJourneyRun: {
+      404: ['JOURNEY_NOT_FOUND'],
+      409: ['JOURNEY_ALREADY_RUNNING'],
+      422: ['SITE_AUTH_NOT_CONFIGURED'],
+    },
     getJourneyRun: {},
     listSiteFixes: { 404: [], 409: [], 422: [] },
     createFixVerification: { 404: [], 409: [], 422: [] },
@@ -107,32 +121,57 @@ describe('problem examples', () => {
     getCiCheck: { 404: ['CI_CHECK_NOT_FOUND'] },
     listCiCheckViolations: { 404: ['CI_CHECK_NOT_FOUND'] },
   };
-  const common = { 401: ['API_KEY_INVALID'], 403: ['API_KEY_SCOPE_MISSING', 'FEATURE_NOT_IN_PLAN'], 429: ['RATE_LIMITED'] };
+  const common = {
+    401: ['API_KEY_INVALID'],
+    403: ['API_KEY_SCOPE_MISSING', 'FEATURE_NOT_IN_PLAN'],
+    429: ['RATE_LIMITED'],
+  };
 
-  it.each(operations.map((o) => [o.operationId, o] as const))('%s declares exactly the documented statuses, with examples carrying each code', async (operationId, { operation, method, path }) => {
-    const expected: Record<string, string[]> = { ...common, ...documented[operationId] };
-    const declared = Object.keys(operation.responses).filter((s) => Number(s) >= 400);
-    expect(declared.sort()).toEqual(Object.keys(expected).sort());
-    for (const [status, codes] of Object.entries(expected)) {
-      const response = resolve(operation.responses[status]!);
-      const examples = response.content!['application/problem+json']!.examples!;
-      const values = Object.values(examples).map((e) => resolve(e as { value: { code?: string; status: number } }).value);
-      expect(values.map((v) => v.code).filter(Boolean).sort()).toEqual([...codes].sort());
-      for (const v of values) expect(v.status).toBe(Number(status));
-      if (status === '429') expect(response.headers).toHaveProperty('Retry-After');
-      // Prism serves each named example, by name.
-      for (const name of Object.keys(examples)) {
-        const url = `${base()}${path.replace('{id}', '3fa85f64-5717-4562-b3fc-2c963f66afa6')}`;
-        const answer = await fetch(url, {
-          method,
-          headers: { ...auth, 'content-type': 'application/json', Prefer: `code=${status}, example=${name}` },
-          body: method === 'POST' ? JSON.stringify(path.endsWith('/scans') ? { url: 'https://a.example/' } : path.endsWith('checks') ? { urls: ['https://a.example/'] } : path.endsWith('scan-runs') ? { siteId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' } : undefined) : undefined,
-        });
-        expect(answer.status, `${operationId} ${status} ${name}`).toBe(Number(status));
-        expect(await answer.json()).toEqual(resolve(examples[name] as { value: unknown }).value);
+  it.each(operations.map((o) => [o.operationId, o] as const))(
+    '%s declares exactly the documented statuses, with examples carrying each code',
+    async (operationId, { operation, method, path }) => {
+      const expected: Record<string, string[]> = { ...common, ...documented[operationId] };
+      const declared = Object.keys(operation.responses).filter((s) => Number(s) >= 400);
+      expect(declared.sort()).toEqual(Object.keys(expected).sort());
+      for (const [status, codes] of Object.entries(expected)) {
+        const response = resolve(operation.responses[status]!);
+        const examples = response.content!['application/problem+json']!.examples!;
+        const values = Object.values(examples).map(
+          (e) => resolve(e as { value: { code?: string; status: number } }).value,
+        );
+        expect(
+          values
+            .map((v) => v.code)
+            .filter(Boolean)
+            .sort(),
+        ).toEqual([...codes].sort());
+        for (const v of values) expect(v.status).toBe(Number(status));
+        if (status === '429') expect(response.headers).toHaveProperty('Retry-After');
+        // Prism serves each named example, by name.
+        for (const name of Object.keys(examples)) {
+          const url = `${base()}${path.replace('{id}', '3fa85f64-5717-4562-b3fc-2c963f66afa6')}`;
+          const answer = await fetch(url, {
+            method,
+            headers: { ...auth, 'content-type': 'application/json', Prefer: `code=${status}, example=${name}` },
+            body:
+              method === 'POST'
+                ? JSON.stringify(
+                    path.endsWith('/scans')
+                      ? { url: 'https://a.example/' }
+                      : path.endsWith('checks')
+                        ? { urls: ['https://a.example/'] }
+                        : path.endsWith('scan-runs')
+                          ? { siteId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' }
+                          : undefined,
+                  )
+                : undefined,
+          });
+          expect(answer.status, `${operationId} ${status} ${name}`).toBe(Number(status));
+          expect(await answer.json()).toEqual(resolve(examples[name] as { value: unknown }).value);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('every 202 declares Location with an example, and every operation lists its scopes', () => {
     for (const { operationId, operation } of operations) {

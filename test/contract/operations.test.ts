@@ -16,13 +16,22 @@ const withPrefer = (prefer?: string) => (prefer ? { Prefer: prefer } : {});
 
 // One row per operation: how to call it validly, the documented success status, the generated response schema.
 const table: Record<string, { call: Call; status: number; schema: z.ZodMiniType }> = {
-  listSites: { status: 200, schema: gen.zListSitesResponse, call: (p) => api().GET('/api/v1/sites', { headers: withPrefer(p) }) },
+  listSites: {
+    status: 200,
+    schema: gen.zListSitesResponse,
+    call: (p) => api().GET('/api/v1/sites', { headers: withPrefer(p) }),
+  },
   createScan: {
     status: 202,
     schema: gen.zCreateScanResponse,
-    call: (p) => api().POST('/api/v1/scans', { body: { url: 'https://shop.example.com/checkout' }, headers: withPrefer(p) }),
+    call: (p) =>
+      api().POST('/api/v1/scans', { body: { url: 'https://shop.example.com/checkout' }, headers: withPrefer(p) }),
   },
-  getScan: { status: 200, schema: gen.zGetScanResponse, call: (p) => api().GET('/api/v1/scans/{id}', { params: { path: { id } }, headers: withPrefer(p) }) },
+  getScan: {
+    status: 200,
+    schema: gen.zGetScanResponse,
+    call: (p) => api().GET('/api/v1/scans/{id}', { params: { path: { id } }, headers: withPrefer(p) }),
+  },
   listScanViolations: {
     status: 200,
     schema: gen.zListScanViolationsResponse,
@@ -66,7 +75,8 @@ const table: Record<string, { call: Call; status: number; schema: z.ZodMiniType 
   getSiteTrend: {
     status: 200,
     schema: gen.zGetSiteTrendResponse,
-    call: (p) => api().GET('/api/v1/sites/{id}/trend', { params: { path: { id }, query: { limit: 10 } }, headers: withPrefer(p) }),
+    call: (p) =>
+      api().GET('/api/v1/sites/{id}/trend', { params: { path: { id }, query: { limit: 10 } }, headers: withPrefer(p) }),
   },
   listSiteFixes: {
     status: 200,
@@ -76,7 +86,8 @@ const table: Record<string, { call: Call; status: number; schema: z.ZodMiniType 
   createFixVerification: {
     status: 202,
     schema: gen.zCreateFixVerificationResponse,
-    call: (p) => api().POST('/api/v1/remediation-items/{id}/verifications', { params: { path: { id } }, headers: withPrefer(p) }),
+    call: (p) =>
+      api().POST('/api/v1/remediation-items/{id}/verifications', { params: { path: { id } }, headers: withPrefer(p) }),
   },
   getFixVerification: {
     status: 200,
@@ -88,7 +99,12 @@ const table: Record<string, { call: Call; status: number; schema: z.ZodMiniType 
     schema: gen.zCreateCiCheckResponse,
     call: (p) =>
       api().POST('/api/v1/ci/checks', {
-        body: { urls: ['https://shop.example.com/'], failOn: 'NEW_CRITICAL', setBaseline: false, context: { branch: 'main' } },
+        body: {
+          urls: ['https://shop.example.com/'],
+          failOn: 'NEW_CRITICAL',
+          setBaseline: false,
+          context: { branch: 'main' },
+        },
         headers: withPrefer(p),
       }),
   },
@@ -108,8 +124,15 @@ describe('every operation of openapi.yaml against Prism', () => {
   it('the table covers every operation of the description, and nothing else', () => {
     // Named, so a regenerated description with a new endpoint says what to add (public-methods.test.ts says
     // where its resource method goes).
-    const missing = operations.filter((o) => !table[o.operationId]).map((o) => `${o.method} ${o.path} (${o.operationId}) has no contract row: add one to the table in test/contract/operations.test.ts`);
-    const extra = Object.keys(table).filter((id) => !operations.some((o) => o.operationId === id)).map((id) => `${id} is in the contract table but not in openapi.yaml`);
+    const missing = operations
+      .filter((o) => !table[o.operationId])
+      .map(
+        (o) =>
+          `${o.method} ${o.path} (${o.operationId}) has no contract row: add one to the table in test/contract/operations.test.ts`,
+      );
+    const extra = Object.keys(table)
+      .filter((id) => !operations.some((o) => o.operationId === id))
+      .map((id) => `${id} is in the contract table but not in openapi.yaml`);
     expect([...missing, ...extra], [...missing, ...extra].join('\n')).toEqual([]);
   });
 

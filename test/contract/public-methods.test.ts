@@ -41,6 +41,10 @@ describe('public methods', () => {
     const other = mutations.find((m) => m.name === 'new operation')!;
     const doc2 = structuredClone(spec) as typeof spec;
     other.mutate(doc2);
-    expect(missingMethods(described(doc2), methods)).toEqual([expect.stringMatching(/^GET \/api\/v1\/sites\/\{id\} \(getSite\) has no resource method: add it in src\/resources\/sites\.ts/)]);
+    expect(missingMethods(described(doc2), methods)).toEqual([
+      expect.stringMatching(
+        /^GET \/api\/v1\/sites\/\{id\} \(getSite\) has no resource method: add it in src\/resources\/sites\.ts/,
+      ),
+    ]);
   });
 });

@@ -20,7 +20,9 @@ export async function methodsByOperation(): Promise<Map<string, string[]>> {
   for (const [name, resource] of Object.entries(client)) {
     const proto = resource && typeof resource === 'object' ? Object.getPrototypeOf(resource) : null;
     if (!proto || proto === Object.prototype) continue;
-    for (const method of Object.getOwnPropertyNames(proto).filter((m) => m !== 'constructor' && typeof proto[m] === 'function')) {
+    for (const method of Object.getOwnPropertyNames(proto).filter(
+      (m) => m !== 'constructor' && typeof proto[m] === 'function',
+    )) {
       let seen: string | undefined;
       const record = (op: { id: string }) => {
         seen ??= op.id;
@@ -42,11 +44,19 @@ export async function methodsByOperation(): Promise<Map<string, string[]>> {
 /** The resource file a new operation belongs in: the one holding the operations that share its first path segment. */
 function resourceFileFor(op: DescribedOperation, all: DescribedOperation[], methods: Map<string, string[]>): string {
   const segment = (path: string) => path.replace(/^\/api\/v\d+\//, '').split('/')[0];
-  const sibling = all.find((o) => o.operationId !== op.operationId && segment(o.path) === segment(op.path) && methods.has(o.operationId));
+  const sibling = all.find(
+    (o) => o.operationId !== op.operationId && segment(o.path) === segment(op.path) && methods.has(o.operationId),
+  );
   const property = sibling && methods.get(sibling.operationId)![0]!.split('.')[0]!;
   const className = property ? property[0]!.toUpperCase() + property.slice(1) : undefined;
-  const file = className && readdirSync(resourcesDir).find((f) => readFileSync(new URL(f, resourcesDir), 'utf8').includes(`export class ${className} `));
-  return file ? `src/resources/${file}` : `a new file in src/resources/ (and a property of A11yClient in src/client.ts)`;
+  const file =
+    className &&
+    readdirSync(resourcesDir).find((f) =>
+      readFileSync(new URL(f, resourcesDir), 'utf8').includes(`export class ${className} `),
+    );
+  return file
+    ? `src/resources/${file}`
+    : `a new file in src/resources/ (and a property of A11yClient in src/client.ts)`;
 }
 
 /** One line per operation without a public method, saying where to add it; empty when every one has one. */

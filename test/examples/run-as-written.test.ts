@@ -59,21 +59,33 @@ async function start(example: string): Promise<Running> {
   const url = `http://127.0.0.1:${port}/hooks/a11y`;
   for (const deadline = Date.now() + 15_000; ; ) {
     if (child.exitCode !== null) throw new Error(`${example} exited with ${child.exitCode}: ${output}`);
-    const up = await fetch(url, { method: 'GET' }).then(() => true, () => false);
+    const up = await fetch(url, { method: 'GET' }).then(
+      () => true,
+      () => false,
+    );
     if (up) return { url, child, output: () => output };
     if (Date.now() > deadline) throw new Error(`${example} did not listen on ${port}: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-async function deliver(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+async function deliver(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   return { status: response.status, text: await response.text() };
 }
 
 // A payload whose bytes a JSON re-serialisation would change (spacing, key order, an escaped character); each
 // delivery its own run id, since the replay store also remembers signed material (same body, same second).
-const bodyOf = (n: number) => `{ "scanRunId":"sr_${n}",  "siteId" : "site_1", "note":"caf\\u00e9 \u2713", "z":1, "a":2 }`;
+const bodyOf = (n: number) =>
+  `{ "scanRunId":"sr_${n}",  "siteId" : "site_1", "note":"caf\\u00e9 \u2713", "z":1, "a":2 }`;
 
 const servers: Running[] = [];
 beforeAll(async () => {
@@ -104,9 +116,15 @@ describe.each(['webhook-express.ts', 'webhook-fastify.ts'])('examples/%s on the 
 
   it('refuses a tampered body and a wrong secret (400 with the reason)', async () => {
     const signed = await delivery();
-    expect(await deliver(server.url, signed.body.replace('site_1', 'site_2'), signed.headers)).toEqual({ status: 400, text: 'SIGNATURE_MISMATCH' });
+    expect(await deliver(server.url, signed.body.replace('site_1', 'site_2'), signed.headers)).toEqual({
+      status: 400,
+      text: 'SIGNATURE_MISMATCH',
+    });
     const foreign = await delivery('whsec_someone_else');
-    expect(await deliver(server.url, foreign.body, foreign.headers)).toEqual({ status: 400, text: 'SIGNATURE_MISMATCH' });
+    expect(await deliver(server.url, foreign.body, foreign.headers)).toEqual({
+      status: 400,
+      text: 'SIGNATURE_MISMATCH',
+    });
   });
 
   // Express's example keeps a replay store and acknowledges a repeat with 200; Fastify's has none, so a
@@ -115,14 +133,20 @@ describe.each(['webhook-express.ts', 'webhook-fastify.ts'])('examples/%s on the 
     const { body, headers } = await delivery();
     expect(await deliver(server.url, body, headers)).toEqual({ status: 204, text: '' });
     const again = await deliver(server.url, body, headers);
-    expect(again).toEqual(example === 'webhook-express.ts' ? { status: 200, text: 'REPLAYED' } : { status: 204, text: '' });
+    expect(again).toEqual(
+      example === 'webhook-express.ts' ? { status: 200, text: 'REPLAYED' } : { status: 204, text: '' },
+    );
   });
 });
 
 describe('examples/ci-check.ts against the simulator', () => {
   // The script as a user runs it: URLs as arguments, SVC_API_KEY / SVC_BASE_URL from the environment.
   const run = async (file: string, env: Record<string, string>, urls: string[]) => {
-    const child = spawn(process.execPath, [file, ...urls], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file, ...urls], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));

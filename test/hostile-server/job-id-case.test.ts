@@ -36,7 +36,11 @@ describe('a polled job id echoed in another case is the same job', () => {
     ['202 lower, polls answer upper (via Location)', lower, upper, { location: `/api/v1/ci/checks/${lower}` }],
     ['202 upper, polls answer lower (own route)', upper, lower, {}],
   ])('createAndWait: %s → the job is returned', async (_name, created, polled, headers) => {
-    const client = await serve([json(202, check(created, 'QUEUED'), headers), json(200, check(polled, 'RUNNING')), json(200, check(polled, 'COMPLETED'))]);
+    const client = await serve([
+      json(202, check(created, 'QUEUED'), headers),
+      json(200, check(polled, 'RUNNING')),
+      json(200, check(polled, 'COMPLETED')),
+    ]);
     const done = await client.ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, { intervalMs: 5 });
     expect(done.status).toBe('COMPLETED');
     expect(server!.requests).toHaveLength(3);
@@ -44,7 +48,9 @@ describe('a polled job id echoed in another case is the same job', () => {
 
   it.each([lower, upper])('an answer about another job is still refused (asked %s)', async (asked) => {
     const client = await serve([json(200, check(other.toUpperCase(), 'COMPLETED'))]);
-    const err = (await client.ciChecks.waitForCompletion(asked, { intervalMs: 5 }).catch((e: unknown) => e)) as ResponseValidationError;
+    const err = (await client.ciChecks
+      .waitForCompletion(asked, { intervalMs: 5 })
+      .catch((e: unknown) => e)) as ResponseValidationError;
     expect(err).toBeInstanceOf(ResponseValidationError);
     expect(err.field).toBe('body.id');
   });

@@ -3,7 +3,14 @@
 // are refused and say what happened; a base URL with a query or fragment is refused at construction; the
 // wait's deadline covers the request that starts the job.
 import { afterEach, describe, expect, it } from 'vitest';
-import { A11yClient, ConfigurationError, PollTimeoutError, RateLimitError, ResponseValidationError, type WaitOptions } from '../../src/index.js';
+import {
+  A11yClient,
+  ConfigurationError,
+  PollTimeoutError,
+  RateLimitError,
+  ResponseValidationError,
+  type WaitOptions,
+} from '../../src/index.js';
 import { hang, json, startLoopback, type Handler, type Loopback } from '../support/loopback.js';
 
 const KEY = 'svc_polling_hardening_key';
@@ -20,7 +27,11 @@ const serve = async (handlers: Handler | Handler[], path = '') => {
   server = await startLoopback(handlers);
   return new A11yClient({ apiKey: KEY, baseUrl: server.url + path, maxRetries: 0 });
 };
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('wait options are checked before anything is sent', () => {
   const bad: Array<[string, WaitOptions]> = [
@@ -34,16 +45,22 @@ describe('wait options are checked before anything is sent', () => {
     ['timeoutMs NaN', { timeoutMs: Number.NaN }],
     ['timeoutMs -1', { timeoutMs: -1 }],
   ];
-  it.each(bad)('%s → ConfigurationError naming the option; no request (waitForCompletion and createAndWait)', async (_name, options) => {
-    const client = await serve(json(200, check('COMPLETED')));
-    const option = Object.keys(options)[0]!;
-    for (const call of [() => client.ciChecks.waitForCompletion(ID, options), () => client.ciChecks.createAndWait(ciBody, options)]) {
-      const err = (await failure(call())) as Error;
-      expect(err).toBeInstanceOf(ConfigurationError);
-      expect(err.message).toContain(option);
-    }
-    expect(server!.requests).toHaveLength(0);
-  });
+  it.each(bad)(
+    '%s → ConfigurationError naming the option; no request (waitForCompletion and createAndWait)',
+    async (_name, options) => {
+      const client = await serve(json(200, check('COMPLETED')));
+      const option = Object.keys(options)[0]!;
+      for (const call of [
+        () => client.ciChecks.waitForCompletion(ID, options),
+        () => client.ciChecks.createAndWait(ciBody, options),
+      ]) {
+        const err = (await failure(call())) as Error;
+        expect(err).toBeInstanceOf(ConfigurationError);
+        expect(err.message).toContain(option);
+      }
+      expect(server!.requests).toHaveLength(0);
+    },
+  );
 
   it('onProgress that is not a function is refused before sending', async () => {
     const client = await serve(json(200, check('COMPLETED')));
@@ -58,15 +75,18 @@ describe('Location is followed only under baseUrl + /api/v1/', () => {
     ['another tenant on the same host', '/tenant-b/api/v1/ci/checks/' + ID],
     ['outside the API on the same origin', '/admin/export?all=1'],
     ['the API root of the host, outside the base path', '/api/v1/ci/checks/' + ID],
-  ])('%s → not followed; polls go to the job\'s own route under the base URL', async (_name, location) => {
+  ])("%s → not followed; polls go to the job's own route under the base URL", async (_name, location) => {
     const client = await serve([json(202, check('QUEUED'), { location }), json(200, check('COMPLETED'))], '/tenant-a');
     const done = await client.ciChecks.createAndWait(ciBody, { intervalMs: 5 });
     expect(done.status).toBe('COMPLETED');
-    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /tenant-a/api/v1/ci/checks', `GET /tenant-a/api/v1/ci/checks/${ID}`]);
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /tenant-a/api/v1/ci/checks',
+      `GET /tenant-a/api/v1/ci/checks/${ID}`,
+    ]);
     expect(server!.requests[1]!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
-  it('a Location under the base URL\'s API prefix is followed as given', async () => {
+  it("a Location under the base URL's API prefix is followed as given", async () => {
     const location = `/tenant-a/api/v1/ci/checks/${ID}?view=full`;
     const client = await serve([json(202, check('QUEUED'), { location }), json(200, check('COMPLETED'))], '/tenant-a');
     await client.ciChecks.createAndWait(ciBody, { intervalMs: 5 });
@@ -84,7 +104,10 @@ describe('answers that do not fit the job', () => {
   });
 
   it('a poll via Location whose answer names another job is refused too', async () => {
-    const client = await serve([json(202, check('QUEUED'), { location: `/api/v1/ci/checks/${ID}` }), json(200, check('COMPLETED', OTHER))]);
+    const client = await serve([
+      json(202, check('QUEUED'), { location: `/api/v1/ci/checks/${ID}` }),
+      json(200, check('COMPLETED', OTHER)),
+    ]);
     const err = (await failure(client.ciChecks.createAndWait(ciBody, { intervalMs: 5 }))) as ResponseValidationError;
     expect(err).toBeInstanceOf(ResponseValidationError);
     expect(err.field).toBe('body.id');
@@ -94,29 +117,34 @@ describe('answers that do not fit the job', () => {
     ['not a UUID', 'job-42'],
     ['missing', undefined],
     ['a number', 42],
-  ])('a 202 whose id is %s → ResponseValidationError saying the request was sent (never "Nothing was sent")', async (_name, id) => {
-    const client = await serve([json(202, { id, status: 'QUEUED' })]);
-    const err = (await failure(client.ciChecks.createAndWait(ciBody, { intervalMs: 5 }))) as ResponseValidationError;
-    expect(err).toBeInstanceOf(ResponseValidationError);
-    expect(err.operationId).toBe('createCiCheck');
-    expect(err.field).toBe('body.id');
-    expect(err.message).toMatch(/was sent and accepted/);
-    expect(err.message).not.toContain('Nothing was sent');
-    expect(server!.requests).toHaveLength(1);
-  });
-});
-
-describe('base URL', () => {
-  it.each(['https://a11y.example.com/?tenant=a', 'https://a11y.example.com/#frag', 'https://a11y.example.com/x?', 'https://a11y.example.com#'])(
-    '%s → ConfigurationError at construction',
-    (baseUrl) => {
-      expect(() => new A11yClient({ apiKey: KEY, baseUrl })).toThrow(/query .* or fragment/);
+  ])(
+    'a 202 whose id is %s → ResponseValidationError saying the request was sent (never "Nothing was sent")',
+    async (_name, id) => {
+      const client = await serve([json(202, { id, status: 'QUEUED' })]);
+      const err = (await failure(client.ciChecks.createAndWait(ciBody, { intervalMs: 5 }))) as ResponseValidationError;
+      expect(err).toBeInstanceOf(ResponseValidationError);
+      expect(err.operationId).toBe('createCiCheck');
+      expect(err.field).toBe('body.id');
+      expect(err.message).toMatch(/was sent and accepted/);
+      expect(err.message).not.toContain('Nothing was sent');
+      expect(server!.requests).toHaveLength(1);
     },
   );
 });
 
+describe('base URL', () => {
+  it.each([
+    'https://a11y.example.com/?tenant=a',
+    'https://a11y.example.com/#frag',
+    'https://a11y.example.com/x?',
+    'https://a11y.example.com#',
+  ])('%s → ConfigurationError at construction', (baseUrl) => {
+    expect(() => new A11yClient({ apiKey: KEY, baseUrl })).toThrow(/query .* or fragment/);
+  });
+});
+
 describe('the wait deadline covers the create request', () => {
-  it('a POST that never answers ends at the wait\'s timeoutMs, not the request timeout', async () => {
+  it("a POST that never answers ends at the wait's timeoutMs, not the request timeout", async () => {
     server = await startLoopback(hang);
     const client = new A11yClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 30_000 });
     const started = Date.now();

@@ -13,26 +13,38 @@ const redirect =
     res.writeHead(status, { location, 'content-type': 'text/plain' });
     res.end('moved');
   };
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('redirect to another origin', () => {
-  it.each([301, 302, 303, 307, 308])('%i on a POST with a body and custom headers → RedirectError; the other origin sees nothing', async (status) => {
-    const evil = await serve(json(200, { id: 'x', status: 'QUEUED' }));
-    const api = await serve(redirect(status, `${evil.url}/steal?token=hunter2`));
-    const client = new A11yClient({ apiKey: KEY, baseUrl: api.url, headers: { 'x-tenant-secret': 'tenant-s3cret' }, maxRetries: 2 });
-    const err = (await failure(client.ciChecks.create({ urls: ['https://shop.example.com/'] }))) as RedirectError;
-    expect(err).toBeInstanceOf(RedirectError);
-    expect(err.status).toBe(status);
-    expect(err.location).toBe(evil.url);
-    expect(err.message).toContain(String(status));
-    expect(err.message).toContain(evil.url);
-    const shown = `${err.message}\n${err.stack}\n${inspect(err, { depth: 10 })}`;
-    expect(shown).not.toContain('hunter2');
-    expect(shown).not.toContain(KEY);
-    expect(evil.requests).toHaveLength(0);
-    // Not re-sent either: a redirect is no transient failure.
-    expect(api.requests).toHaveLength(1);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    '%i on a POST with a body and custom headers → RedirectError; the other origin sees nothing',
+    async (status) => {
+      const evil = await serve(json(200, { id: 'x', status: 'QUEUED' }));
+      const api = await serve(redirect(status, `${evil.url}/steal?token=hunter2`));
+      const client = new A11yClient({
+        apiKey: KEY,
+        baseUrl: api.url,
+        headers: { 'x-tenant-secret': 'tenant-s3cret' },
+        maxRetries: 2,
+      });
+      const err = (await failure(client.ciChecks.create({ urls: ['https://shop.example.com/'] }))) as RedirectError;
+      expect(err).toBeInstanceOf(RedirectError);
+      expect(err.status).toBe(status);
+      expect(err.location).toBe(evil.url);
+      expect(err.message).toContain(String(status));
+      expect(err.message).toContain(evil.url);
+      const shown = `${err.message}\n${err.stack}\n${inspect(err, { depth: 10 })}`;
+      expect(shown).not.toContain('hunter2');
+      expect(shown).not.toContain(KEY);
+      expect(evil.requests).toHaveLength(0);
+      // Not re-sent either: a redirect is no transient failure.
+      expect(api.requests).toHaveLength(1);
+    },
+  );
 
   it('on a GET → RedirectError, the target never asked', async () => {
     const evil = await serve(json(200, []));

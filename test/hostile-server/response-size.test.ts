@@ -11,10 +11,18 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 /** Streams `[` then spaces without end (or until `totalBytes`), counting what the socket accepted. */
-function endless(status: number, sent: { bytes: number }, options: { totalBytes?: number; contentLength?: number; type?: string } = {}): Handler {
+function endless(
+  status: number,
+  sent: { bytes: number },
+  options: { totalBytes?: number; contentLength?: number; type?: string } = {},
+): Handler {
   return (_req, res: ServerResponse) => {
     const headers: Record<string, string | number> = { 'content-type': options.type ?? 'application/json' };
     if (options.contentLength !== undefined) headers['content-length'] = options.contentLength;
@@ -37,7 +45,12 @@ describe('maxResponseBytes', () => {
   it('an endless 200 body on a GET → ResponseTooLargeError naming the cap; reading stops near it', async () => {
     const sent = { bytes: 0 };
     server = await startLoopback(endless(200, sent));
-    const client = new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url, maxResponseBytes: 2 * MiB, timeoutMs: 10_000 });
+    const client = new A11yClient({
+      apiKey: 'svc_size_key',
+      baseUrl: server.url,
+      maxResponseBytes: 2 * MiB,
+      timeoutMs: 10_000,
+    });
     const started = Date.now();
     const err = (await failure(client.sites.list())) as ResponseTooLargeError;
     expect(err).toBeInstanceOf(ResponseTooLargeError);
@@ -55,17 +68,29 @@ describe('maxResponseBytes', () => {
   it('the default cap is 32 MiB: a 33 MiB body is refused, with the cap in the error', async () => {
     const sent = { bytes: 0 };
     server = await startLoopback(endless(200, sent, { totalBytes: 33 * MiB }));
-    const err = (await failure(new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url }).sites.list())) as ResponseTooLargeError;
+    const err = (await failure(
+      new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url }).sites.list(),
+    )) as ResponseTooLargeError;
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err.limitBytes).toBe(32 * MiB);
   });
 
   it('a body of exactly the cap is read', async () => {
     const body = JSON.stringify([{ id: 'a'.repeat(1000) }]);
-    server = await startLoopback((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(body));
-    const client = new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url, maxResponseBytes: Buffer.byteLength(body) });
+    server = await startLoopback(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(body),
+    );
+    const client = new A11yClient({
+      apiKey: 'svc_size_key',
+      baseUrl: server.url,
+      maxResponseBytes: Buffer.byteLength(body),
+    });
     expect(await client.sites.list()).toEqual(JSON.parse(body));
-    const smaller = new A11yClient({ apiKey: 'svc_size_key', baseUrl: server.url, maxResponseBytes: Buffer.byteLength(body) - 1 });
+    const smaller = new A11yClient({
+      apiKey: 'svc_size_key',
+      baseUrl: server.url,
+      maxResponseBytes: Buffer.byteLength(body) - 1,
+    });
     expect(await failure(smaller.sites.list())).toBeInstanceOf(ResponseTooLargeError);
   });
 
@@ -91,7 +116,11 @@ describe('maxResponseBytes', () => {
   });
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('maxResponseBytes %s is refused at construction', (value) => {
-    expect(() => new A11yClient({ apiKey: 'svc_size_key', baseUrl: 'https://a.example', maxResponseBytes: value })).toThrow(ConfigurationError);
-    expect(() => new A11yClient({ apiKey: 'svc_size_key', baseUrl: 'https://a.example', maxResponseBytes: value })).toThrow(/maxResponseBytes/);
+    expect(
+      () => new A11yClient({ apiKey: 'svc_size_key', baseUrl: 'https://a.example', maxResponseBytes: value }),
+    ).toThrow(ConfigurationError);
+    expect(
+      () => new A11yClient({ apiKey: 'svc_size_key', baseUrl: 'https://a.example', maxResponseBytes: value }),
+    ).toThrow(/maxResponseBytes/);
   });
 });

@@ -41,7 +41,10 @@ server.close();
 describe('ESM and CommonJS copies in one process', () => {
   it('instanceof and isApiError recognise errors across the copies, and only of the right class', () => {
     ensureBuilt();
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(JSON.parse(out)).toEqual({
       distinctCopies: true,
       cjsErrorSeenByEsm: [true, true, true, true],

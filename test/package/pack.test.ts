@@ -5,25 +5,38 @@ import { describe, expect, it } from 'vitest';
 const root = new URL('../..', import.meta.url).pathname;
 
 describe('npm pack', () => {
-  const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [
-    { files: Array<{ path: string }> },
-  ];
+  const [pack] = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as [{ files: Array<{ path: string }> }];
   const files = pack.files.map((f) => f.path).sort();
 
   it('holds the built entries with ESM, CJS and types for each export', () => {
     for (const entry of ['index', 'webhooks']) {
       for (const ext of ['js', 'cjs', 'd.ts', 'd.cts']) expect(files).toContain(`dist/${entry}.${ext}`);
     }
-    expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', 'package.json']),
+    );
   });
 
   it('holds nothing but dist/, README, LICENSE, CHANGELOG, third-party notices and package.json', () => {
-    const stray = files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', 'package.json'].includes(f));
+    const stray = files.filter(
+      (f) =>
+        !f.startsWith('dist/') &&
+        !['README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', 'package.json'].includes(f),
+    );
     expect(stray).toEqual([]);
   });
 
   it('prepack builds dist/, so `npm pack` or `npm publish` from a fresh clone never ships without it', async () => {
-    const pkg = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string>; files: string[] };
+    const pkg = (await import('../../package.json', { with: { type: 'json' } })).default as {
+      scripts: Record<string, string>;
+      files: string[];
+    };
     expect(pkg.scripts.prepack).toBe('npm run build');
     expect(pkg.scripts.build).toBe('tsup');
     expect(pkg.files).toContain('dist');

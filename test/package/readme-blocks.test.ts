@@ -26,18 +26,31 @@ beforeAll(async () => {
   // The package as published, plus what a user of the samples installs beside it (Node's and Express' types).
   await mkdir(join(dir, 'node_modules', '@svc'), { recursive: true });
   await symlink(ROOT, join(dir, 'node_modules', '@svc', 'a11y-sdk'), 'dir');
-  for (const dep of ['@types', 'express', 'redis', '@redis', 'undici']) await symlink(join(ROOT, 'node_modules', dep), join(dir, 'node_modules', dep), 'dir');
+  for (const dep of ['@types', 'express', 'redis', '@redis', 'undici'])
+    await symlink(join(ROOT, 'node_modules', dep), join(dir, 'node_modules', dep), 'dir');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 it('every TypeScript block of the README compiles as written (strict, NodeNext, one module each)', async () => {
   expect(blocks.length).toBeGreaterThanOrEqual(4);
   const files = blocks.map((block, i) => {
-    const context = CONTEXT.filter(([when]) => when.test(block)).map(([, declare]) => declare).join('');
+    const context = CONTEXT.filter(([when]) => when.test(block))
+      .map(([, declare]) => declare)
+      .join('');
     return { name: `block-${i + 1}.ts`, source: `${context}${block}export {};\n` };
   });
   for (const { name, source } of files) await writeFile(join(dir, name), source);
-  const compilerOptions = { strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'] };
+  const compilerOptions = {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    types: ['node'],
+  };
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((f) => f.name) }));
   const output = await promisify(execFile)(process.execPath, [TSC, '-p', dir], { cwd: dir }).then(
     () => '',
@@ -47,11 +60,21 @@ it('every TypeScript block of the README compiles as written (strict, NodeNext, 
 }, 60_000);
 
 it('the check is live: a block using a name the package does not export fails', async () => {
-  await writeFile(join(dir, 'wrong.ts'), "import { notAnExportOfTheSdk } from '@svc/a11y-sdk';\nvoid notAnExportOfTheSdk;\n");
-  await writeFile(join(dir, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
-  const output = await promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.wrong.json')], { cwd: dir }).then(
+  await writeFile(
+    join(dir, 'wrong.ts'),
+    "import { notAnExportOfTheSdk } from '@svc/a11y-sdk';\nvoid notAnExportOfTheSdk;\n",
+  );
+  await writeFile(
+    join(dir, 'tsconfig.wrong.json'),
+    JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }),
+  );
+  const output = await promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.wrong.json')], {
+    cwd: dir,
+  }).then(
     () => '',
     (error: { stdout?: string }) => String(error.stdout ?? error),
   );
-  expect(output).toMatch(/wrong\.ts\(1,\d+\): error TS2305: Module '"@svc\/a11y-sdk"' has no exported member 'notAnExportOfTheSdk'/);
+  expect(output).toMatch(
+    /wrong\.ts\(1,\d+\): error TS2305: Module '"@svc\/a11y-sdk"' has no exported member 'notAnExportOfTheSdk'/,
+  );
 }, 60_000);

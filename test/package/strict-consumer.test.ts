@@ -64,11 +64,24 @@ const REFUSED = `import type { ClientOptions } from '@svc/a11y-sdk';
 export const bad: ClientOptions = { timeoutMs: '30000' };
 `;
 
-const COMPILER = { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [] };
+const COMPILER = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  skipLibCheck: false,
+  noEmit: true,
+  target: 'ES2022',
+  lib: ['ES2022', 'DOM'],
+  types: [],
+};
 const SETUPS = [
   { name: 'NodeNext (ESM)', type: 'module', compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } },
   { name: 'bundler', type: 'module', compilerOptions: { module: 'ESNext', moduleResolution: 'bundler' } },
-  { name: 'node10 (CommonJS, typesVersions)', type: 'commonjs', compilerOptions: { module: 'CommonJS', moduleResolution: 'node10' } },
+  {
+    name: 'node10 (CommonJS, typesVersions)',
+    type: 'commonjs',
+    compilerOptions: { module: 'CommonJS', moduleResolution: 'node10' },
+  },
 ];
 
 let dir: string;
@@ -85,7 +98,13 @@ async function typecheck(setup: (typeof SETUPS)[number], source: string): Promis
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: setup.type }));
   await writeFile(join(project, 'consumer.ts'), source);
   // The package under node_modules is reached through the link, so its real path must not be preserved twice.
-  await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...COMPILER, ...setup.compilerOptions, typeRoots: [] }, files: ['consumer.ts'] }));
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { ...COMPILER, ...setup.compilerOptions, typeRoots: [] },
+      files: ['consumer.ts'],
+    }),
+  );
   await rm(join(project, 'node_modules'), { force: true, recursive: true });
   await symlink(join(dir, 'node_modules'), join(project, 'node_modules'), 'dir');
   try {
@@ -104,8 +123,12 @@ export async function fromEsm(): Promise<A11yClient> {
 }
 `;
 
-it('a CommonJS project may hold the ESM copy\'s client in its own A11yClient type', async () => {
-  const setup = { name: 'NodeNext (CommonJS)', type: 'commonjs', compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } };
+it("a CommonJS project may hold the ESM copy's client in its own A11yClient type", async () => {
+  const setup = {
+    name: 'NodeNext (CommonJS)',
+    type: 'commonjs',
+    compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' },
+  };
   expect(await typecheck(setup, BOTH_COPIES)).toBe('');
 }, 60_000);
 
@@ -115,6 +138,8 @@ describe.each(SETUPS)('a strict consumer, moduleResolution $name', (setup) => {
   }, 60_000);
 
   it('still refuses a wrong type (the check is live)', async () => {
-    expect(await typecheck(setup, REFUSED)).toMatch(/consumer\.ts\(2,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
+    expect(await typecheck(setup, REFUSED)).toMatch(
+      /consumer\.ts\(2,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
+    );
   }, 60_000);
 });

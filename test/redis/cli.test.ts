@@ -23,7 +23,15 @@ describe('svc-a11y with a shared rate budget', () => {
     try {
       const before = new Set(await admin.keys('svc-a11y:rl:v1:*'));
       const started = Date.now();
-      const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.freePlan, SVC_BASE_URL: sim.url, SVC_REDIS_URL: inject('redisUrl'), SVC_RATE_LIMIT: '600' }, timeoutMs: 15_000 });
+      const r = await runCli(['sites'], {
+        env: {
+          SVC_API_KEY: sim.keys.freePlan,
+          SVC_BASE_URL: sim.url,
+          SVC_REDIS_URL: inject('redisUrl'),
+          SVC_RATE_LIMIT: '600',
+        },
+        timeoutMs: 15_000,
+      });
       expect(r.code).toBe(0);
       expect(r.stderr).not.toContain('warning');
       // No open connection kept the process alive.
@@ -39,12 +47,19 @@ describe('svc-a11y with a shared rate budget', () => {
   it('--redis-url of a Redis that is down: the command still succeeds, with one warning on stderr', async () => {
     const closed = await startLoopback(() => undefined);
     await closed.close();
-    const r = await runCli(['sites', '--rate-limit', '600', '--redis-url', closed.url.replace('http', 'redis')], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url } });
+    const r = await runCli(['sites', '--rate-limit', '600', '--redis-url', closed.url.replace('http', 'redis')], {
+      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
+    });
     expect(r.code).toBe(0);
     expect(r.stderr.match(/warning: The shared rate-limit store failed/g)).toHaveLength(1);
   });
 
-  it.each([[['sites']], [['sites', '--rate-limit', '600']], [['sites', '--json']], [['ci', 'https://shop.example.com/', '--quiet', '--report']]])(
+  it.each([
+    [['sites']],
+    [['sites', '--rate-limit', '600']],
+    [['sites', '--json']],
+    [['ci', 'https://shop.example.com/', '--quiet', '--report']],
+  ])(
     '--redis-url of a Redis that accepts and never answers: `%j` ends by itself, its output written',
     { timeout: 30_000 },
     async (args) => {
@@ -55,7 +70,10 @@ describe('svc-a11y with a shared rate budget', () => {
         const started = Date.now();
         // The kill timer is far beyond the bounds (1 s to connect, then in-process): reaching it is the failure.
         const argv = args.at(-1) === '--report' ? [...args, `junit=${junit}`] : args;
-        const r = await runCli([...argv, '--redis-url', silent.url], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url }, timeoutMs: 25_000 });
+        const r = await runCli([...argv, '--redis-url', silent.url], {
+          env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
+          timeoutMs: 25_000,
+        });
         expect(r.code).not.toBeNull(); // null: killed by the timer
         expect(r.code).toBeLessThanOrEqual(1); // a verdict (pass or fail), not an error
         expect(Date.now() - started).toBeLessThan(25_000);

@@ -49,7 +49,12 @@ describe('a corrupt value in the shared store', () => {
     const store = new RedisRateLimitStore({ url: inject('redisUrl') });
     const warnings: Warning[] = [];
     // 600 a minute: one request every 100 ms.
-    const client = new A11yClient({ apiKey, baseUrl: server.url, rateLimit: { requestsPerMinute: 600, store, storeTimeoutMs: 1000 }, onWarning: (w) => warnings.push(w) });
+    const client = new A11yClient({
+      apiKey,
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 600, store, storeTimeoutMs: 1000 },
+      onWarning: (w) => warnings.push(w),
+    });
     try {
       await store.connect();
       const before = server.requests.length;
@@ -74,12 +79,20 @@ describe('a corrupt value in the shared store', () => {
 });
 
 describe("the script's reply is checked", () => {
-  it.each([[null], ['OK'], [[]], [[1]], [[Number.NaN, 1, 0, 0]], [['abc', 1, 0, 0]], [[-1, 1, 0, 0]], [[0, 1, -3, 0]], [[Infinity, 1, 0, 0]], [[0, 'x', 0, 0]]])(
-    '%j is a failure of the store, never a wait of 0',
-    (reply) => {
-      expect(() => readReply(reply)).toThrow(/unreadable reply/);
-    },
-  );
+  it.each([
+    [null],
+    ['OK'],
+    [[]],
+    [[1]],
+    [[Number.NaN, 1, 0, 0]],
+    [['abc', 1, 0, 0]],
+    [[-1, 1, 0, 0]],
+    [[0, 1, -3, 0]],
+    [[Infinity, 1, 0, 0]],
+    [[0, 'x', 0, 0]],
+  ])('%j is a failure of the store, never a wait of 0', (reply) => {
+    expect(() => readReply(reply)).toThrow(/unreadable reply/);
+  });
 
   it('a readable reply is read as is', () => {
     expect(readReply([250, 3, 0, 0])).toEqual({ waitMs: 250, sharers: 3, pauseMs: 0, corrupt: false });

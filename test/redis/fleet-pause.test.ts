@@ -7,7 +7,9 @@ import { json, problem, startLoopback } from '../support/loopback.js';
 import { runFleet } from './fleet.js';
 
 describe('a 429 on one process pauses the fleet', () => {
-  it('6 processes × 30 calls; the 80th request gets Retry-After: 3: ≤ 6 requests fleet-wide during the pause, 0 failures', { timeout: 90_000 }, async () => {
+  it('6 processes × 30 calls; the 80th request gets Retry-After: 3: ≤ 6 requests fleet-wide during the pause, 0 failures', {
+    timeout: 90_000,
+  }, async () => {
     let pausedAt = 0;
     const ok = json(200, []);
     const tooMany = problem(429, 'RATE_LIMITED', { 'retry-after': '3' });
@@ -17,9 +19,19 @@ describe('a 429 on one process pauses the fleet', () => {
       return tooMany(req, res, index);
     });
     try {
-      const r = await runFleet({ processes: 6, calls: 30, perWindow: 120, windowMs: 6000, redisUrl: inject('redisUrl'), shareOfRate: 0.97, server });
+      const r = await runFleet({
+        processes: 6,
+        calls: 30,
+        perWindow: 120,
+        windowMs: 6000,
+        redisUrl: inject('redisUrl'),
+        shareOfRate: 0.97,
+        server,
+      });
       const during = server.requests.filter((q) => q.at > pausedAt && q.at < pausedAt + 3000).length;
-      console.log(`[fleet, 3 s shared pause] ${JSON.stringify({ requests: server.requests.length, tooMany: r.tooMany, during, failures: r.failures.length })}`);
+      console.log(
+        `[fleet, 3 s shared pause] ${JSON.stringify({ requests: server.requests.length, tooMany: r.tooMany, during, failures: r.failures.length })}`,
+      );
       expect(pausedAt).toBeGreaterThan(0);
       expect(r.failures).toEqual([]);
       expect(r.ok).toBe(180);

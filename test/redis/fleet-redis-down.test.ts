@@ -10,7 +10,15 @@ import { after, oneWarningPerOutage, runFleet } from './fleet.js';
 async function fleetOnRedis(during: (pid: number) => Promise<void>) {
   const redis = await startRedis();
   try {
-    return await runFleet({ processes: 6, calls: 50, perWindow: 120, windowMs: 6000, redisUrl: redis.url, shareOfRate: 0.97, during: () => during(redis.pid) });
+    return await runFleet({
+      processes: 6,
+      calls: 50,
+      perWindow: 120,
+      windowMs: 6000,
+      redisUrl: redis.url,
+      shareOfRate: 0.97,
+      during: () => during(redis.pid),
+    });
   } finally {
     // A frozen server is woken first, so it can be stopped; one that was killed is gone already.
     try {
@@ -21,14 +29,18 @@ async function fleetOnRedis(during: (pid: number) => Promise<void>) {
 }
 
 describe('a fleet on one key when Redis fails', () => {
-  it('6 processes × 50 calls, redis-server killed (SIGKILL, by PID) after 5 s: 0 failures', { timeout: 90_000 }, async () => {
+  it('6 processes × 50 calls, redis-server killed (SIGKILL, by PID) after 5 s: 0 failures', {
+    timeout: 90_000,
+  }, async () => {
     let killedAt = 0;
     const r = await fleetOnRedis(async (pid) => {
       await after(5000);
       process.kill(pid, 'SIGKILL');
       killedAt = Date.now();
     });
-    console.log(`[fleet, redis killed] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, failures: r.failures.length, warnings: r.warnings.length })}`);
+    console.log(
+      `[fleet, redis killed] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, failures: r.failures.length, warnings: r.warnings.length })}`,
+    );
     expect(killedAt).toBeGreaterThan(0);
     expect(r.failures).toEqual([]);
     expect(r.ok).toBe(300);
@@ -36,7 +48,9 @@ describe('a fleet on one key when Redis fails', () => {
     expect(r.warnings.filter((w) => w === 'RATE_LIMIT_STORE_UNAVAILABLE')).toHaveLength(6);
   });
 
-  it('6 processes × 50 calls, redis-server frozen (SIGSTOP) for 4 s mid-run: 0 failures, requests served while frozen', { timeout: 90_000 }, async () => {
+  it('6 processes × 50 calls, redis-server frozen (SIGSTOP) for 4 s mid-run: 0 failures, requests served while frozen', {
+    timeout: 90_000,
+  }, async () => {
     let stoppedAt = 0;
     let continuedAt = 0;
     const r = await fleetOnRedis(async (pid) => {
@@ -48,8 +62,12 @@ describe('a fleet on one key when Redis fails', () => {
       continuedAt = Date.now();
     });
     // Served while frozen, after the first second (each process's operation bound is 250 ms).
-    const whileFrozen = r.answers.filter(([at, status]) => status !== 429 && at > stoppedAt + 1000 && at < continuedAt).length;
-    console.log(`[fleet, redis frozen 4 s] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, warnings: r.warnings.length, failures: r.failures.length, whileFrozen })}`);
+    const whileFrozen = r.answers.filter(
+      ([at, status]) => status !== 429 && at > stoppedAt + 1000 && at < continuedAt,
+    ).length;
+    console.log(
+      `[fleet, redis frozen 4 s] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, warnings: r.warnings.length, failures: r.failures.length, whileFrozen })}`,
+    );
     expect(continuedAt - stoppedAt).toBeGreaterThanOrEqual(4000);
     expect(r.failures).toEqual([]);
     expect(r.ok).toBe(300);

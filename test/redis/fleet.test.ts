@@ -6,9 +6,20 @@ import { describe, expect, inject, it } from 'vitest';
 import { oneWarningPerOutage, runFleet } from './fleet.js';
 
 describe('a fleet on one key, one Redis budget, no connect() call', () => {
-  it('6 processes × 50 calls: 0 failures, ≤ 3 × 429, elapsed within 10 % of the ideal', { timeout: 90_000 }, async () => {
-    const r = await runFleet({ processes: 6, calls: 50, perWindow: 120, windowMs: 6000, redisUrl: inject('redisUrl'), shareOfRate: 0.97 });
-    console.log(`[fleet, no connect()] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, failures: r.failures.length })}`);
+  it('6 processes × 50 calls: 0 failures, ≤ 3 × 429, elapsed within 10 % of the ideal', {
+    timeout: 90_000,
+  }, async () => {
+    const r = await runFleet({
+      processes: 6,
+      calls: 50,
+      perWindow: 120,
+      windowMs: 6000,
+      redisUrl: inject('redisUrl'),
+      shareOfRate: 0.97,
+    });
+    console.log(
+      `[fleet, no connect()] ${JSON.stringify({ ...r, answers: undefined, warningsByProcess: undefined, failures: r.failures.length })}`,
+    );
     expect(r.failures).toEqual([]);
     expect(r.ok).toBe(300);
     expect(r.tooMany).toBeLessThanOrEqual(3);

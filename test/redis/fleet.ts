@@ -44,17 +44,32 @@ export interface FleetResult {
 /** Runs the fleet. */
 export async function runFleet(options: FleetOptions): Promise<FleetResult> {
   ensureBuilt();
-  const sim = options.server ? undefined : await startSimulator({ rateLimit: { requestsPerMinute: options.perWindow, windowMs: options.windowMs } });
+  const sim = options.server
+    ? undefined
+    : await startSimulator({ rateLimit: { requestsPerMinute: options.perWindow, windowMs: options.windowMs } });
   const baseUrl = options.server?.url ?? sim!.url;
   const apiKey = sim?.keys.full ?? 'svc_fleet_test_key_0123456789';
   // The key's rate, per minute, from its window; the fleet asks for a share of it.
   const requestsPerMinute = ((options.perWindow * 60_000) / options.windowMs) * options.shareOfRate;
   try {
-    const args = JSON.stringify({ baseUrl, apiKey, redisUrl: options.redisUrl, calls: options.calls, requestsPerMinute, connect: options.connect ?? false });
-    const runs = Array.from({ length: options.processes }, () =>
-      new Promise<{ ok: number; failures: string[]; warnings: string[]; answers: Array<[number, number]> }>((resolve, reject) => {
-        execFile(process.execPath, [worker, args], { timeout: 120_000 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))));
-      }),
+    const args = JSON.stringify({
+      baseUrl,
+      apiKey,
+      redisUrl: options.redisUrl,
+      calls: options.calls,
+      requestsPerMinute,
+      connect: options.connect ?? false,
+    });
+    const runs = Array.from(
+      { length: options.processes },
+      () =>
+        new Promise<{ ok: number; failures: string[]; warnings: string[]; answers: Array<[number, number]> }>(
+          (resolve, reject) => {
+            execFile(process.execPath, [worker, args], { timeout: 120_000 }, (error, stdout) =>
+              error ? reject(error) : resolve(JSON.parse(stdout)),
+            );
+          },
+        ),
     );
     const [results] = await Promise.all([Promise.all(runs), options.during?.()]);
     const answers = results.flatMap((r) => r.answers).sort((a, b) => a[0] - b[0]);
@@ -80,7 +95,9 @@ export async function runFleet(options: FleetOptions): Promise<FleetResult> {
  * turn (a process may end its calls before it finds Redis back).
  */
 export function oneWarningPerOutage(r: FleetResult): boolean {
-  return r.warningsByProcess.every((list) => list.every((code, i) => code === (i % 2 === 0 ? 'RATE_LIMIT_STORE_UNAVAILABLE' : 'RATE_LIMIT_STORE_RECOVERED')));
+  return r.warningsByProcess.every((list) =>
+    list.every((code, i) => code === (i % 2 === 0 ? 'RATE_LIMIT_STORE_UNAVAILABLE' : 'RATE_LIMIT_STORE_RECOVERED')),
+  );
 }
 
 /** Resolves after `ms`. */

@@ -28,7 +28,10 @@ interface Job {
 }
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('## Sharing one key across a fleet'), readme.indexOf('## Errors and retries'));
+const section = readme.slice(
+  readme.indexOf('## Sharing one key across a fleet'),
+  readme.indexOf('## Errors and retries'),
+);
 const job = (parse(/```yaml\n([\s\S]*?)```/.exec(section)![1]!) as { jobs: { a11y: Job } }).jobs.a11y;
 // Pages of the simulator's verified site, per matrix group: one config file each, as a11y/<group>/*.json.
 const PAGES: Record<string, string[]> = { shop: ['/', '/checkout'], account: ['/account', '/account/orders'] };
@@ -45,10 +48,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function bash(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // What GitHub runs a `run:` step with on Linux.
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -82,10 +93,16 @@ describe("the README's GitHub Actions matrix", () => {
         const workspace = join(dir, group);
         await mkdir(join(workspace, 'a11y', group), { recursive: true });
         for (const [n, path] of PAGES[group]!.entries()) {
-          const config = { urls: [`https://shop.example.com${path}`], failOn: 'NONE', reports: { sarif: `reports/${group}-${n}.sarif` } };
+          const config = {
+            urls: [`https://shop.example.com${path}`],
+            failOn: 'NONE',
+            reports: { sarif: `reports/${group}-${n}.sarif` },
+          };
           await writeFile(join(workspace, 'a11y', group, `page-${n}.json`), JSON.stringify(config));
         }
-        const script = step!.run!.replaceAll('${{ matrix.group }}', group).replaceAll('npx svc-a11y', `node ${JSON.stringify(cliPath)}`);
+        const script = step!
+          .run!.replaceAll('${{ matrix.group }}', group)
+          .replaceAll('npx svc-a11y', `node ${JSON.stringify(cliPath)}`);
         const env = {
           PATH: process.env.PATH ?? '',
           HOME: process.env.HOME ?? '',

@@ -44,25 +44,31 @@ describe('a pause another client recorded in Redis', () => {
     ['Infinity, through the SDK', Infinity, 'sdk'],
     ['an hour, written by a raw client', 3_600_000, 'raw'],
     ['10¹⁵ ms, written by a raw client', 1e15, 'raw'],
-  ])('%s: later calls fail at once with RateLimitError naming when; nothing is sent', async (_name, pauseMs, writer) => {
-    const apiKey = uniqueKey();
-    const key = await budgetKey(apiKey);
-    if (writer === 'sdk') await store().pause(key, limit, pauseMs);
-    else await admin.set(`${key}:pause`, '1', { PX: pauseMs });
-    const recorded = writer === 'sdk' ? Math.min(pauseMs, MAX_PAUSE_MS) : pauseMs;
-    const before = server.requests.length;
-    const client = new A11yClient({ apiKey, baseUrl: server.url, rateLimit: { ...limit, store: store() } });
-    for (const call of [() => client.sites.list(), () => client.ciChecks.createAndWait({ urls: ['https://shop.example.com/'] })]) {
-      const started = Date.now();
-      const error = (await call().catch((e: unknown) => e)) as RateLimitError;
-      expect(error).toBeInstanceOf(RateLimitError);
-      expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
-      expect(error.retryAt!.getTime()).toBeGreaterThan(Date.now() + recorded - AT_ONCE_MS - 1000);
-      expect(error.retryAt!.getTime()).toBeLessThanOrEqual(Math.min(Date.now() + recorded + 1000, 8.64e15));
-      expect(error.message).toContain(error.retryAt!.toISOString());
-    }
-    expect(server.requests.length).toBe(before);
-  });
+  ])(
+    '%s: later calls fail at once with RateLimitError naming when; nothing is sent',
+    async (_name, pauseMs, writer) => {
+      const apiKey = uniqueKey();
+      const key = await budgetKey(apiKey);
+      if (writer === 'sdk') await store().pause(key, limit, pauseMs);
+      else await admin.set(`${key}:pause`, '1', { PX: pauseMs });
+      const recorded = writer === 'sdk' ? Math.min(pauseMs, MAX_PAUSE_MS) : pauseMs;
+      const before = server.requests.length;
+      const client = new A11yClient({ apiKey, baseUrl: server.url, rateLimit: { ...limit, store: store() } });
+      for (const call of [
+        () => client.sites.list(),
+        () => client.ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }),
+      ]) {
+        const started = Date.now();
+        const error = (await call().catch((e: unknown) => e)) as RateLimitError;
+        expect(error).toBeInstanceOf(RateLimitError);
+        expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
+        expect(error.retryAt!.getTime()).toBeGreaterThan(Date.now() + recorded - AT_ONCE_MS - 1000);
+        expect(error.retryAt!.getTime()).toBeLessThanOrEqual(Math.min(Date.now() + recorded + 1000, 8.64e15));
+        expect(error.message).toContain(error.retryAt!.toISOString());
+      }
+      expect(server.requests.length).toBe(before);
+    },
+  );
 
   it('a short pause recorded by another client is waited out by this one, then its call is sent', async () => {
     const apiKey = uniqueKey();

@@ -42,21 +42,24 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ ms: number; value?: T
 };
 
 describe('a Redis that accepts connections and never answers', () => {
-  it.each([150, 400, 1000])('connect() with connectTimeoutMs %i rejects within its bound and closes its socket', async (connectTimeoutMs) => {
-    const store = new RedisRateLimitStore({ url: silent.url, connectTimeoutMs });
-    const r = await timed(() => store.connect());
-    expect(String(r.error)).toMatch(new RegExp(`no answer within ${connectTimeoutMs} ms`));
-    expect(r.ms).toBeGreaterThanOrEqual(connectTimeoutMs - 5);
-    expect(r.ms).toBeLessThan(connectTimeoutMs + SLOW_MACHINE_MS);
-    expect(silent.accepted()).toBeLessThanOrEqual(1);
-    await noSocketLeft();
-    // Not closed: a later operation connects again, bounded the same way.
-    const again = await timed(() => store.connect());
-    expect(again.ms).toBeLessThan(connectTimeoutMs + SLOW_MACHINE_MS);
-    expect(String(again.error)).toMatch(/no answer within/);
-    await store.close();
-    await noSocketLeft();
-  });
+  it.each([150, 400, 1000])(
+    'connect() with connectTimeoutMs %i rejects within its bound and closes its socket',
+    async (connectTimeoutMs) => {
+      const store = new RedisRateLimitStore({ url: silent.url, connectTimeoutMs });
+      const r = await timed(() => store.connect());
+      expect(String(r.error)).toMatch(new RegExp(`no answer within ${connectTimeoutMs} ms`));
+      expect(r.ms).toBeGreaterThanOrEqual(connectTimeoutMs - 5);
+      expect(r.ms).toBeLessThan(connectTimeoutMs + SLOW_MACHINE_MS);
+      expect(silent.accepted()).toBeLessThanOrEqual(1);
+      await noSocketLeft();
+      // Not closed: a later operation connects again, bounded the same way.
+      const again = await timed(() => store.connect());
+      expect(again.ms).toBeLessThan(connectTimeoutMs + SLOW_MACHINE_MS);
+      expect(String(again.error)).toMatch(/no answer within/);
+      await store.close();
+      await noSocketLeft();
+    },
+  );
 
   it.each([100, 250, 1000])(
     'calls through a client (storeTimeoutMs %i) succeed on the in-process budget: the first within its bound, one warning for all',
@@ -85,59 +88,72 @@ describe('a Redis that accepts connections and never answers', () => {
     },
   );
 
-  it.each(['while it is still connecting', 'after a call fell back', 'before any use', 'twice'])('close() %s settles at once and leaves no socket open', async (when) => {
-    const store = new RedisRateLimitStore({ url: silent.url, connectTimeoutMs: 60_000 });
-    let pending: Promise<unknown> | undefined;
-    if (when === 'while it is still connecting' || when === 'twice') {
-      pending = store.connect().catch((error: unknown) => error);
-      await eventually(() => silent.accepted() === 1, SLOW_MACHINE_MS);
-      expect(silent.accepted()).toBe(1);
-    }
-    if (when === 'after a call fell back') {
-      const client = new A11yClient({ apiKey: 'svc_silent_close_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 6000, store, storeTimeoutMs: 100 } });
-      expect(await client.sites.list()).toEqual([]);
-    }
-    const r = await timed(() => store.close());
-    expect(r.error).toBeUndefined();
-    expect(r.ms).toBeLessThan(SLOW_MACHINE_MS);
-    if (when === 'twice') expect((await timed(() => store.close())).ms).toBeLessThan(SLOW_MACHINE_MS);
-    // The connection attempt ends with the close, not after its 60 s bound.
-    if (pending) expect(String(await pending)).toMatch(/Error/);
-    await noSocketLeft();
-    // A closed store is not used again: it fails fast (clients fall back), it does not reconnect.
-    const after = await timed(() => store.reserve('svc-a11y:test:closed', { requestsPerMinute: 60, burst: 1 }, 'x'));
-    expect(String(after.error)).toMatch(/closed/);
-    expect(silent.open()).toBe(0);
-  });
+  it.each(['while it is still connecting', 'after a call fell back', 'before any use', 'twice'])(
+    'close() %s settles at once and leaves no socket open',
+    async (when) => {
+      const store = new RedisRateLimitStore({ url: silent.url, connectTimeoutMs: 60_000 });
+      let pending: Promise<unknown> | undefined;
+      if (when === 'while it is still connecting' || when === 'twice') {
+        pending = store.connect().catch((error: unknown) => error);
+        await eventually(() => silent.accepted() === 1, SLOW_MACHINE_MS);
+        expect(silent.accepted()).toBe(1);
+      }
+      if (when === 'after a call fell back') {
+        const client = new A11yClient({
+          apiKey: 'svc_silent_close_key',
+          baseUrl: server.url,
+          rateLimit: { requestsPerMinute: 6000, store, storeTimeoutMs: 100 },
+        });
+        expect(await client.sites.list()).toEqual([]);
+      }
+      const r = await timed(() => store.close());
+      expect(r.error).toBeUndefined();
+      expect(r.ms).toBeLessThan(SLOW_MACHINE_MS);
+      if (when === 'twice') expect((await timed(() => store.close())).ms).toBeLessThan(SLOW_MACHINE_MS);
+      // The connection attempt ends with the close, not after its 60 s bound.
+      if (pending) expect(String(await pending)).toMatch(/Error/);
+      await noSocketLeft();
+      // A closed store is not used again: it fails fast (clients fall back), it does not reconnect.
+      const after = await timed(() => store.reserve('svc-a11y:test:closed', { requestsPerMinute: 60, burst: 1 }, 'x'));
+      expect(String(after.error)).toMatch(/closed/);
+      expect(silent.open()).toBe(0);
+    },
+  );
 });
 
 describe('a redis-server frozen (SIGSTOP) after the store connected', () => {
-  it.each([200, 600])('each operation rejects within commandTimeoutMs %i; a call falls back with one warning; close() settles', { timeout: 30_000 }, async (commandTimeoutMs) => {
-    const redis = await startRedis();
-    const store = new RedisRateLimitStore({ url: redis.url, commandTimeoutMs });
-    const warnings: Warning[] = [];
-    const client = new A11yClient({
-      apiKey: 'svc_frozen_redis_key',
-      baseUrl: server.url,
-      rateLimit: { requestsPerMinute: 6000, store, storeTimeoutMs: 250, storeRetryMs: 60_000 },
-      onWarning: (w) => warnings.push(w),
-    });
-    try {
-      await store.connect();
-      expect(await client.sites.list()).toEqual([]);
-      process.kill(redis.pid, 'SIGSTOP');
-      const direct = await timed(() => store.reserve('svc-a11y:test:frozen', { requestsPerMinute: 60, burst: 1 }, 'x'));
-      expect(String(direct.error)).toMatch(new RegExp(`no answer within ${commandTimeoutMs} ms`));
-      expect(direct.ms).toBeGreaterThanOrEqual(commandTimeoutMs - 5);
-      expect(direct.ms).toBeLessThan(commandTimeoutMs + SLOW_MACHINE_MS);
-      const call = await timed(() => client.sites.list());
-      expect(call.value).toEqual([]);
-      expect(call.ms).toBeLessThan(1000 + SLOW_MACHINE_MS);
-      expect(warnings.map((w) => w.code)).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE']);
-      expect((await timed(() => store.close())).ms).toBeLessThan(SLOW_MACHINE_MS);
-    } finally {
-      process.kill(redis.pid, 'SIGCONT');
-      await redis.stop();
-    }
-  });
+  it.each([200, 600])(
+    'each operation rejects within commandTimeoutMs %i; a call falls back with one warning; close() settles',
+    { timeout: 30_000 },
+    async (commandTimeoutMs) => {
+      const redis = await startRedis();
+      const store = new RedisRateLimitStore({ url: redis.url, commandTimeoutMs });
+      const warnings: Warning[] = [];
+      const client = new A11yClient({
+        apiKey: 'svc_frozen_redis_key',
+        baseUrl: server.url,
+        rateLimit: { requestsPerMinute: 6000, store, storeTimeoutMs: 250, storeRetryMs: 60_000 },
+        onWarning: (w) => warnings.push(w),
+      });
+      try {
+        await store.connect();
+        expect(await client.sites.list()).toEqual([]);
+        process.kill(redis.pid, 'SIGSTOP');
+        const direct = await timed(() =>
+          store.reserve('svc-a11y:test:frozen', { requestsPerMinute: 60, burst: 1 }, 'x'),
+        );
+        expect(String(direct.error)).toMatch(new RegExp(`no answer within ${commandTimeoutMs} ms`));
+        expect(direct.ms).toBeGreaterThanOrEqual(commandTimeoutMs - 5);
+        expect(direct.ms).toBeLessThan(commandTimeoutMs + SLOW_MACHINE_MS);
+        const call = await timed(() => client.sites.list());
+        expect(call.value).toEqual([]);
+        expect(call.ms).toBeLessThan(1000 + SLOW_MACHINE_MS);
+        expect(warnings.map((w) => w.code)).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE']);
+        expect((await timed(() => store.close())).ms).toBeLessThan(SLOW_MACHINE_MS);
+      } finally {
+        process.kill(redis.pid, 'SIGCONT');
+        await redis.stop();
+      }
+    },
+  );
 });

@@ -61,14 +61,20 @@ describe('RedisRateLimitStore', () => {
   });
 
   it.each([
-    ['entries dated in the future (a process claiming it will be alive later)', (now: number) => [now + 5_000, now + 3_600_000, now + 1e12]],
+    [
+      'entries dated in the future (a process claiming it will be alive later)',
+      (now: number) => [now + 5_000, now + 3_600_000, now + 1e12],
+    ],
     ['entries older than a minute', (now: number) => [now - 61_000, now - 3_600_000]],
   ])('the sharer count is honest: %s do not count, and are removed', async (_name, scores) => {
     const s = store();
     const key = unique();
     const [seconds] = (await admin.time()) as unknown as [number];
     const now = Number(seconds) * 1000;
-    await admin.zAdd(`${key}:sharers`, scores(now).map((score, i) => ({ score, value: `ghost-${i}` })));
+    await admin.zAdd(
+      `${key}:sharers`,
+      scores(now).map((score, i) => ({ score, value: `ghost-${i}` })),
+    );
     expect((await s.reserve(key, limit, 'real-a')).sharers).toBe(1);
     expect((await s.reserve(key, limit, 'real-b')).sharers).toBe(2);
     expect(await admin.zRange(`${key}:sharers`, 0, -1)).toEqual(['real-a', 'real-b']);
@@ -120,7 +126,7 @@ describe('RedisRateLimitStore', () => {
     expect((await s.reserve(key, limit, 'a')).waitMs).toBeGreaterThan(0);
   });
 
-  it('{ client }: a node-redis client of the caller\'s own, which the store does not close', async () => {
+  it("{ client }: a node-redis client of the caller's own, which the store does not close", async () => {
     const own = createClient({ url: inject('redisUrl') });
     await own.connect();
     const s = new RedisRateLimitStore({ client: own });
@@ -153,7 +159,10 @@ describe('a shared store that fails never fails a call', () => {
   });
 
   it('a store that never answers: the first call waits for it up to 1 s (a connection may be opening), no later call waits', async () => {
-    const slow = { reserve: () => new Promise<never>(() => undefined), pause: () => new Promise<never>(() => undefined) };
+    const slow = {
+      reserve: () => new Promise<never>(() => undefined),
+      pause: () => new Promise<never>(() => undefined),
+    };
     const warnings: Warning[] = [];
     const client = new A11yClient({
       apiKey: 'svc_redis_slow_key',
@@ -185,7 +194,12 @@ describe('a shared store that fails never fails a call', () => {
       pause: async () => undefined,
     };
     const warnings: Warning[] = [];
-    const client = new A11yClient({ apiKey: 'svc_flaky_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 6000, store: flaky, storeRetryMs: 50 }, onWarning: (w) => warnings.push(w) });
+    const client = new A11yClient({
+      apiKey: 'svc_flaky_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 6000, store: flaky, storeRetryMs: 50 },
+      onWarning: (w) => warnings.push(w),
+    });
     await client.sites.list();
     failing = false;
     await new Promise((r) => setTimeout(r, 80));
@@ -195,6 +209,13 @@ describe('a shared store that fails never fails a call', () => {
   });
 
   it('a store that is not a store is refused at construction', () => {
-    expect(() => new A11yClient({ apiKey: 'svc_x_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 60, store: {} as never } })).toThrow(/rateLimit.store/);
+    expect(
+      () =>
+        new A11yClient({
+          apiKey: 'svc_x_key',
+          baseUrl: server.url,
+          rateLimit: { requestsPerMinute: 60, store: {} as never },
+        }),
+    ).toThrow(/rateLimit.store/);
   });
 });

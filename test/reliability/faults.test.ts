@@ -15,7 +15,17 @@ import {
   ResponseValidationError,
   type ClientOptions,
 } from '../../src/index.js';
-import { hang, json, problem, reset, startLoopback, text, type Handler, type Loopback, type Seen } from '../support/loopback.js';
+import {
+  hang,
+  json,
+  problem,
+  reset,
+  startLoopback,
+  text,
+  type Handler,
+  type Loopback,
+  type Seen,
+} from '../support/loopback.js';
 import { CANARY, closedLoopbackUrl, countingFetch, outcome, type Outcome } from './support.js';
 
 const siteId = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -25,7 +35,10 @@ const html = (status: number) => text(status, `<html><body><h1>${status}</h1>pro
 const check = (status: string) => ({ id: checkId, status, failOn: 'NEW_CRITICAL' });
 const ciBody = { urls: ['https://shop.example.com/'], failOn: 'NEW_CRITICAL' as const };
 /** 429 with a Retry-After computed when the request arrives (an HTTP-date must be relative to then). */
-const rateLimited = (retryAfter: () => string): Handler => (req, res, i) => problem(429, 'RATE_LIMITED', { 'retry-after': retryAfter() })(req, res, i);
+const rateLimited =
+  (retryAfter: () => string): Handler =>
+  (req, res, i) =>
+    problem(429, 'RATE_LIMITED', { 'retry-after': retryAfter() })(req, res, i);
 
 /** Headers and a first chunk of a 200, then the connection is destroyed before the body ends. */
 const resetMidBody: Handler = (_req, res: ServerResponse) => {
@@ -63,7 +76,9 @@ interface Row {
   server: Handler[] | 'refused';
   call(client: A11yClient): Promise<unknown>;
   /** Expected error class, or undefined when the call must succeed. */
-  error?: abstract new (...args: never[]) => Error;
+  error?: abstract new (
+    ...args: never[]
+  ) => Error;
   requests: number;
   /** Bounds of the call's duration in ms: [at least, at most]. */
   ms: [number, number];
@@ -122,7 +137,11 @@ export const rows: Row[] = [
   },
   {
     name: 'reset mid-body while polling a Location → the poll continues and completes',
-    server: [json(202, check('QUEUED'), { location: `/api/v1/ci/checks/${checkId}` }), resetMidBody, json(200, check('COMPLETED'))],
+    server: [
+      json(202, check('QUEUED'), { location: `/api/v1/ci/checks/${checkId}` }),
+      resetMidBody,
+      json(200, check('COMPLETED')),
+    ],
     call: (c) => c.ciChecks.createAndWait(ciBody, { intervalMs: 20, maxIntervalMs: 40, timeoutMs: 3000 }),
     requests: 3,
     ms: [0, 2000],
@@ -186,7 +205,10 @@ export const rows: Row[] = [
   ),
   {
     name: '503 with Retry-After: 1 (GET) → waits ≥ 1 s, re-sends, succeeds',
-    server: [(req, res, i) => text(503, 'busy', 'text/plain')(req, res.setHeader('retry-after', '1') && res, i), json(200, sites)],
+    server: [
+      (req, res, i) => text(503, 'busy', 'text/plain')(req, res.setHeader('retry-after', '1') && res, i),
+      json(200, sites),
+    ],
     call: (c) => c.sites.list(),
     requests: 2,
     ms: [950, 3000],
@@ -405,7 +427,14 @@ describe('fault table', () => {
         sent = () => s.requests.length;
         seen = () => s.requests;
       }
-      const client = new A11yClient({ apiKey: CANARY, baseUrl, timeoutMs: 200, maxRetries: 1, fetch: counter.fetch, ...row.client });
+      const client = new A11yClient({
+        apiKey: CANARY,
+        baseUrl,
+        timeoutMs: 200,
+        maxRetries: 1,
+        fetch: counter.fetch,
+        ...row.client,
+      });
       const o = await outcome(() => row.call(client));
       // Nothing may follow the outcome: give a stray re-send or poll time to show up.
       await new Promise((r) => setTimeout(r, 150));

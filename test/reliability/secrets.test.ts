@@ -63,7 +63,11 @@ const echo: Handler = (req, res) => {
     return;
   }
   const status = Number(/^\/s(\d{3})\//.exec(req.url)?.[1] ?? 400);
-  const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'x-echo-authorization': auth, 'www-authenticate': `Bearer error="${auth}"` };
+  const headers: Record<string, string> = {
+    'content-type': 'application/problem+json',
+    'x-echo-authorization': auth,
+    'www-authenticate': `Bearer error="${auth}"`,
+  };
   if (status === 429) headers['retry-after'] = '3600';
   res.writeHead(status, `Echo ${auth}`, headers);
   if (status === 502) {
@@ -86,7 +90,10 @@ let tmp: string;
 
 beforeAll(async () => {
   echoServer = await startLoopback(echo);
-  sim = await startSimulator({ rateLimit: false, durations: { ciCheck: 150, scan: 150, scanRun: 150, journeyRun: 150, fixVerification: 150 } });
+  sim = await startSimulator({
+    rateLimit: false,
+    durations: { ciCheck: 150, scan: 150, scanRun: 150, journeyRun: 150, fixVerification: 150 },
+  });
   limitedSim = await startSimulator({ rateLimit: { requestsPerMinute: 1, windowMs: 60_000 } });
   closedUrl = await closedLoopbackUrl();
   tmp = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
@@ -109,7 +116,8 @@ async function failure(fn: () => unknown): Promise<unknown> {
 }
 
 describe('SDK (in process): the key is absent from every error of every path', () => {
-  const client = (path: string, options: ClientOptions = {}) => new A11yClient({ apiKey: CANARY, baseUrl: `${echoServer.url}${path}`, maxRetries: 0, timeoutMs: 300, ...options });
+  const client = (path: string, options: ClientOptions = {}) =>
+    new A11yClient({ apiKey: CANARY, baseUrl: `${echoServer.url}${path}`, maxRetries: 0, timeoutMs: 300, ...options });
 
   const paths: Array<[string, () => unknown, abstract new (...a: never[]) => Error]> = [
     ...(
@@ -125,22 +133,60 @@ describe('SDK (in process): the key is absent from every error of every path', (
         [502, InternalServerError],
         [503, InternalServerError],
       ] as const
-    ).flatMap(([status, Class]): Array<[string, () => unknown, abstract new (...a: never[]) => Error]> => [
-      [`${status} (GET, echoed)`, () => client(`/s${status}`).sites.list(), Class],
-      [`${status} (POST, echoed)`, () => client(`/s${status}`).ciChecks.create(ciBody), Class],
-    ]),
-    ['connection refused', () => new A11yClient({ apiKey: CANARY, baseUrl: closedUrl, maxRetries: 0 }).sites.list(), APIConnectionError],
+    ).flatMap(
+      ([status, Class]): Array<[string, () => unknown, abstract new (...a: never[]) => Error]> => [
+        [`${status} (GET, echoed)`, () => client(`/s${status}`).sites.list(), Class],
+        [`${status} (POST, echoed)`, () => client(`/s${status}`).ciChecks.create(ciBody), Class],
+      ],
+    ),
+    [
+      'connection refused',
+      () => new A11yClient({ apiKey: CANARY, baseUrl: closedUrl, maxRetries: 0 }).sites.list(),
+      APIConnectionError,
+    ],
     ['timeout (no answer)', () => client('/hang').ciChecks.get(checkId, { timeoutMs: 100 }), APITimeoutError],
-    ['poll deadline', () => client('/hang', { timeoutMs: 5000 }).ciChecks.createAndWait(ciBody, { intervalMs: 10, timeoutMs: 200 }), PollTimeoutError],
+    [
+      'poll deadline',
+      () => client('/hang', { timeoutMs: 5000 }).ciChecks.createAndWait(ciBody, { intervalMs: 10, timeoutMs: 200 }),
+      PollTimeoutError,
+    ],
     ['reset mid-body', () => client('/cut').sites.list(), APIConnectionError],
-    ['response validation (body echoes the key)', () => client('/bad200', { validateResponses: true }).sites.list(), ResponseValidationError],
-    ['request validation (key passed as a URL)', () => client('/s400').scans.create({ url: CANARY }), RequestValidationError],
+    [
+      'response validation (body echoes the key)',
+      () => client('/bad200', { validateResponses: true }).sites.list(),
+      ResponseValidationError,
+    ],
+    [
+      'request validation (key passed as a URL)',
+      () => client('/s400').scans.create({ url: CANARY }),
+      RequestValidationError,
+    ],
     ['request validation (key passed as an id)', () => client('/s400').ciChecks.get(CANARY), RequestValidationError],
-    ['config: key with "Bearer"', () => new A11yClient({ apiKey: `Bearer ${CANARY}`, baseUrl: echoServer.url }), ConfigurationError],
-    ['config: key with a space', () => new A11yClient({ apiKey: `${CANARY} `, baseUrl: echoServer.url }), ConfigurationError],
-    ['config: key with a control character', () => new A11yClient({ apiKey: `${CANARY}\u0000`, baseUrl: echoServer.url }), ConfigurationError],
-    ['config: key in the base URL (user:password@)', () => new A11yClient({ apiKey: CANARY, baseUrl: `http://${CANARY}:x@127.0.0.1:9` }), ConfigurationError],
-    ['config: key and base URL swapped', () => new A11yClient({ apiKey: echoServer.url, baseUrl: CANARY }), ConfigurationError],
+    [
+      'config: key with "Bearer"',
+      () => new A11yClient({ apiKey: `Bearer ${CANARY}`, baseUrl: echoServer.url }),
+      ConfigurationError,
+    ],
+    [
+      'config: key with a space',
+      () => new A11yClient({ apiKey: `${CANARY} `, baseUrl: echoServer.url }),
+      ConfigurationError,
+    ],
+    [
+      'config: key with a control character',
+      () => new A11yClient({ apiKey: `${CANARY}\u0000`, baseUrl: echoServer.url }),
+      ConfigurationError,
+    ],
+    [
+      'config: key in the base URL (user:password@)',
+      () => new A11yClient({ apiKey: CANARY, baseUrl: `http://${CANARY}:x@127.0.0.1:9` }),
+      ConfigurationError,
+    ],
+    [
+      'config: key and base URL swapped',
+      () => new A11yClient({ apiKey: echoServer.url, baseUrl: CANARY }),
+      ConfigurationError,
+    ],
     ['config: invalid base URL', () => new A11yClient({ apiKey: CANARY, baseUrl: 'ftp://x' }), ConfigurationError],
   ];
 
@@ -165,7 +211,17 @@ describe('SDK (in process): the key is absent from every error of every path', (
 
   it('JSON.stringify and util.inspect of the client and its resources never show the key', () => {
     const c = client('');
-    for (const value of [c, c.sites, c.ciChecks, c.scans, c.scanRuns, c.journeys, c.journeyRuns, c.fixes, c.fixVerifications]) {
+    for (const value of [
+      c,
+      c.sites,
+      c.ciChecks,
+      c.scans,
+      c.scanRuns,
+      c.journeys,
+      c.journeyRuns,
+      c.fixes,
+      c.fixVerifications,
+    ]) {
       expect(findLeaks(views(value), CANARY)).toEqual([]);
     }
     expect(Object.keys(c)).not.toContain('apiKey');
@@ -193,14 +249,27 @@ describe('SDK (in process): the key is absent from every error of every path', (
 
   it('against the simulator: 401/403/404/409/422/429 errors never show the key used', async () => {
     const ids = sim.ids;
-    const keyed = (apiKey: string, s = sim, options: ClientOptions = {}) => new A11yClient({ apiKey, baseUrl: s.url, maxRetries: 0, ...options });
+    const keyed = (apiKey: string, s = sim, options: ClientOptions = {}) =>
+      new A11yClient({ apiKey, baseUrl: s.url, maxRetries: 0, ...options });
     const cases: Array<[string, unknown, typeof ApiError]> = [
       [CANARY, await failure(() => keyed(CANARY).sites.list()), AuthenticationError],
       [sim.keys.noCi, await failure(() => keyed(sim.keys.noCi).ciChecks.create(ciBody)), PermissionDeniedError],
-      [sim.keys.freePlan, await failure(() => keyed(sim.keys.freePlan).sites.getTrend(ids.verifiedSite)), PermissionDeniedError],
+      [
+        sim.keys.freePlan,
+        await failure(() => keyed(sim.keys.freePlan).sites.getTrend(ids.verifiedSite)),
+        PermissionDeniedError,
+      ],
       [sim.keys.full, await failure(() => keyed(sim.keys.full).scanRuns.get(randomId)), NotFoundError],
-      [sim.keys.full, await failure(() => keyed(sim.keys.full).ciChecks.create({ urls: ['https://blog.example.org/'] })), ConflictError],
-      [sim.keys.full, await failure(() => keyed(sim.keys.full).fixes.startVerification(ids.unverifiableFix)), UnprocessableEntityError],
+      [
+        sim.keys.full,
+        await failure(() => keyed(sim.keys.full).ciChecks.create({ urls: ['https://blog.example.org/'] })),
+        ConflictError,
+      ],
+      [
+        sim.keys.full,
+        await failure(() => keyed(sim.keys.full).fixes.startVerification(ids.unverifiableFix)),
+        UnprocessableEntityError,
+      ],
     ];
     const limited = keyed(sim.keys.full, limitedSim, { maxRetryDelayMs: 100 });
     await limited.sites.list();
@@ -216,11 +285,28 @@ describe('CLI (built binary): the key is absent from stdout, stderr and report f
   beforeAll(() => void ensureBuilt(), 180_000);
 
   /** Runs the binary and returns everything it printed or wrote (reports, step summary). */
-  async function captured(name: string, args: string[], env: Record<string, string>): Promise<{ r: CliResult; text: string }> {
+  async function captured(
+    name: string,
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ r: CliResult; text: string }> {
     const dir = join(tmp, name.replace(/\W+/g, '-'));
-    const reportArgs = args.includes('ci') && !args.includes('--help') ? ['--report', `junit=${dir}/a11y.xml`, '--report', `sarif=${dir}/a11y.sarif`, '--report', `markdown=${dir}/a11y.md`] : [];
+    const reportArgs =
+      args.includes('ci') && !args.includes('--help')
+        ? [
+            '--report',
+            `junit=${dir}/a11y.xml`,
+            '--report',
+            `sarif=${dir}/a11y.sarif`,
+            '--report',
+            `markdown=${dir}/a11y.md`,
+          ]
+        : [];
     const summary = join(dir, 'summary.md');
-    const r = await runCli([...args, ...reportArgs], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, ...env }, timeoutMs: 60_000 });
+    const r = await runCli([...args, ...reportArgs], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, ...env },
+      timeoutMs: 60_000,
+    });
     let files = '';
     try {
       for (const f of readdirSync(dir)) files += `\n--- ${f}\n${readFileSync(join(dir, f), 'utf8')}`;
@@ -237,9 +323,21 @@ describe('CLI (built binary): the key is absent from stdout, stderr and report f
     const runs: Array<[string, string[], Record<string, string>, number, string]> = [
       ['ci text', ['ci', 'https://shop.example.com/', 'https://shop.example.com/checkout'], viaEnv(full), -1, full],
       ['ci json', ['ci', 'https://shop.example.com/', '--json'], viaEnv(full), -1, full],
-      ['ci sarif stdout', ['ci', 'https://shop.example.com/', '--format', 'sarif', '--no-progress'], viaEnv(full), -1, full],
+      [
+        'ci sarif stdout',
+        ['ci', 'https://shop.example.com/', '--format', 'sarif', '--no-progress'],
+        viaEnv(full),
+        -1,
+        full,
+      ],
       ['ci quiet', ['ci', 'https://shop.example.com/', '-q'], viaEnv(full), -1, full],
-      ['ci key flag', ['ci', 'https://shop.example.com/', '--api-key', full, '--base-url', sim.url, '--format', 'markdown'], {}, -1, full],
+      [
+        'ci key flag',
+        ['ci', 'https://shop.example.com/', '--api-key', full, '--base-url', sim.url, '--format', 'markdown'],
+        {},
+        -1,
+        full,
+      ],
       ['sites', ['sites'], viaEnv(full), 0, full],
       ['sites json flag', ['sites', '--json', '--api-key', full, '--base-url', sim.url], {}, 0, full],
       ['root-causes', ['root-causes', ids.lastScanRun], viaEnv(full), 0, full],
@@ -252,7 +350,14 @@ describe('CLI (built binary): the key is absent from stdout, stderr and report f
       ['409', ['ci', 'https://blog.example.org/'], viaEnv(full), 3, full],
       ['422', ['verify-fix', ids.unverifiableFix], viaEnv(full), 3, full],
     ];
-    const results = await Promise.all(runs.map(async ([name, args, env, code, key]) => ({ name, code, key, ...(await captured(`sim-${name}`, args, env)) })));
+    const results = await Promise.all(
+      runs.map(async ([name, args, env, code, key]) => ({
+        name,
+        code,
+        key,
+        ...(await captured(`sim-${name}`, args, env)),
+      })),
+    );
     for (const { name, code, key, r, text } of results) {
       if (code >= 0) expect(r.code, `${name}: ${r.stderr}`).toBe(code);
       else expect([0, 1, 4], `${name}: ${r.stderr}`).toContain(r.code);
@@ -266,10 +371,12 @@ describe('CLI (built binary): the key is absent from stdout, stderr and report f
   it('against the echo server: every status, refused, timeout, validation and configuration errors', async () => {
     const at = (path: string) => ({ SVC_API_KEY: CANARY, SVC_BASE_URL: `${echoServer.url}${path}` });
     const runs: Array<[string, string[], Record<string, string>, number]> = [
-      ...[400, 401, 403, 404, 409, 422, 429, 500, 502, 503].flatMap((status): Array<[string, string[], Record<string, string>, number]> => [
-        [`${status} GET`, ['sites'], at(`/s${status}`), 3],
-        [`${status} POST json`, ['ci', 'https://shop.example.com/', '--json'], at(`/s${status}`), 3],
-      ]),
+      ...[400, 401, 403, 404, 409, 422, 429, 500, 502, 503].flatMap(
+        (status): Array<[string, string[], Record<string, string>, number]> => [
+          [`${status} GET`, ['sites'], at(`/s${status}`), 3],
+          [`${status} POST json`, ['ci', 'https://shop.example.com/', '--json'], at(`/s${status}`), 3],
+        ],
+      ),
       ['flag key 401', ['sites', '--api-key', CANARY, '--base-url', `${echoServer.url}/s401`], {}, 3],
       ['refused', ['sites', '--json'], { SVC_API_KEY: CANARY, SVC_BASE_URL: closedUrl }, 3],
       ['poll timeout', ['ci', 'https://shop.example.com/', '--timeout', '1500ms'], at('/hang'), 4],
@@ -282,7 +389,9 @@ describe('CLI (built binary): the key is absent from stdout, stderr and report f
       ['bearer key', ['sites', '--api-key', `Bearer ${CANARY}`, '--base-url', echoServer.url], {}, 2],
       ['usage error', ['ci', 'https://shop.example.com/', '--format', 'pdf'], at('/s400'), 2],
     ];
-    const results = await Promise.all(runs.map(async ([name, args, env, code]) => ({ name, code, ...(await captured(`echo-${name}`, args, env)) })));
+    const results = await Promise.all(
+      runs.map(async ([name, args, env, code]) => ({ name, code, ...(await captured(`echo-${name}`, args, env)) })),
+    );
     for (const { name, code, r, text } of results) {
       expect(r.code, `${name}: ${r.stderr}`).toBe(code);
       expect(text, name).not.toMatch(/\n\s+at\s/);

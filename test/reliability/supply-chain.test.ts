@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from './support.js';
 
 const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | string | undefined>;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+  string,
+  Record<string, string> | string | undefined
+>;
 interface LockEntry {
   version?: string;
   resolved?: string;
@@ -22,7 +25,10 @@ interface LockEntry {
   optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockEntry> };
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+  lockfileVersion: number;
+  packages: Record<string, LockEntry>;
+};
 
 /** Where Node resolves `name` from the package at `from` (a lockfile key): the nearest node_modules up. */
 function resolveFrom(from: string, name: string): string | undefined {
@@ -58,7 +64,18 @@ function runtimeClosure(): Set<string> {
   return seen;
 }
 
-const PERMISSIVE = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD', 'Unlicense', 'CC0-1.0', 'BlueOak-1.0.0', 'Zlib']);
+const PERMISSIVE = new Set([
+  'MIT',
+  'ISC',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'Apache-2.0',
+  '0BSD',
+  'Unlicense',
+  'CC0-1.0',
+  'BlueOak-1.0.0',
+  'Zlib',
+]);
 /** True when an SPDX expression allows permissive use: some OR alternative whose AND parts are all permissive. */
 function permissive(spdx: string): boolean {
   return spdx
@@ -75,8 +92,11 @@ describe('dependencies', () => {
     expect(Object.keys((pkg.dependencies ?? {}) as Record<string, string>)).toEqual([]);
     expect((pkg.devDependencies as Record<string, string>).zod).toMatch(/^\d+\.\d+\.\d+$/);
     expect((pkg.devDependencies as Record<string, string>)['openapi-fetch']).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(readFileSync(join(root, 'THIRD-PARTY-NOTICES.md'), 'utf8')).toContain(readFileSync(join(root, 'node_modules/zod/LICENSE'), 'utf8').trim());
-    for (const field of ['optionalDependencies', 'bundleDependencies', 'bundledDependencies']) expect(pkg[field]).toBeUndefined();
+    expect(readFileSync(join(root, 'THIRD-PARTY-NOTICES.md'), 'utf8')).toContain(
+      readFileSync(join(root, 'node_modules/zod/LICENSE'), 'utf8').trim(),
+    );
+    for (const field of ['optionalDependencies', 'bundleDependencies', 'bundledDependencies'])
+      expect(pkg[field]).toBeUndefined();
     // The one peer: the Redis client of the ./redis entry, optional, so SDK users without Redis install nothing.
     expect(pkg.peerDependencies).toEqual({ redis: '>=4.6.0' });
     expect(pkg.peerDependenciesMeta).toEqual({ redis: { optional: true } });
@@ -93,12 +113,18 @@ describe('dependencies', () => {
     expect(lock.lockfileVersion).toBe(3);
     const entries = Object.entries(lock.packages).filter(([key, e]) => key !== '' && !e.link);
     expect(entries.length).toBeGreaterThan(0);
-    const missing = entries.filter(([, e]) => !/^sha(256|384|512)-[A-Za-z0-9+/]+=*$/.test(e.integrity ?? '')).map(([k]) => k);
+    const missing = entries
+      .filter(([, e]) => !/^sha(256|384|512)-[A-Za-z0-9+/]+=*$/.test(e.integrity ?? ''))
+      .map(([k]) => k);
     expect(missing).toEqual([]);
-    const weak = entries.filter(([, e]) => !e.integrity!.startsWith('sha512-')).map(([k, e]) => `${k} ${e.integrity!.split('-')[0]}`);
+    const weak = entries
+      .filter(([, e]) => !e.integrity!.startsWith('sha512-'))
+      .map(([k, e]) => `${k} ${e.integrity!.split('-')[0]}`);
     expect(weak).toEqual([]);
     // `resolved` URLs are omitted by this lockfile (npm's omit-lockfile-registry-resolved): where present, https only.
-    const insecure = entries.filter(([, e]) => e.resolved !== undefined && !e.resolved.startsWith('https://')).map(([k, e]) => `${k} ${e.resolved}`);
+    const insecure = entries
+      .filter(([, e]) => e.resolved !== undefined && !e.resolved.startsWith('https://'))
+      .map(([k, e]) => `${k} ${e.resolved}`);
     expect(insecure).toEqual([]);
   });
 
@@ -117,14 +143,24 @@ describe('dependencies', () => {
   it('every runtime package (and its transitive runtime deps) has a permissive licence, read from node_modules', () => {
     const licences: Record<string, string> = {};
     for (const key of runtimeClosure()) {
-      const manifest = JSON.parse(readFileSync(join(root, key, 'package.json'), 'utf8')) as { license?: string | { type?: string }; licenses?: Array<{ type?: string }> };
-      const spdx = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? manifest.licenses?.map((l) => l.type).join(' OR ') ?? 'UNKNOWN');
+      const manifest = JSON.parse(readFileSync(join(root, key, 'package.json'), 'utf8')) as {
+        license?: string | { type?: string };
+        licenses?: Array<{ type?: string }>;
+      };
+      const spdx =
+        typeof manifest.license === 'string'
+          ? manifest.license
+          : (manifest.license?.type ?? manifest.licenses?.map((l) => l.type).join(' OR ') ?? 'UNKNOWN');
       licences[key.replace(/^.*node_modules\//, '')] = spdx;
     }
     const bad = Object.entries(licences).filter(([, spdx]) => !permissive(spdx));
     expect(bad).toEqual([]);
     // The bundled zod too.
-    expect(permissive((JSON.parse(readFileSync(join(root, 'node_modules/zod/package.json'), 'utf8')) as { license: string }).license)).toBe(true);
+    expect(
+      permissive(
+        (JSON.parse(readFileSync(join(root, 'node_modules/zod/package.json'), 'utf8')) as { license: string }).license,
+      ),
+    ).toBe(true);
     // Our own licence too.
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/MIT License|Permission is hereby granted/);
@@ -139,11 +175,18 @@ describe('npm pack', () => {
   beforeAll(() => {
     ensureBuilt();
     dir = mkdtempSync(join(tmpdir(), 'svc-pack-'));
-    const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const [info] = JSON.parse(out) as [{ filename: string; files: Array<{ path: string }> }];
     packed = info.files;
     execFileSync('tar', ['-xzf', join(dir, info.filename), '-C', dir]);
-    const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [relative(join(dir, 'package'), join(d, f))]));
+    const walk = (d: string): string[] =>
+      readdirSync(d).flatMap((f) =>
+        statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [relative(join(dir, 'package'), join(d, f))],
+      );
     files = walk(join(dir, 'package')).sort();
   }, 120_000);
   afterAll(() => {
@@ -152,14 +195,24 @@ describe('npm pack', () => {
 
   // npm always packs a top-level CHANGELOG (whatever `files` says); the project ships its changesets CHANGELOG.md.
   it('the tarball holds dist/, README.md, LICENSE, package.json, CHANGELOG.md and THIRD-PARTY-NOTICES.md only, as npm pack --json lists', () => {
-    expect(files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md'].includes(f))).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/cli.js']));
+    expect(
+      files.filter(
+        (f) =>
+          !f.startsWith('dist/') &&
+          !['README.md', 'LICENSE', 'package.json', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md'].includes(f),
+      ),
+    ).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'dist/index.js', 'dist/cli.js']),
+    );
     expect(packed.map((f) => f.path).sort()).toEqual(files);
   });
 
   it('no source maps, no tests, no TypeScript sources, no .env files', () => {
     expect(files.filter((f) => /\.map$/.test(f))).toEqual([]);
-    expect(files.filter((f) => /(^|\/)(test|tests|__tests__|src|fixtures)\//.test(f) || /\.(test|spec)\./.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => /(^|\/)(test|tests|__tests__|src|fixtures)\//.test(f) || /\.(test|spec)\./.test(f)),
+    ).toEqual([]);
     expect(files.filter((f) => /\.ts$/.test(f) && !/\.d\.c?ts$/.test(f))).toEqual([]);
     expect(files.filter((f) => /(^|\/)\.env(\.|$)|\.npmrc$|\.pem$|\.key$/.test(f))).toEqual([]);
   });
@@ -178,9 +231,13 @@ describe('npm pack', () => {
   });
 
   it('the packed package.json keeps the runtime dependencies and declares no install scripts', () => {
-    const packedPkg = JSON.parse(readFileSync(join(dir, 'package', 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts?: Record<string, string> };
+    const packedPkg = JSON.parse(readFileSync(join(dir, 'package', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      scripts?: Record<string, string>;
+    };
     expect(packedPkg.dependencies).toEqual(pkg.dependencies);
-    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packedPkg.scripts?.[hook]).toBeUndefined();
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(packedPkg.scripts?.[hook]).toBeUndefined();
     expect(existsSync(join(dir, 'package', 'node_modules'))).toBe(false);
   });
 });

@@ -67,7 +67,8 @@ export function ensureBuilt(): string {
     }
   }
   try {
-    if (!existsSync(cliPath)) execFileSync('npx', ['tsup', '--silent'], { cwd: new URL('../..', import.meta.url).pathname, stdio: 'ignore' });
+    if (!existsSync(cliPath))
+      execFileSync('npx', ['tsup', '--silent'], { cwd: new URL('../..', import.meta.url).pathname, stdio: 'ignore' });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -90,8 +91,15 @@ export function views(value: unknown): string {
   if (value instanceof Error) {
     add(() => value.message);
     add(() => value.stack);
-    add(() => JSON.stringify(Object.fromEntries(Object.getOwnPropertyNames(value).map((k) => [k, (value as unknown as Record<string, unknown>)[k]]))));
-    for (const key of Object.getOwnPropertyNames(value)) add(() => inspect((value as unknown as Record<string, unknown>)[key], { depth: Infinity, showHidden: true }));
+    add(() =>
+      JSON.stringify(
+        Object.fromEntries(
+          Object.getOwnPropertyNames(value).map((k) => [k, (value as unknown as Record<string, unknown>)[k]]),
+        ),
+      ),
+    );
+    for (const key of Object.getOwnPropertyNames(value))
+      add(() => inspect((value as unknown as Record<string, unknown>)[key], { depth: Infinity, showHidden: true }));
     add(() => inspect(value.cause, { depth: Infinity, showHidden: true }));
   }
   return parts.join('\n');
@@ -100,7 +108,13 @@ export function views(value: unknown): string {
 /** Forms a leaked key could take: verbatim, without the `svc_` prefix, URL- or base64-encoded. */
 export function leakForms(key: string): string[] {
   const core = key.replace(/^svc_/, '');
-  return [key, core, encodeURIComponent(key), Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}`).toString('base64')];
+  return [
+    key,
+    core,
+    encodeURIComponent(key),
+    Buffer.from(key).toString('base64'),
+    Buffer.from(`Bearer ${key}`).toString('base64'),
+  ];
 }
 
 /** The leak forms of `key` found in `text` (empty when none). */

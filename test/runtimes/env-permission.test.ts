@@ -11,11 +11,14 @@ class NotCapable extends Error {
 const original = Object.getOwnPropertyDescriptor(process, 'env')!;
 /** Makes every read of process.env.X throw, as Deno does without env permission. */
 function refuseEnvReads() {
-  const refused = new Proxy({}, {
-    get: (_target, key) => {
-      throw new NotCapable(`Requires env access to "${String(key)}", run again with the --allow-env flag`);
+  const refused = new Proxy(
+    {},
+    {
+      get: (_target, key) => {
+        throw new NotCapable(`Requires env access to "${String(key)}", run again with the --allow-env flag`);
+      },
     },
-  });
+  );
   Object.defineProperty(process, 'env', { configurable: true, enumerable: true, get: () => refused });
 }
 afterEach(() => {
@@ -49,13 +52,17 @@ describe('env fallbacks where reading the environment is refused', () => {
     }
     Object.defineProperty(process, 'env', original);
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toMatch(/^Cannot read SVC_API_KEY \(NotCapable: .*--allow-env flag\): pass the option instead\.$/);
+    expect((error as Error).message).toMatch(
+      /^Cannot read SVC_API_KEY \(NotCapable: .*--allow-env flag\): pass the option instead\.$/,
+    );
   });
 
   it('both given: the environment is never read', () => {
     refuseEnvReads();
     try {
-      expect(() => new A11yClient({ apiKey: 'svc_test_key_123456', baseUrl: 'https://a11y.example.com' })).not.toThrow();
+      expect(
+        () => new A11yClient({ apiKey: 'svc_test_key_123456', baseUrl: 'https://a11y.example.com' }),
+      ).not.toThrow();
     } finally {
       Object.defineProperty(process, 'env', original);
     }

@@ -4,7 +4,16 @@
 // installed once per machine into a cache folder keyed by those versions; a runtime that cannot be installed
 // fails the suite, it is never skipped.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { basename, dirname, join } from 'node:path';
@@ -16,17 +25,31 @@ import { RUNTIME_PACKAGES, RUNTIMES, ensureRuntimes } from '../../scripts/runtim
 import { A11yClient } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
-import { describeRun, exec, lastJsonLine, manifestOf, startRegistry, startServer, type Registry, type Run } from './support.js';
+import {
+  describeRun,
+  exec,
+  lastJsonLine,
+  manifestOf,
+  startRegistry,
+  startServer,
+  type Registry,
+  type Run,
+} from './support.js';
 import { refusedPort } from '../support/loopback.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; engines: { node: string } };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  engines: { node: string };
+};
 const CHECK_URL = 'https://shop.example.com/?regress=1';
 const WEBHOOK_PAYLOAD = { scanRunId: 'c1b6d9e2-4f8a-4b3c-9d7e-2a5f8c1e4b6d', status: 'COMPLETED', site: 'Café Über' };
 // A compatibility date before nodejs_compat became the default (2026-08-04): Web Crypto only.
 const OLDER_COMPAT_DATE = '2025-01-01';
-const NO_BASE_URL = /^No base URL: pass `baseUrl` to new A11yClient\(\) or set the SVC_BASE_URL environment variable\.$/;
+const NO_BASE_URL =
+  /^No base URL: pass `baseUrl` to new A11yClient\(\) or set the SVC_BASE_URL environment variable\.$/;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Bins = ReturnType<typeof ensureRuntimes>['bins'];
@@ -56,12 +79,20 @@ let sim: Simulator;
 // A loopback port nothing listens on: a refused connection, which every runtime must re-send even for a POST.
 let closedUrl: string;
 /** What the host (Node 20, the sources) gets for the same check: findings are a function of (seed, URL). */
-let reference: { status: string; verdict: string; pages: number; violations: Partial<ScenarioResult['violations'][number]>[] };
+let reference: {
+  status: string;
+  verdict: string;
+  pages: number;
+  violations: Partial<ScenarioResult['violations'][number]>[];
+};
 const summary: string[] = [];
 
 /** npm itself (its JavaScript), to run it under the Node being tested. */
 function npmCli(): string {
-  const candidates = [process.env.npm_execpath, join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js')];
+  const candidates = [
+    process.env.npm_execpath,
+    join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
+  ];
   const found = candidates.find((path) => path && basename(path) === 'npm-cli.js' && existsSync(path));
   if (!found) throw new Error(`npm-cli.js not found (looked at ${candidates.join(', ')})`);
   return found;
@@ -71,7 +102,8 @@ function npmCli(): string {
 function binDir(name: string, links: Record<string, string>): string {
   const dir = join(work, 'bin', name);
   mkdirSync(dir, { recursive: true });
-  for (const [link, target] of Object.entries(links)) if (!existsSync(join(dir, link))) symlinkSync(target, join(dir, link));
+  for (const [link, target] of Object.entries(links))
+    if (!existsSync(join(dir, link))) symlinkSync(target, join(dir, link));
   return dir;
 }
 
@@ -83,7 +115,11 @@ function childEnv(path: string, extra: Record<string, string> = {}): Record<stri
 }
 
 /** A consumer project: package.json (ESM) and the scenario files. */
-function project(name: string, files: string[], packageJson: Record<string, unknown> | null = { name: `consumer-${name}`, private: true, type: 'module' }): string {
+function project(
+  name: string,
+  files: string[],
+  packageJson: Record<string, unknown> | null = { name: `consumer-${name}`, private: true, type: 'module' },
+): string {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   if (packageJson) writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2) + '\n');
@@ -92,7 +128,11 @@ function project(name: string, files: string[], packageJson: Record<string, unkn
 }
 
 function scenarioInput(): string {
-  return JSON.stringify({ url: sim.url, closedUrl, keys: { full: sim.keys.full, noCi: sim.keys.noCi, freePlan: sim.keys.freePlan } });
+  return JSON.stringify({
+    url: sim.url,
+    closedUrl,
+    keys: { full: sim.keys.full, noCi: sim.keys.noCi, freePlan: sim.keys.freePlan },
+  });
 }
 
 function cryptoPath(hmacs: { createHmac: number; subtleSign: number }): CryptoPath | string {
@@ -106,7 +146,13 @@ function cryptoPath(hmacs: { createHmac: number; subtleSign: number }): CryptoPa
 function expectScenario(
   what: string,
   run: Run,
-  expected: { runtime: string; version: string; resolvedRoot: RegExp; cryptoPath: CryptoPath; configurationMessage: RegExp },
+  expected: {
+    runtime: string;
+    version: string;
+    resolvedRoot: RegExp;
+    cryptoPath: CryptoPath;
+    configurationMessage: RegExp;
+  },
 ) {
   expect(run.code, describeRun(what, run)).toBe(0);
   expect(run.stderr, describeRun(what, run)).toBe('');
@@ -132,18 +178,36 @@ function expectScenario(
     field: 'urls[0]',
     rule: 'must be an absolute http(s) URL',
   });
-  expect(result.configuration).toEqual({ thrown: true, name: 'ConfigurationError', isConfigurationError: true, message: expect.stringMatching(expected.configurationMessage) });
+  expect(result.configuration).toEqual({
+    thrown: true,
+    name: 'ConfigurationError',
+    isConfigurationError: true,
+    message: expect.stringMatching(expected.configurationMessage),
+  });
   // A refused connection never reached the service: even a POST is re-sent (1 + maxRetries 2 attempts).
   expect(result.refused).toEqual({ thrown: true, name: 'APIConnectionError', attempts: 3 });
   // Webhooks: verified, tampered refused, through the expected crypto path.
-  expect(result.webhook.event).toEqual({ id: 'cf94ee21-cddc-4544-b08f-510865b77656', type: 'scan_run.completed', payload: WEBHOOK_PAYLOAD });
-  expect(result.webhook.tampered).toEqual({ thrown: true, isWebhookVerificationError: true, reason: 'SIGNATURE_MISMATCH' });
+  expect(result.webhook.event).toEqual({
+    id: 'cf94ee21-cddc-4544-b08f-510865b77656',
+    type: 'scan_run.completed',
+    payload: WEBHOOK_PAYLOAD,
+  });
+  expect(result.webhook.tampered).toEqual({
+    thrown: true,
+    isWebhookVerificationError: true,
+    reason: 'SIGNATURE_MISMATCH',
+  });
   expect(cryptoPath(result.webhook.hmacs)).toBe(expected.cryptoPath);
   summary.push(`${what}: ${expected.runtime} ${expected.version}, webhooks via ${expected.cryptoPath}, ${run.ms} ms`);
 }
 
 /** `svc-a11y ci … --json --report junit=…` against the simulator: exit 1 (the threshold broke), JSON and JUnit out. */
-async function expectCli(what: string, command: string, args: string[], options: { cwd: string; path: string; extraEnv?: Record<string, string> }) {
+async function expectCli(
+  what: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; path: string; extraEnv?: Record<string, string> },
+) {
   const junit = join(options.cwd, `a11y-${Date.now()}.xml`);
   const run = await exec(command, [...args, 'ci', CHECK_URL, '--json', '--report', `junit=${junit}`], {
     cwd: options.cwd,
@@ -171,12 +235,21 @@ async function deliver(url: string, secret: string) {
   return {
     id: headers['X-Svc-Delivery']!,
     ok: { status: ok.status, body: await ok.text(), subtleSign: ok.headers.get('x-subtle-sign-calls') },
-    tampered: { status: tampered.status, body: await tampered.text(), subtleSign: tampered.headers.get('x-subtle-sign-calls') },
+    tampered: {
+      status: tampered.status,
+      body: await tampered.text(),
+      subtleSign: tampered.headers.get('x-subtle-sign-calls'),
+    },
   };
 }
 
 /** The README's fetch-handler example served by the runtime's own server (Bun.serve, Deno.serve): 204, then 400. */
-async function expectServedExample(what: string, command: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
+async function expectServedExample(
+  what: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+) {
   const secret = 'whsec_served_example';
   copyFileSync(join(root, 'examples', 'webhook-fetch-handler.ts'), join(options.cwd, 'webhook-fetch-handler.ts'));
   copyFileSync(join(fixtures, 'serve.mjs'), join(options.cwd, 'serve.mjs'));
@@ -196,19 +269,31 @@ async function expectServedExample(what: string, command: string, args: string[]
 
 /** Packs dist/ as `npm publish` would, without the prepack build (npm test has just built it). */
 async function pack(): Promise<string> {
-  const required = ['dist/index.js', 'dist/index.cjs', 'dist/webhooks.js', 'dist/webhooks.cjs', 'dist/cli.js', 'package.json'];
+  const required = [
+    'dist/index.js',
+    'dist/index.cjs',
+    'dist/webhooks.js',
+    'dist/webhooks.cjs',
+    'dist/cli.js',
+    'package.json',
+  ];
   // dist/ may be mid-rebuild on a shared machine (tsup empties it first): pack again rather than ship a hole.
   for (let attempt = 1; ; attempt++) {
     const missing = required.filter((file) => !existsSync(join(root, file)));
     if (missing.length === 0) {
-      const { stdout } = await promisify(execFile)('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root });
+      const { stdout } = await promisify(execFile)(
+        'npm',
+        ['pack', '--ignore-scripts', '--json', '--pack-destination', work],
+        { cwd: root },
+      );
       const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
       const files = packed.files.map((f) => f.path);
       const absent = required.filter((file) => !files.includes(file));
       if (absent.length === 0) return join(work, packed.filename);
       missing.push(...absent);
     }
-    if (attempt === 3) throw new Error(`dist/ lacks ${missing.join(', ')}: run \`npm run build\` first (npm test does).`);
+    if (attempt === 3)
+      throw new Error(`dist/ lacks ${missing.join(', ')}: run \`npm run build\` first (npm test does).`);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
 }
@@ -217,7 +302,9 @@ beforeAll(async () => {
   // Installs the runtimes when this machine has not got them yet (~25 s), else checks the cached ones.
   const runtimes = ensureRuntimes({ log: (line) => console.log(`runtimes: ${line}`) });
   bins = runtimes.bins;
-  summary.push(`runtimes ${runtimes.installed ? `installed in ${runtimes.seconds.toFixed(1)} s` : 'from the cache'}: ${runtimes.dir}`);
+  summary.push(
+    `runtimes ${runtimes.installed ? `installed in ${runtimes.seconds.toFixed(1)} s` : 'from the cache'}: ${runtimes.dir}`,
+  );
 
   work = mkdtempSync(join(tmpdir(), 'svc-a11y-runtimes-'));
   tarball = await pack();
@@ -263,11 +350,25 @@ describe.each([
     // `engines` leaves that Node out.
     const install = await exec(
       bins[key],
-      [npmCli(), 'install', pkg.name, '--registry', registry.url, '--cache', join(work, 'npm-cache'), '--engine-strict', '--no-audit', '--no-fund', '--no-update-notifier'],
+      [
+        npmCli(),
+        'install',
+        pkg.name,
+        '--registry',
+        registry.url,
+        '--cache',
+        join(work, 'npm-cache'),
+        '--engine-strict',
+        '--no-audit',
+        '--no-fund',
+        '--no-update-notifier',
+      ],
       { cwd: dir, env: childEnv(path), timeoutMs: 120_000 },
     );
     expect(install.code, describeRun(`npm install under ${label}`, install)).toBe(0);
-    const installed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const installed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(installed.dependencies).toEqual({ [pkg.name]: `^${pkg.version}` });
   }, 180_000);
 
@@ -277,17 +378,33 @@ describe.each([
     expect(RUNTIMES[key].version).toBe(`v${version}`);
   });
 
-  it('ESM (import): the client, a problem error, a refused validation, webhooks via node:crypto', { timeout: 60_000 }, async () => {
+  it('ESM (import): the client, a problem error, a refused validation, webhooks via node:crypto', {
+    timeout: 60_000,
+  }, async () => {
     const run = await exec(bins[key], ['scenario.mjs', scenarioInput()], { cwd: dir, env: childEnv(path) });
-    expectScenario(`${label} ESM`, run, { runtime: 'node', version, resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.js$/, cryptoPath: 'node:crypto createHmac', configurationMessage: NO_BASE_URL });
+    expectScenario(`${label} ESM`, run, {
+      runtime: 'node',
+      version,
+      resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.js$/,
+      cryptoPath: 'node:crypto createHmac',
+      configurationMessage: NO_BASE_URL,
+    });
   });
 
   it('CommonJS (require): the same', { timeout: 60_000 }, async () => {
     const run = await exec(bins[key], ['scenario.cjs', scenarioInput()], { cwd: dir, env: childEnv(path) });
-    expectScenario(`${label} CJS`, run, { runtime: 'node', version, resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.cjs$/, cryptoPath: 'node:crypto createHmac', configurationMessage: NO_BASE_URL });
+    expectScenario(`${label} CJS`, run, {
+      runtime: 'node',
+      version,
+      resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.cjs$/,
+      cryptoPath: 'node:crypto createHmac',
+      configurationMessage: NO_BASE_URL,
+    });
   });
 
-  it('svc-a11y ci (node_modules/.bin, the `#!/usr/bin/env node` shebang finds this Node only)', { timeout: 60_000 }, async () => {
+  it('svc-a11y ci (node_modules/.bin, the `#!/usr/bin/env node` shebang finds this Node only)', {
+    timeout: 60_000,
+  }, async () => {
     await expectCli(`${label} CLI`, join(dir, 'node_modules', '.bin', 'svc-a11y'), [], { cwd: dir, path });
   });
 });
@@ -295,7 +412,8 @@ describe.each([
 describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun svc-a11y`, () => {
   let dir: string;
   let path: string;
-  const env = () => childEnv(path, { NPM_CONFIG_REGISTRY: registry.url, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') });
+  const env = () =>
+    childEnv(path, { NPM_CONFIG_REGISTRY: registry.url, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') });
 
   beforeAll(async () => {
     path = binDir('bun', { bun: bins.bun });
@@ -306,59 +424,103 @@ describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun sv
     expect(existsSync(join(dir, 'node_modules', '@svc', 'a11y-sdk', 'dist', 'index.js'))).toBe(true);
   }, 180_000);
 
-  it('ESM: the client, a problem error, a refused validation, webhooks via node:crypto (process.getBuiltinModule)', { timeout: 60_000 }, async () => {
+  it('ESM: the client, a problem error, a refused validation, webhooks via node:crypto (process.getBuiltinModule)', {
+    timeout: 60_000,
+  }, async () => {
     const run = await exec(bins.bun, ['scenario.mjs', scenarioInput()], { cwd: dir, env: env() });
-    expectScenario('Bun ESM', run, { runtime: 'bun', version: RUNTIME_PACKAGES.bun, resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.js$/, cryptoPath: 'node:crypto createHmac', configurationMessage: NO_BASE_URL });
+    expectScenario('Bun ESM', run, {
+      runtime: 'bun',
+      version: RUNTIME_PACKAGES.bun,
+      resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.js$/,
+      cryptoPath: 'node:crypto createHmac',
+      configurationMessage: NO_BASE_URL,
+    });
   });
 
   it('CommonJS: the same', { timeout: 60_000 }, async () => {
     const run = await exec(bins.bun, ['scenario.cjs', scenarioInput()], { cwd: dir, env: env() });
-    expectScenario('Bun CJS', run, { runtime: 'bun', version: RUNTIME_PACKAGES.bun, resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.cjs$/, cryptoPath: 'node:crypto createHmac', configurationMessage: NO_BASE_URL });
+    expectScenario('Bun CJS', run, {
+      runtime: 'bun',
+      version: RUNTIME_PACKAGES.bun,
+      resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.cjs$/,
+      cryptoPath: 'node:crypto createHmac',
+      configurationMessage: NO_BASE_URL,
+    });
   });
 
-  it('Bun.serve serves the README fetch-handler example: a signed delivery verified, a tampered one refused', { timeout: 60_000 }, async () => {
+  it('Bun.serve serves the README fetch-handler example: a signed delivery verified, a tampered one refused', {
+    timeout: 60_000,
+  }, async () => {
     await expectServedExample('Bun.serve example', bins.bun, [], { cwd: dir, env: env() });
   });
 
   it('svc-a11y ci under Bun (no Node on PATH)', { timeout: 60_000 }, async () => {
-    await expectCli('Bun CLI', bins.bun, ['x', '--bun', 'svc-a11y'], { cwd: dir, path, extraEnv: { NPM_CONFIG_REGISTRY: registry.url, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') } });
+    await expectCli('Bun CLI', bins.bun, ['x', '--bun', 'svc-a11y'], {
+      cwd: dir,
+      path,
+      extraEnv: { NPM_CONFIG_REGISTRY: registry.url, BUN_INSTALL_CACHE_DIR: join(work, 'bun-cache') },
+    });
   });
 });
 
 describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno run npm:…/svc-a11y`, () => {
   let dir: string;
   let path: string;
-  const extra = () => ({ NPM_CONFIG_REGISTRY: registry.url, DENO_DIR: join(work, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' });
+  const extra = () => ({
+    NPM_CONFIG_REGISTRY: registry.url,
+    DENO_DIR: join(work, 'deno-dir'),
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
+  });
 
   beforeAll(async () => {
     path = binDir('deno', { deno: bins.deno });
     dir = project('deno', ['run.mjs', 'scenario.mjs'], null);
     writeFileSync(join(dir, 'deno.json'), '{}\n');
-    const install = await exec(bins.deno, ['add', `npm:${pkg.name}`], { cwd: dir, env: childEnv(path, extra()), timeoutMs: 120_000 });
+    const install = await exec(bins.deno, ['add', `npm:${pkg.name}`], {
+      cwd: dir,
+      env: childEnv(path, extra()),
+      timeoutMs: 120_000,
+    });
     expect(install.code, describeRun('deno add', install)).toBe(0);
     const config = JSON.parse(readFileSync(join(dir, 'deno.json'), 'utf8')) as { imports: Record<string, string> };
     expect(config.imports).toEqual({ [pkg.name]: `npm:${pkg.name}@^${pkg.version}` });
   }, 180_000);
 
-  it('ESM with --allow-net=127.0.0.1 only: the client, a problem error, a refused validation, webhooks via node:crypto', { timeout: 60_000 }, async () => {
+  it('ESM with --allow-net=127.0.0.1 only: the client, a problem error, a refused validation, webhooks via node:crypto', {
+    timeout: 60_000,
+  }, async () => {
     // No env, read or write permission: given apiKey and baseUrl, neither the client nor the webhooks need one.
-    const run = await exec(bins.deno, ['run', '--allow-net=127.0.0.1', 'scenario.mjs', scenarioInput()], { cwd: dir, env: childEnv(path, extra()) });
+    const run = await exec(bins.deno, ['run', '--allow-net=127.0.0.1', 'scenario.mjs', scenarioInput()], {
+      cwd: dir,
+      env: childEnv(path, extra()),
+    });
     expectScenario('Deno ESM', run, {
       runtime: 'deno',
       version: RUNTIME_PACKAGES.deno,
       resolvedRoot: new RegExp(`a11y-sdk/${escape(pkg.version)}/dist/index\\.js$`),
       cryptoPath: 'node:crypto createHmac',
       // Without env permission the fallback's read is refused: a ConfigurationError carrying Deno's hint.
-      configurationMessage: /^Cannot read SVC_BASE_URL \(NotCapable: Requires env access to "SVC_BASE_URL", run again with the --allow-env flag\): pass the option instead\.$/,
+      configurationMessage:
+        /^Cannot read SVC_BASE_URL \(NotCapable: Requires env access to "SVC_BASE_URL", run again with the --allow-env flag\): pass the option instead\.$/,
     });
   });
 
-  it('Deno.serve serves the README fetch-handler example (--allow-net=127.0.0.1 only)', { timeout: 60_000 }, async () => {
-    await expectServedExample('Deno.serve example', bins.deno, ['run', '--allow-net=127.0.0.1'], { cwd: dir, env: childEnv(path, extra()) });
+  it('Deno.serve serves the README fetch-handler example (--allow-net=127.0.0.1 only)', {
+    timeout: 60_000,
+  }, async () => {
+    await expectServedExample('Deno.serve example', bins.deno, ['run', '--allow-net=127.0.0.1'], {
+      cwd: dir,
+      env: childEnv(path, extra()),
+    });
   });
 
   it('svc-a11y ci under Deno (deno run -A npm:@svc/a11y-sdk/svc-a11y)', { timeout: 60_000 }, async () => {
-    await expectCli('Deno CLI', bins.deno, ['run', '-A', `npm:${pkg.name}/svc-a11y`], { cwd: dir, path, extraEnv: extra() });
+    await expectCli('Deno CLI', bins.deno, ['run', '-A', `npm:${pkg.name}/svc-a11y`], {
+      cwd: dir,
+      path,
+      extraEnv: extra(),
+    });
   });
 });
 
@@ -376,7 +538,18 @@ describe(`workerd ${RUNTIME_PACKAGES.workerd}: a bundled Worker (the README's fe
     copyFileSync(join(root, 'examples', 'webhook-fetch-handler.ts'), join(dir, 'webhook-fetch-handler.ts'));
     const install = await exec(
       process.execPath,
-      [npmCli(), 'install', pkg.name, '--registry', registry.url, '--cache', join(work, 'npm-cache'), '--no-audit', '--no-fund', '--no-update-notifier'],
+      [
+        npmCli(),
+        'install',
+        pkg.name,
+        '--registry',
+        registry.url,
+        '--cache',
+        join(work, 'npm-cache'),
+        '--no-audit',
+        '--no-fund',
+        '--no-update-notifier',
+      ],
       { cwd: dir, env: childEnv(dirname(process.execPath)), timeoutMs: 120_000 },
     );
     expect(install.code, describeRun('npm install (workerd project)', install)).toBe(0);
@@ -396,7 +569,11 @@ describe(`workerd ${RUNTIME_PACKAGES.workerd}: a bundled Worker (the README's fe
       logLevel: 'silent',
     });
     expect(Object.keys(bundle.metafile.inputs)).toEqual(
-      expect.arrayContaining(['webhook-fetch-handler.ts', 'node_modules/@svc/a11y-sdk/dist/webhooks.js', 'node_modules/@svc/a11y-sdk/dist/index.js']),
+      expect.arrayContaining([
+        'webhook-fetch-handler.ts',
+        'node_modules/@svc/a11y-sdk/dist/webhooks.js',
+        'node_modules/@svc/a11y-sdk/dist/index.js',
+      ]),
     );
 
     const worker = (date: string) => `(
@@ -440,7 +617,11 @@ const older :Workerd.Worker = ${worker(OLDER_COMPAT_DATE)};
     );
 
     // workerd reports the ports it bound (127.0.0.1:0) on its control fd.
-    const child = spawn(bins.workerd, ['serve', 'config.capnp', '--control-fd=3'], { cwd: dir, env: childEnv(path()), stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(bins.workerd, ['serve', 'config.capnp', '--control-fd=3'], {
+      cwd: dir,
+      env: childEnv(path()),
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
     workerd = child;
     child.stdout!.on('data', (chunk) => (workerdOut += chunk));
     child.stderr!.on('data', (chunk) => (workerdOut += chunk));
@@ -482,14 +663,28 @@ const older :Workerd.Worker = ${worker(OLDER_COMPAT_DATE)};
     expect(result).toEqual({
       check: { status: reference.status, verdict: reference.verdict, pages: reference.pages },
       violations: reference.violations,
-      problem: { thrown: true, name: 'PermissionDeniedError', isPermissionDeniedError: true, isApiError: true, status: 403, code: 'API_KEY_SCOPE_MISSING' },
+      problem: {
+        thrown: true,
+        name: 'PermissionDeniedError',
+        isPermissionDeniedError: true,
+        isApiError: true,
+        status: 403,
+        code: 'API_KEY_SCOPE_MISSING',
+      },
       validation: { thrown: true, name: 'RequestValidationError', isRequestValidationError: true, field: 'urls[0]' },
     });
   }
 
-  it(`compatibility date ${newestDate} (nodejs_compat on by the date): the client via outbound fetch; webhooks via node:crypto`, { timeout: 60_000 }, async () => {
+  it(`compatibility date ${newestDate} (nodejs_compat on by the date): the client via outbound fetch; webhooks via node:crypto`, {
+    timeout: 60_000,
+  }, async () => {
     const runtime = await (await fetch(`http://127.0.0.1:${ports.today}/runtime`)).json();
-    expect(runtime).toEqual({ userAgent: 'Cloudflare-Workers', process: 'object', getBuiltinModule: 'function', nodeCrypto: true });
+    expect(runtime).toEqual({
+      userAgent: 'Cloudflare-Workers',
+      process: 'object',
+      getBuiltinModule: 'function',
+      nodeCrypto: true,
+    });
     await expectClient(ports.today!);
     const started = Date.now();
     const { id, ok, tampered } = await deliver(`http://127.0.0.1:${ports.today}/webhooks`, secret);
@@ -497,19 +692,30 @@ const older :Workerd.Worker = ${worker(OLDER_COMPAT_DATE)};
     expect(tampered).toEqual({ status: 400, body: 'SIGNATURE_MISMATCH', subtleSign: '0' });
     // The example's own log line for the verified delivery.
     await expect.poll(() => workerdOut).toContain(`scan_run.completed ${id}`);
-    summary.push(`workerd ${newestDate}: nodejs_compat on by the date, webhooks via node:crypto createHmac, client via outbound fetch, ${Date.now() - started} ms`);
+    summary.push(
+      `workerd ${newestDate}: nodejs_compat on by the date, webhooks via node:crypto createHmac, client via outbound fetch, ${Date.now() - started} ms`,
+    );
   });
 
-  it(`compatibility date ${OLDER_COMPAT_DATE} (no nodejs_compat): the client via outbound fetch; webhooks via Web Crypto`, { timeout: 60_000 }, async () => {
+  it(`compatibility date ${OLDER_COMPAT_DATE} (no nodejs_compat): the client via outbound fetch; webhooks via Web Crypto`, {
+    timeout: 60_000,
+  }, async () => {
     const runtime = await (await fetch(`http://127.0.0.1:${ports.older}/runtime`)).json();
-    expect(runtime).toEqual({ userAgent: 'Cloudflare-Workers', process: 'undefined', getBuiltinModule: 'undefined', nodeCrypto: false });
+    expect(runtime).toEqual({
+      userAgent: 'Cloudflare-Workers',
+      process: 'undefined',
+      getBuiltinModule: 'undefined',
+      nodeCrypto: false,
+    });
     await expectClient(ports.older!);
     const started = Date.now();
     const { id, ok, tampered } = await deliver(`http://127.0.0.1:${ports.older}/webhooks`, secret);
     expect(ok).toEqual({ status: 204, body: '', subtleSign: '1' });
     expect(tampered).toEqual({ status: 400, body: 'SIGNATURE_MISMATCH', subtleSign: '1' });
     await expect.poll(() => workerdOut).toContain(`scan_run.completed ${id}`);
-    summary.push(`workerd ${OLDER_COMPAT_DATE}: no nodejs_compat, webhooks via Web Crypto subtle.sign, client via outbound fetch, ${Date.now() - started} ms`);
+    summary.push(
+      `workerd ${OLDER_COMPAT_DATE}: no nodejs_compat, webhooks via Web Crypto subtle.sign, client via outbound fetch, ${Date.now() - started} ms`,
+    );
   });
 });
 

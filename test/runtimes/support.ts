@@ -20,9 +20,20 @@ export interface Registry {
 export function manifestOf(tarball: Buffer): Record<string, unknown> & { name: string; version: string } {
   const tar = gunzipSync(tarball);
   for (let offset = 0; offset + 512 <= tar.length; ) {
-    const name = tar.subarray(offset, offset + 100).toString('utf8').replace(/\0.*$/s, '');
-    const size = parseInt(tar.subarray(offset + 124, offset + 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8);
-    if (name === 'package/package.json') return JSON.parse(tar.subarray(offset + 512, offset + 512 + size).toString('utf8'));
+    const name = tar
+      .subarray(offset, offset + 100)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
+    const size = parseInt(
+      tar
+        .subarray(offset + 124, offset + 136)
+        .toString('utf8')
+        .replace(/\0.*$/s, '')
+        .trim() || '0',
+      8,
+    );
+    if (name === 'package/package.json')
+      return JSON.parse(tar.subarray(offset + 512, offset + 512 + size).toString('utf8'));
     if (!name) break;
     offset += 512 + Math.ceil(size / 512) * 512;
   }
@@ -56,7 +67,9 @@ export async function startRegistry(tarballPath: string): Promise<Registry> {
         'dist-tags': { latest: manifest.version },
         versions: { [manifest.version]: { ...manifest, _id: `${manifest.name}@${manifest.version}`, dist } },
       };
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(packument));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(packument));
     } else if (path === `/${manifest.name}/-/${file}`) {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': tarball.length }).end(tarball);
     } else {
@@ -91,7 +104,11 @@ export interface Run {
 }
 
 /** Runs a command to its end with exactly `env` (no variable of the test process leaks in); killed by PID at the timeout. */
-export function exec(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<Run> {
+export function exec(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -135,7 +152,11 @@ export interface ServerProcess {
 }
 
 /** Starts a server process that prints `{"port":N}` on its first stdout line; stopped by its PID. */
-export async function startServer(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServer(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+): Promise<ServerProcess> {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = async () => {
@@ -145,7 +166,10 @@ export async function startServer(command: string, args: string[], options: { cw
     await closed;
   };
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not print its port:\n${output}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${command} ${args.join(' ')} did not print its port:\n${output}`)),
+      options.timeoutMs ?? 30_000,
+    );
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = /\{"port":(\d+)\}/.exec(output);
@@ -156,7 +180,9 @@ export async function startServer(command: string, args: string[], options: { cw
     });
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`${command} exited (${code ?? signal}) before listening:\n${output}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${command} exited (${code ?? signal}) before listening:\n${output}`)),
+    );
   }).catch(async (error) => {
     await stop();
     throw error;

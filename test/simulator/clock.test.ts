@@ -18,7 +18,9 @@ afterAll(() => sim.stop());
 describe('lifecycle against an injected clock', () => {
   it('moves a CI check page by page from QUEUED to COMPLETED', async () => {
     now = T0;
-    const { id } = await client.ciChecks.create({ urls: ['https://shop.example.com/', 'https://shop.example.com/cart'] });
+    const { id } = await client.ciChecks.create({
+      urls: ['https://shop.example.com/', 'https://shop.example.com/cart'],
+    });
     const at = async (t: number) => {
       now = T0 + t;
       const c = await client.ciChecks.get(id);
@@ -55,13 +57,19 @@ describe('lifecycle against an injected clock', () => {
     expect(queued.startedAt).toBeUndefined();
     // RUNNING from +100; three checkpoints share 300 ms, each a scan QUEUED for its first quarter.
     now = T0 + 2_200;
-    expect((await client.journeyRuns.get(queued.id)).checkpoints?.map((c) => c.status)).toEqual(['COMPLETED', 'QUEUED']);
+    expect((await client.journeyRuns.get(queued.id)).checkpoints?.map((c) => c.status)).toEqual([
+      'COMPLETED',
+      'QUEUED',
+    ]);
     now = T0 + 2_250;
     const running = await client.journeyRuns.get(queued.id);
     expect(running).toMatchObject({ status: 'RUNNING', startedAt: '2026-11-20T10:00:02.100Z' });
     expect(running.checkpoints?.map((c) => c.status)).toEqual(['COMPLETED', 'RUNNING']);
     now = T0 + 2_400;
-    expect(await client.journeyRuns.get(queued.id)).toMatchObject({ status: 'COMPLETED', finishedAt: '2026-11-20T10:00:02.400Z' });
+    expect(await client.journeyRuns.get(queued.id)).toMatchObject({
+      status: 'COMPLETED',
+      finishedAt: '2026-11-20T10:00:02.400Z',
+    });
     const e = await client.journeyRuns.get('00000000-0000-4000-8000-000000000000').catch((error: unknown) => error);
     expect(e).toMatchObject({ status: 404, code: 'JOURNEY_NOT_FOUND', timestamp: '2026-11-20T10:00:02.400Z' });
   });

@@ -26,7 +26,12 @@ const seen: Seen[] = [];
 const recordingFetch: typeof fetch = async (input, init) => {
   const request = input instanceof Request ? input : new Request(input, init);
   const response = await fetch(input, init);
-  seen.push({ method: request.method, url: request.url, status: response.status, violations: response.headers.get('sl-violations') });
+  seen.push({
+    method: request.method,
+    url: request.url,
+    status: response.status,
+    violations: response.headers.get('sl-violations'),
+  });
   return response;
 };
 const clientFor = (baseUrl: string, apiKey: string) =>
@@ -38,7 +43,10 @@ beforeAll(async () => {
     startSimulator({ durations, rateLimit: false }),
     startSimulator({ durations, rateLimit: { requestsPerMinute: 1, windowMs: 60_000 } }),
   ]);
-  [prism, limitedPrism] = await Promise.all([startPrism({ upstream: sim.url }), startPrism({ upstream: limitedSim.url })]);
+  [prism, limitedPrism] = await Promise.all([
+    startPrism({ upstream: sim.url }),
+    startPrism({ upstream: limitedSim.url }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -54,8 +62,14 @@ describe('simulator answers conform to openapi.yaml (through a validating Prism 
     await client.sites.listJourneys(sim.ids.verifiedSite);
     await client.sites.listFixes(sim.ids.verifiedSite);
 
-    const baseline = await client.ciChecks.createAndWait({ urls: [`${shop}/`, `${shop}/checkout`], setBaseline: true, context: { branch: 'main' } }, FAST);
-    const check = await client.ciChecks.createAndWait({ urls: [`${shop}/?regress=1`, `${shop}/checkout`], failOn: 'NEW_CRITICAL' }, FAST);
+    const baseline = await client.ciChecks.createAndWait(
+      { urls: [`${shop}/`, `${shop}/checkout`], setBaseline: true, context: { branch: 'main' } },
+      FAST,
+    );
+    const check = await client.ciChecks.createAndWait(
+      { urls: [`${shop}/?regress=1`, `${shop}/checkout`], failOn: 'NEW_CRITICAL' },
+      FAST,
+    );
     expect(check).toMatchObject({ status: 'COMPLETED', verdict: 'FAIL', baselineCheckId: baseline.id });
     expect((await client.ciChecks.listViolations(check.id)).some((v) => v.isNew)).toBe(true);
     expect((await client.ciChecks.createAndWait({ urls: [`${shop}/unreachable`] }, FAST)).status).toBe('FAILED');
@@ -85,8 +99,16 @@ describe('simulator answers conform to openapi.yaml (through a validating Prism 
   it('serves documented problems without a violation', async () => {
     const full = clientFor(prism.url, sim.keys.full);
     await expectProblem(clientFor(prism.url, 'svc_sim_not_a_key').sites.list(), 401, 'API_KEY_INVALID');
-    await expectProblem(clientFor(prism.url, sim.keys.noCi).ciChecks.create({ urls: [`${shop}/`] }), 403, 'API_KEY_SCOPE_MISSING');
-    await expectProblem(clientFor(prism.url, sim.keys.freePlan).sites.getTrend(sim.ids.verifiedSite), 403, 'FEATURE_NOT_IN_PLAN');
+    await expectProblem(
+      clientFor(prism.url, sim.keys.noCi).ciChecks.create({ urls: [`${shop}/`] }),
+      403,
+      'API_KEY_SCOPE_MISSING',
+    );
+    await expectProblem(
+      clientFor(prism.url, sim.keys.freePlan).sites.getTrend(sim.ids.verifiedSite),
+      403,
+      'FEATURE_NOT_IN_PLAN',
+    );
     await expectProblem(full.ciChecks.get(randomUUID()), 404, 'CI_CHECK_NOT_FOUND');
     await expectProblem(full.scans.create({ url: 'https://unknown.example.com/' }), 404, 'SITE_NOT_FOUND');
     await expectProblem(full.scanRuns.getRootCauses(randomUUID()), 404, 'SCAN_NOT_FOUND');

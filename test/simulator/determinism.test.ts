@@ -11,7 +11,9 @@ const zero = { scan: 0, scanRun: 0, ciCheck: 0, journeyRun: 0, fixVerification: 
 const sims: Simulator[] = [];
 
 beforeAll(async () => {
-  sims.push(...(await Promise.all([7, 7, 8].map((seed) => startSimulator({ seed, durations: zero, rateLimit: false })))));
+  sims.push(
+    ...(await Promise.all([7, 7, 8].map((seed) => startSimulator({ seed, durations: zero, rateLimit: false })))),
+  );
 });
 afterAll(() => Promise.all(sims.map((s) => s.stop())));
 
@@ -27,7 +29,14 @@ async function observe(sim: Simulator) {
   return {
     counts: check.counts,
     pages: check.pages,
-    violations: violations.map(({ ruleId, impact, url, target, fingerprint, failureSummary }) => ({ ruleId, impact, url, target, fingerprint, failureSummary })),
+    violations: violations.map(({ ruleId, impact, url, target, fingerprint, failureSummary }) => ({
+      ruleId,
+      impact,
+      url,
+      target,
+      fingerprint,
+      failureSummary,
+    })),
     clusters: causes.clusters?.map((c) => [c.key, c.nodesCount, c.samplePages]),
     scanFindings: await client.scans.listViolations(scan.id),
     ids: { ...sim.ids, lastScanRun: undefined }, // seeded run ids are random; the others derive from the seed

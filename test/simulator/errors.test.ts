@@ -22,7 +22,10 @@ const unknown = randomUUID();
 
 beforeAll(async () => {
   // Long enough that a second request finds the first job still QUEUED or RUNNING.
-  sim = await startSimulator({ durations: { scan: 2_000, scanRun: 2_000, ciCheck: 2_000, journeyRun: 2_000, fixVerification: 2_000 }, rateLimit: false });
+  sim = await startSimulator({
+    durations: { scan: 2_000, scanRun: 2_000, ciCheck: 2_000, journeyRun: 2_000, fixVerification: 2_000 },
+    rateLimit: false,
+  });
   full = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url, maxRetries: 0 });
 });
 afterAll(() => sim.stop());
@@ -34,7 +37,12 @@ async function raw(method: string, path: string, body?: string, key: string | nu
   const res = await fetch(sim.url + path, { method, headers, body });
   const problem = (await res.json()) as Record<string, unknown>;
   expect(res.headers.get('content-type')).toBe('application/problem+json');
-  expect(problem).toMatchObject({ status: res.status, instance: path, traceId: expect.stringMatching(UUID_V4), timestamp: expect.stringMatching(ISO_Z) });
+  expect(problem).toMatchObject({
+    status: res.status,
+    instance: path,
+    traceId: expect.stringMatching(UUID_V4),
+    timestamp: expect.stringMatching(ISO_Z),
+  });
   return { status: res.status, code: problem.code, headers: res.headers };
 }
 
@@ -104,7 +112,11 @@ describe('404', () => {
 
 describe('409', () => {
   it('DOMAIN_NOT_VERIFIED for a CI check of the unverified site', async () => {
-    const e = await expectProblem(full.ciChecks.create({ urls: ['https://blog.example.org/'] }), 409, 'DOMAIN_NOT_VERIFIED');
+    const e = await expectProblem(
+      full.ciChecks.create({ urls: ['https://blog.example.org/'] }),
+      409,
+      'DOMAIN_NOT_VERIFIED',
+    );
     expect(e).toBeInstanceOf(ConflictError);
   });
 
@@ -126,7 +138,11 @@ describe('409', () => {
 
 describe('422', () => {
   it('SITE_AUTH_NOT_CONFIGURED for an auth journey on a site without an auth profile', async () => {
-    const e = await expectProblem(full.journeys.startRun(sim.ids.authJourneyNoProfile), 422, 'SITE_AUTH_NOT_CONFIGURED');
+    const e = await expectProblem(
+      full.journeys.startRun(sim.ids.authJourneyNoProfile),
+      422,
+      'SITE_AUTH_NOT_CONFIGURED',
+    );
     expect(e).toBeInstanceOf(UnprocessableEntityError);
   });
 
@@ -150,10 +166,22 @@ describe('422', () => {
   });
 
   it('validates scan bodies the same way; bad JSON is 422 where declared, else 400', async () => {
-    expect(await raw('POST', '/api/v1/scans', JSON.stringify({ url: 'shop.example.com' }))).toMatchObject({ status: 422, code: 'INVALID_URL' });
-    expect(await raw('POST', '/api/v1/scans', JSON.stringify({}))).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
-    expect(await raw('POST', '/api/v1/ci/checks', '{"urls": [')).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
-    expect(await raw('POST', '/api/v1/scan-runs', 'not json')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await raw('POST', '/api/v1/scans', JSON.stringify({ url: 'shop.example.com' }))).toMatchObject({
+      status: 422,
+      code: 'INVALID_URL',
+    });
+    expect(await raw('POST', '/api/v1/scans', JSON.stringify({}))).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await raw('POST', '/api/v1/ci/checks', '{"urls": [')).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await raw('POST', '/api/v1/scan-runs', 'not json')).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 

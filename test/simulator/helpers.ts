@@ -20,13 +20,22 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 /** Asserts an ApiError of `status` with problem `code` (undefined: a problem without code) and a full problem body. */
-export async function expectProblem(promise: Promise<unknown>, status: number, code: string | undefined): Promise<ApiError> {
+export async function expectProblem(
+  promise: Promise<unknown>,
+  status: number,
+  code: string | undefined,
+): Promise<ApiError> {
   const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(ApiError);
   const e = error as ApiError;
   expect({ status: e.status, code: e.code }).toEqual({ status, code });
   expect(e.headers.get('content-type')).toBe('application/problem+json');
-  expect(e.problem).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(e.problem).toMatchObject({
+    status,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
   expect(e.traceId).toMatch(UUID_V4);
   expect(e.timestamp).toMatch(ISO_Z);
   expect(e.instance).toBe(new URL(e.url).pathname);

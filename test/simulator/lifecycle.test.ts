@@ -10,7 +10,10 @@ let sim: Simulator;
 let client: A11yClient;
 
 beforeAll(async () => {
-  sim = await startSimulator({ durations: { scan: 150, scanRun: 400, ciCheck: 150, journeyRun: 150, fixVerification: 150 }, rateLimit: false });
+  sim = await startSimulator({
+    durations: { scan: 150, scanRun: 400, ciCheck: 150, journeyRun: 150, fixVerification: 150 },
+    rateLimit: false,
+  });
   client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
 });
 afterAll(() => sim.stop());
@@ -22,7 +25,10 @@ describe('sites', () => {
   it('lists the seeded sites, journeys, trend history and fixes', async () => {
     const sites = await client.sites.list();
     expect(sites.map((s) => [s.id, s.verified])).toEqual(
-      expect.arrayContaining([[sim.ids.verifiedSite, true], [sim.ids.unverifiedSite, false]]),
+      expect.arrayContaining([
+        [sim.ids.verifiedSite, true],
+        [sim.ids.unverifiedSite, false],
+      ]),
     );
     const journeys = await client.sites.listJourneys(sim.ids.verifiedSite);
     expect(journeys.map((j) => j.id)).toEqual(expect.arrayContaining([sim.ids.guestJourney, sim.ids.authJourney]));
@@ -47,7 +53,13 @@ describe('CI checks', () => {
     // Only forward, to COMPLETED. (Exact times are clock.test.ts's: a busy machine's first poll, 16–20 ms after
     // the 202, may come after the QUEUED quarter of these 150 ms.)
     expect(seen.join(' ')).toMatch(/^(QUEUED )*(RUNNING )*COMPLETED$/);
-    expect(check).toMatchObject({ status: 'COMPLETED', failOn: 'NEW_CRITICAL', baselineMissing: true, fixedCount: 0, unchangedCount: 0 });
+    expect(check).toMatchObject({
+      status: 'COMPLETED',
+      failOn: 'NEW_CRITICAL',
+      baselineMissing: true,
+      fixedCount: 0,
+      unchangedCount: 0,
+    });
     expect(check.baselineCheckId).toBeUndefined();
     expect(check.appUrl).toBe(`${sim.url}/app/ci/checks/${check.id}`);
     expect(check.pages?.map((p) => p.status)).toEqual(['DONE', 'DONE', 'DONE']);
@@ -65,7 +77,10 @@ describe('CI checks', () => {
   });
 
   it('ends FAILED with failureReason when no page can be reached', async () => {
-    const check = await client.ciChecks.createAndWait({ urls: [`${shop}/unreachable`, `${shop}/timeout/slow`, `${shop}/error`] }, FAST);
+    const check = await client.ciChecks.createAndWait(
+      { urls: [`${shop}/unreachable`, `${shop}/timeout/slow`, `${shop}/error`] },
+      FAST,
+    );
     expect(check.status).toBe('FAILED');
     expect(check.failureReason).toEqual(expect.any(String));
     expect(check.verdict).toBeUndefined();
@@ -74,12 +89,15 @@ describe('CI checks', () => {
 
   it('derives the verdict from failOn', async () => {
     const urls = [`${shop}/clean?regress=1`];
-    const verdict = async (failOn: CiCheck['failOn']) => (await client.ciChecks.createAndWait({ urls, failOn }, FAST)).verdict;
+    const verdict = async (failOn: CiCheck['failOn']) =>
+      (await client.ciChecks.createAndWait({ urls, failOn }, FAST)).verdict;
     expect(await verdict('NONE')).toBe('PASS');
     expect(await verdict('ANY_CRITICAL')).toBe('FAIL');
     expect(await verdict('SERIOUS_OR_WORSE')).toBe('FAIL');
     expect(await verdict('NEW_CRITICAL')).toBe('FAIL'); // no baseline: the critical finding is new
-    expect((await client.ciChecks.createAndWait({ urls: [`${shop}/clean`], failOn: 'SERIOUS_OR_WORSE' }, FAST)).verdict).toBe('PASS');
+    expect(
+      (await client.ciChecks.createAndWait({ urls: [`${shop}/clean`], failOn: 'SERIOUS_OR_WORSE' }, FAST)).verdict,
+    ).toBe('PASS');
   });
 
   it('compares with the saved baseline: new, unchanged and fixed findings', async () => {
@@ -99,7 +117,9 @@ describe('CI checks', () => {
       fixedCount: 0,
     });
     const fresh = (await client.ciChecks.listViolations(regressed.id)).filter((v) => v.isNew);
-    expect(fresh).toEqual([expect.objectContaining({ ruleId: 'image-alt', impact: 'critical', target: 'img.promo-banner:nth-of-type(1)' })]);
+    expect(fresh).toEqual([
+      expect.objectContaining({ ruleId: 'image-alt', impact: 'critical', target: 'img.promo-banner:nth-of-type(1)' }),
+    ]);
 
     const same = await client.ciChecks.createAndWait({ urls }, FAST);
     expect(same).toMatchObject({ verdict: 'PASS', baselineCheckId: baseline.id, unchangedCount: known, fixedCount: 0 });
@@ -107,7 +127,10 @@ describe('CI checks', () => {
     expect((await client.ciChecks.listViolations(same.id)).every((v) => !v.isNew)).toBe(true);
 
     // A new baseline with two extra findings; checking without them shows both as fixed.
-    const worse = await client.ciChecks.createAndWait({ urls: [`${shop}/sale?regress=2`], setBaseline: true, failOn: 'NONE' }, FAST);
+    const worse = await client.ciChecks.createAndWait(
+      { urls: [`${shop}/sale?regress=2`], setBaseline: true, failOn: 'NONE' },
+      FAST,
+    );
     const better = await client.ciChecks.createAndWait({ urls: [`${shop}/sale`] }, FAST);
     expect(better).toMatchObject({ baselineCheckId: worse.id, fixedCount: 2, verdict: 'PASS' });
   });
@@ -120,12 +143,19 @@ describe('scans', () => {
     const violations = await client.scans.listViolations(scan.id);
     expect(violations).toHaveLength(scan.totalViolations!);
     expect(total(scan.counts)).toBe(scan.totalViolations);
-    expect(violations[0]).toMatchObject({ url: `${shop}/products`, htmlSnippet: expect.stringMatching(/^</), wcagSc: expect.any(Array) });
+    expect(violations[0]).toMatchObject({
+      url: `${shop}/products`,
+      htmlSnippet: expect.stringMatching(/^</),
+      wcagSc: expect.any(Array),
+    });
   });
 
   it('fails a scan of an unreachable page with a failure reason', async () => {
     const scan = await client.scans.createAndWait({ url: `${shop}/unreachable/page` }, FAST);
-    expect(scan).toMatchObject({ status: 'FAILED', failureReason: { code: 'PAGE_UNREACHABLE', reason: expect.any(String) } });
+    expect(scan).toMatchObject({
+      status: 'FAILED',
+      failureReason: { code: 'PAGE_UNREACHABLE', reason: expect.any(String) },
+    });
     expect(await client.scans.listViolations(scan.id)).toEqual([]);
   });
 });
@@ -133,7 +163,10 @@ describe('scans', () => {
 describe('scan runs', () => {
   it('shows crawl progress, then run-level findings, root causes and a new trend point', async () => {
     const progress: ScanRun[] = [];
-    const run = await client.scanRuns.createAndWait({ siteId: sim.ids.verifiedSite }, { ...FAST, maxIntervalMs: 20, onProgress: (r) => progress.push(r) });
+    const run = await client.scanRuns.createAndWait(
+      { siteId: sim.ids.verifiedSite },
+      { ...FAST, maxIntervalMs: 20, onProgress: (r) => progress.push(r) },
+    );
     expect(run).toMatchObject({ status: 'COMPLETED', pagesTotal: 8, pagesDone: 8 });
     const running = progress.filter((r) => r.status === 'RUNNING');
     expect(running.some((r) => r.pagesDone! > 0 && r.pagesDone! < r.pagesTotal!)).toBe(true);
@@ -143,18 +176,29 @@ describe('scan runs', () => {
     const violations = await client.scanRuns.listViolations(run.id);
     expect(new Set(violations.map((v) => v.ruleId)).size).toBe(violations.length); // deduplicated by rule
     const causes = await client.scanRuns.getRootCauses(run.id);
-    expect(causes).toMatchObject({ status: 'COMPLETED', summary: { findingsTotal: run.totalViolations, pagesTotal: 8 } });
+    expect(causes).toMatchObject({
+      status: 'COMPLETED',
+      summary: { findingsTotal: run.totalViolations, pagesTotal: 8 },
+    });
     expect(causes.coverageDisclaimer).toMatch(/not a compliance verdict/);
     expect(causes.clusters!.length).toBeGreaterThan(0);
     for (const c of causes.clusters!) expect(c.nodesCount).toBeGreaterThan(1);
 
     const trend = await client.sites.getTrend(sim.ids.verifiedSite);
-    expect(trend.points!.at(-1)).toMatchObject({ scanRunId: run.id, status: 'COMPLETED', totalViolations: run.totalViolations, finishedAt: expect.stringMatching(ISO_Z) });
+    expect(trend.points!.at(-1)).toMatchObject({
+      scanRunId: run.id,
+      status: 'COMPLETED',
+      totalViolations: run.totalViolations,
+      finishedAt: expect.stringMatching(ISO_Z),
+    });
   });
 
   it('fails a run of a site whose root is unreachable', async () => {
     const run = await client.scanRuns.createAndWait({ siteId: sim.ids.offlineSite }, FAST);
-    expect(run).toMatchObject({ status: 'FAILED', failureReason: { code: 'ROOT_UNREACHABLE', reason: expect.any(String) } });
+    expect(run).toMatchObject({
+      status: 'FAILED',
+      failureReason: { code: 'ROOT_UNREACHABLE', reason: expect.any(String) },
+    });
   });
 });
 
@@ -162,7 +206,11 @@ describe('journeys', () => {
   it('runs a guest journey: checkpoints are scans', async () => {
     const run = await client.journeys.runAndWait(sim.ids.guestJourney, FAST);
     expect(run).toMatchObject({ status: 'COMPLETED', journeyId: sim.ids.guestJourney, siteId: sim.ids.verifiedSite });
-    expect(run.checkpoints?.map((c) => [c.label, c.status])).toEqual([['Cart', 'COMPLETED'], ['Shipping', 'COMPLETED'], ['Payment', 'COMPLETED']]);
+    expect(run.checkpoints?.map((c) => [c.label, c.status])).toEqual([
+      ['Cart', 'COMPLETED'],
+      ['Shipping', 'COMPLETED'],
+      ['Payment', 'COMPLETED'],
+    ]);
     expect(Date.parse(run.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(run.startedAt!));
     const scan = await client.scans.get(run.checkpoints![0]!.scanId!);
     expect(scan).toMatchObject({ status: 'COMPLETED', requestedUrl: `${shop}/cart` });
@@ -171,7 +219,11 @@ describe('journeys', () => {
   it('runs an auth journey on a site with a saved profile, and reports a broken journey step', async () => {
     expect((await client.journeys.runAndWait(sim.ids.authJourney, FAST)).status).toBe('COMPLETED');
     const broken = await client.journeys.runAndWait(sim.ids.failingJourney, FAST);
-    expect(broken).toMatchObject({ status: 'FAILED', failedStepIndex: 2, failureReasonCode: 'STEP_SELECTOR_NOT_FOUND' });
+    expect(broken).toMatchObject({
+      status: 'FAILED',
+      failedStepIndex: 2,
+      failureReasonCode: 'STEP_SELECTOR_NOT_FOUND',
+    });
     expect(broken.checkpoints).toHaveLength(2);
   });
 });
@@ -179,7 +231,14 @@ describe('journeys', () => {
 describe('fix verifications', () => {
   it('verifies a fix (FIXED), after which the fix shows as VERIFIED', async () => {
     const v = await client.fixes.verifyAndWait(sim.ids.fix, FAST);
-    expect(v).toMatchObject({ status: 'COMPLETED', outcome: 'FIXED', remediationItemId: sim.ids.fix, pagesRequested: 2, pagesScanned: 2, nodesFound: 0 });
+    expect(v).toMatchObject({
+      status: 'COMPLETED',
+      outcome: 'FIXED',
+      remediationItemId: sim.ids.fix,
+      pagesRequested: 2,
+      pagesScanned: 2,
+      nodesFound: 0,
+    });
     expect(await client.fixVerifications.get(v.id)).toEqual(v);
     const fix = (await client.sites.listFixes(sim.ids.verifiedSite)).find((f) => f.id === sim.ids.fix);
     expect(fix).toMatchObject({ status: 'VERIFIED', verifiedAt: v.finishedAt, verifiedPagesCount: 2 });
@@ -189,7 +248,12 @@ describe('fix verifications', () => {
     const still = await client.fixes.verifyAndWait(sim.ids.regressedFix, FAST);
     expect(still).toMatchObject({ status: 'COMPLETED', outcome: 'NOT_FIXED', nodesFound: 2 });
     const failed = await client.fixes.verifyAndWait(sim.ids.unreachableFix, FAST);
-    expect(failed).toMatchObject({ status: 'FAILED', failureReasonCode: 'ALL_PAGES_FAILED', pagesScanned: 0, pagesFailed: 2 });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      failureReasonCode: 'ALL_PAGES_FAILED',
+      pagesScanned: 0,
+      pagesFailed: 2,
+    });
     expect(failed.pages?.map((p) => p.status)).toEqual(['UNREACHABLE', 'TIMEOUT']);
   });
 });

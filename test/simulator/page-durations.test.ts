@@ -25,7 +25,13 @@ const sims: Simulator[] = [];
 let prism: Prism;
 beforeAll(async () => {
   // Seed 3 twice, seed 4, even pages, and seed 3 again behind Prism.
-  sims.push(...(await Promise.all([options({ seed: 3 }), options({ seed: 3 }), options({ seed: 4 }), options(), options({ seed: 3 })].map((o) => startSimulator(o)))));
+  sims.push(
+    ...(await Promise.all(
+      [options({ seed: 3 }), options({ seed: 3 }), options({ seed: 4 }), options(), options({ seed: 3 })].map((o) =>
+        startSimulator(o),
+      ),
+    )),
+  );
   prism = await startPrism({ upstream: sims[4]!.url });
 }, 60_000);
 afterAll(async () => {
@@ -60,14 +66,22 @@ type Kind = 'ci' | 'run' | 'fix';
  * Creates one job of each multi-page kind at `now` (always in the same order: the pages of the n-th job
  * created derive from the seed and n), then reads those of `kinds` every STEP ms of their life.
  */
-async function trace(baseUrl: string, sim: Simulator, kinds: Kind[]): Promise<Record<Kind, Traced> & { violations: string[] }> {
+async function trace(
+  baseUrl: string,
+  sim: Simulator,
+  kinds: Kind[],
+): Promise<Record<Kind, Traced> & { violations: string[] }> {
   const { fetch, violations } = recordingFetchFor();
   const client = new A11yClient({ apiKey: sim.keys.full, baseUrl, fetch, maxRetries: 0, validateResponses: true });
   const start = now;
   const ci = await client.ciChecks.create({ urls: Array.from({ length: 10 }, (_, i) => `${shop}/page-${i}`) });
   const run = await client.scanRuns.create({ siteId: sim.ids.verifiedSite });
   const fix = await client.fixes.startVerification(sim.ids.fix);
-  const read = { ci: () => client.ciChecks.get(ci.id), run: () => client.scanRuns.get(run.id), fix: () => client.fixVerifications.get(fix.id) };
+  const read = {
+    ci: () => client.ciChecks.get(ci.id),
+    run: () => client.scanRuns.get(run.id),
+    fix: () => client.fixVerifications.get(fix.id),
+  };
   const out = { ci: blank(), run: blank(), fix: blank() };
   for (let t = 0; t <= T; t += STEP) {
     now = start + t;
@@ -95,7 +109,11 @@ describe('pageDurations', () => {
   }, 30_000);
 
   it('CI checks, scan runs and fix verifications finish their pages unevenly, all at the end at the latest', () => {
-    for (const [kind, total] of [['ci', 10], ['run', 8], ['fix', 2]] as const) {
+    for (const [kind, total] of [
+      ['ci', 10],
+      ['run', 8],
+      ['fix', 2],
+    ] as const) {
       const t = seeded[kind];
       expect(t.total).toBe(total);
       // QUEUED for the first quarter, RUNNING with moving progress, terminal at T with every page done.
@@ -114,10 +132,16 @@ describe('pageDurations', () => {
     expect(Math.abs(finishTimes(seeded.fix)[0]! - 625)).toBeGreaterThan(20);
   });
 
-  it('answers stay valid against openapi.yaml (validating Prism proxy, and the SDK\'s response validation)', async () => {
+  it("answers stay valid against openapi.yaml (validating Prism proxy, and the SDK's response validation)", async () => {
     // Every kind QUEUED, RUNNING early and late, and terminal (Prism proxies slowly: a few moments only).
     const { fetch, violations } = recordingFetchFor();
-    const client = new A11yClient({ apiKey: sims[4]!.keys.full, baseUrl: prism.url, fetch, maxRetries: 0, validateResponses: true });
+    const client = new A11yClient({
+      apiKey: sims[4]!.keys.full,
+      baseUrl: prism.url,
+      fetch,
+      maxRetries: 0,
+      validateResponses: true,
+    });
     const start = now;
     const ci = await client.ciChecks.create({ urls: Array.from({ length: 10 }, (_, i) => `${shop}/page-${i}`) });
     const run = await client.scanRuns.create({ siteId: sims[4]!.ids.verifiedSite });
@@ -125,7 +149,12 @@ describe('pageDurations', () => {
     const seen: string[] = [];
     for (const t of [0, 300, 700, 950, T]) {
       now = start + t;
-      for (const answer of [await client.ciChecks.get(ci.id), await client.scanRuns.get(run.id), await client.fixVerifications.get(fix.id)]) seen.push(answer.status);
+      for (const answer of [
+        await client.ciChecks.get(ci.id),
+        await client.scanRuns.get(run.id),
+        await client.fixVerifications.get(fix.id),
+      ])
+        seen.push(answer.status);
     }
     now = start + 10 * T;
     expect(seen.slice(0, 3)).toEqual(['QUEUED', 'QUEUED', 'QUEUED']);
@@ -157,12 +186,19 @@ describe('createAndWait on a multi-page job with uneven pages (real time, scaled
   it('notices completion within max(10 % of T, intervalMs) with few requests', async () => {
     // T = 1.5 s (a 30 s job ÷20), 12 pages; the defaults ÷20: 50 ms first interval, 500 ms cap.
     const duration = 1500;
-    const sim = await startSimulator({ durations: { ciCheck: duration }, rateLimit: false, pageDurations: { seed: 11 } });
+    const sim = await startSimulator({
+      durations: { ciCheck: duration },
+      rateLimit: false,
+      pageDurations: { seed: 11 },
+    });
     try {
       const one = async () => {
         const { fetch, sent } = recordingFetchFor();
         const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url, fetch });
-        const check = await client.ciChecks.createAndWait({ urls: Array.from({ length: 12 }, (_, i) => `${shop}/p/${i}`) }, { intervalMs: 50, maxIntervalMs: 500, timeoutMs: 10_000 });
+        const check = await client.ciChecks.createAndWait(
+          { urls: Array.from({ length: 12 }, (_, i) => `${shop}/p/${i}`) },
+          { intervalMs: 50, maxIntervalMs: 500, timeoutMs: 10_000 },
+        );
         // Upper bound: from the POST's send (the simulator creates the job a round trip later at most).
         return { status: check.status, lateness: performance.now() - (sent[0]! + duration), requests: sent.length };
       };

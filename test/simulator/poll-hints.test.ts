@@ -18,7 +18,8 @@ describe('pollHints', () => {
     });
     expect(post.headers.get('retry-after')).toBe('1');
     const { id } = await post.json();
-    const read = () => fetch(`${sim.url}/api/v1/ci/checks/${id}`, { headers: { authorization: `Bearer ${sim.keys.full}` } });
+    const read = () =>
+      fetch(`${sim.url}/api/v1/ci/checks/${id}`, { headers: { authorization: `Bearer ${sim.keys.full}` } });
     expect((await read()).headers.get('retry-after')).toBe('1');
     await new Promise((r) => setTimeout(r, 800));
     const done = await read();

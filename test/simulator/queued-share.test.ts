@@ -6,7 +6,12 @@ import { A11yClient } from '../../src/index.js';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
 
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
-const urls = ['https://shop.example.com/', 'https://shop.example.com/cart', 'https://shop.example.com/checkout', 'https://shop.example.com/clean'];
+const urls = [
+  'https://shop.example.com/',
+  'https://shop.example.com/cart',
+  'https://shop.example.com/checkout',
+  'https://shop.example.com/clean',
+];
 let now = T0;
 let sim: Simulator | undefined;
 afterEach(async () => {
@@ -16,7 +21,12 @@ afterEach(async () => {
 
 /** A CI check of four pages created at T0 on a simulator with `queuedShare`; its status and pages at each time. */
 async function checkAt(queuedShare: number | undefined, times: number[]) {
-  sim = await startSimulator({ clock: () => now, rateLimit: false, durations: { ciCheck: 1000, scanRun: 1000 }, ...(queuedShare === undefined ? {} : { queuedShare }) });
+  sim = await startSimulator({
+    clock: () => now,
+    rateLimit: false,
+    durations: { ciCheck: 1000, scanRun: 1000 },
+    ...(queuedShare === undefined ? {} : { queuedShare }),
+  });
   const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
   now = T0;
   const { id } = await client.ciChecks.create({ urls });

@@ -35,7 +35,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  sim = await startSimulator({ durations: { scanRun: 100 }, rateLimit: false, webhook: { url: receiverUrl, secret: SECRET, retryDelayMs: 50 } });
+  sim = await startSimulator({
+    durations: { scanRun: 100 },
+    rateLimit: false,
+    webhook: { url: receiverUrl, secret: SECRET, retryDelayMs: 50 },
+  });
   client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
 });
 afterAll(async () => {
@@ -71,8 +75,13 @@ describe('webhook deliveries', () => {
 
     const event = await verifyWebhook({ body: received[1]!.body, headers: received[1]!.headers, secret: SECRET });
     expect(event).toMatchObject({ id: attempts[0]!.id, type: 'scan_run.completed' });
-    expect(event.payload).toMatchObject({ type: 'scan_run.completed', scanRun: { id, status: 'COMPLETED', pagesDone: 8, pagesTotal: 8 } });
-    await expect(verifyWebhook({ body: received[1]!.body, headers: received[1]!.headers, secret: 'wrong' })).rejects.toThrow();
+    expect(event.payload).toMatchObject({
+      type: 'scan_run.completed',
+      scanRun: { id, status: 'COMPLETED', pagesDone: 8, pagesTotal: 8 },
+    });
+    await expect(
+      verifyWebhook({ body: received[1]!.body, headers: received[1]!.headers, secret: 'wrong' }),
+    ).rejects.toThrow();
     // The delivery body is the run as GET /scan-runs/{id} shows it.
     expect((event.payload as { scanRun: unknown }).scanRun).toEqual(await client.scanRuns.get(id));
   });
@@ -85,14 +94,24 @@ describe('webhook deliveries', () => {
     await until(() => sim.deliveries.length === before + 3);
     await delay(150); // no fourth attempt follows
     expect(received).toHaveLength(3);
-    expect(sim.deliveries.slice(before).map((d) => [d.attempt, d.status])).toEqual([[1, 503], [2, 503], [3, 503]]);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ scanRun: { id, status: 'FAILED', failureReason: { code: 'ROOT_UNREACHABLE' } } });
+    expect(sim.deliveries.slice(before).map((d) => [d.attempt, d.status])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 503],
+    ]);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      scanRun: { id, status: 'FAILED', failureReason: { code: 'ROOT_UNREACHABLE' } },
+    });
   });
 
   it('records connection errors as attempts, and stop() ends pending retries and timers', async () => {
     const deadUrl = `http://127.0.0.1:${await refusedPort()}/`;
 
-    const other = await startSimulator({ durations: { scanRun: 50 }, rateLimit: false, webhook: { url: deadUrl, secret: SECRET, maxAttempts: 5, retryDelayMs: 100 } });
+    const other = await startSimulator({
+      durations: { scanRun: 50 },
+      rateLimit: false,
+      webhook: { url: deadUrl, secret: SECRET, maxAttempts: 5, retryDelayMs: 100 },
+    });
     const otherClient = new A11yClient({ apiKey: other.keys.full, baseUrl: other.url });
     await otherClient.scanRuns.create({ siteId: other.ids.verifiedSite });
     await until(() => other.deliveries.length >= 1);

@@ -8,9 +8,16 @@ import { bumpOfChangeset, checkChangeset, classifyReportChange } from '../../scr
 import { makeRepo, packageJson, type Repo, root, specText } from './git-repo.js';
 
 const changeset = (bump: string) => `---\n'@svc/a11y-sdk': ${bump}\n---\n\nWhat changes for users.\n`;
-const report = (...lines: string[]) => ['## API Report File for "@svc/a11y-sdk"', '```ts', ...lines, '```', ''].join('\n');
-const breakingSpec = specText.replace('enum: [NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE]', 'enum: [NEW_CRITICAL, ANY_CRITICAL, NONE]');
-const additiveSpec = specText.replace(/( {4}V1CreateScanRequest:\n(?:.*\n)*? {6}properties:\n)/, '$1        label:\n          type: string\n');
+const report = (...lines: string[]) =>
+  ['## API Report File for "@svc/a11y-sdk"', '```ts', ...lines, '```', ''].join('\n');
+const breakingSpec = specText.replace(
+  'enum: [NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE]',
+  'enum: [NEW_CRITICAL, ANY_CRITICAL, NONE]',
+);
+const additiveSpec = specText.replace(
+  /( {4}V1CreateScanRequest:\n(?:.*\n)*? {6}properties:\n)/,
+  '$1        label:\n          type: string\n',
+);
 
 const repos: Repo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.remove()));
@@ -51,7 +58,9 @@ describe('changeset:check', () => {
     expect(spawned).toMatchObject({ code: 1, stdout: '' });
     const r = { code: spawned.code, text: spawned.stderr };
     expect(r.text).toMatch(/openapi\.yaml: 2 change\(s\), the worst breaking → minor/);
-    expect(r.text).toMatch(/need a minor bump of @svc\/a11y-sdk \(version 0\.1\.0: before 1\.0, breaking changes take a minor/);
+    expect(r.text).toMatch(
+      /need a minor bump of @svc\/a11y-sdk \(version 0\.1\.0: before 1\.0, breaking changes take a minor/,
+    );
     expect(r.text).toMatch(/no changeset was added since then/);
     expect(r.text).toMatch(/Run `npx changeset`, pick @svc\/a11y-sdk and "minor"/);
     expect(r.text).toMatch(/npm run spec:diff -- [0-9a-f]{7}/);
@@ -63,9 +72,16 @@ describe('changeset:check', () => {
     repo.write('.changeset/narrow.md', changeset('patch'));
     const low = check(repo);
     expect(low.text).toMatch(/pending since then give only patch: \.changeset\/narrow\.md \(patch\)/);
-    expect(low.text).toMatch(/FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*the changesets added alongside give only patch/);
+    expect(low.text).toMatch(
+      /FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*the changesets added alongside give only patch/,
+    );
     repo.write('.changeset/narrow.md', changeset('minor'));
-    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/the pending changesets cover the unreleased change: required minor, they give minor/) });
+    expect(check(repo)).toMatchObject({
+      code: 0,
+      text: expect.stringMatching(
+        /the pending changesets cover the unreleased change: required minor, they give minor/,
+      ),
+    });
   });
 
   it('maps to semver from 1.0 on: a breaking change needs a major', () => {
@@ -94,19 +110,52 @@ describe('changeset:check', () => {
 
   it('classifies API report changes by the side users are on: a required field is breaking only where they write it', () => {
     const request = (...fields: string[]) =>
-      report('interface components {', '    schemas: {', '        V1CreateScanRunRequest: {', ...fields.map((f) => `            ${f}`), '        };', '        V1CiCheckResponse: {', '            id: string;', '            verdict?: "PASS" | "FAIL";', '        };', '    };', '}', 'export function a(): string;');
+      report(
+        'interface components {',
+        '    schemas: {',
+        '        V1CreateScanRunRequest: {',
+        ...fields.map((f) => `            ${f}`),
+        '        };',
+        '        V1CiCheckResponse: {',
+        '            id: string;',
+        '            verdict?: "PASS" | "FAIL";',
+        '        };',
+        '    };',
+        '}',
+        'export function a(): string;',
+      );
     const repo = released('0.1.0', request('siteId: string;'));
     // What users write (the description's request body): a new required field breaks them, an optional one does not.
     repo.write('api/index.api.md', request('siteId: string;', 'maxPages: number;'));
-    expect(check(repo).text).toMatch(/api\/index\.api\.md: 1 change\(s\), the worst breaking → minor\n {4}breaking: components\.schemas\.V1CreateScanRunRequest\.maxPages: new required member \(written by users\)/);
+    expect(check(repo).text).toMatch(
+      /api\/index\.api\.md: 1 change\(s\), the worst breaking → minor\n {4}breaking: components\.schemas\.V1CreateScanRunRequest\.maxPages: new required member \(written by users\)/,
+    );
     repo.write('api/index.api.md', request('siteId: string;', 'maxPages?: number;'));
     expect(check(repo).text).toMatch(/api\/index\.api\.md: 1 change\(s\), the worst additive → patch/);
     // What users read (the description's response): always present now is additive; an added value potentially breaking.
-    const read = (verdict: string) => report('interface components {', '    schemas: {', '        V1CreateScanRunRequest: {', '            siteId: string;', '        };', '        V1CiCheckResponse: {', '            id: string;', `            ${verdict}`, '        };', '    };', '}', 'export function a(): string;');
+    const read = (verdict: string) =>
+      report(
+        'interface components {',
+        '    schemas: {',
+        '        V1CreateScanRunRequest: {',
+        '            siteId: string;',
+        '        };',
+        '        V1CiCheckResponse: {',
+        '            id: string;',
+        `            ${verdict}`,
+        '        };',
+        '    };',
+        '}',
+        'export function a(): string;',
+      );
     repo.write('api/index.api.md', read('verdict: "PASS" | "FAIL";'));
-    expect(check(repo).text).toMatch(/additive: components\.schemas\.V1CiCheckResponse\.verdict: now always present \(read by users\)/);
+    expect(check(repo).text).toMatch(
+      /additive: components\.schemas\.V1CiCheckResponse\.verdict: now always present \(read by users\)/,
+    );
     repo.write('api/index.api.md', read('verdict?: "PASS" | "FAIL" | "WARN";'));
-    expect(check(repo).text).toMatch(/potentially breaking: components\.schemas\.V1CiCheckResponse\.verdict: value "WARN" added \(read by users\)/);
+    expect(check(repo).text).toMatch(
+      /potentially breaking: components\.schemas\.V1CiCheckResponse\.verdict: value "WARN" added \(read by users\)/,
+    );
     // A report that did not exist at the base records the surface from now on.
     repo.write('api/index.api.md', request('siteId: string;'));
     repo.write('api/redis.api.md', report('export class RedisRateLimitStore {}'));
@@ -123,15 +172,24 @@ describe('changeset:check', () => {
     const r = check(repo);
     expect(r.code).toBe(1);
     expect(r.text).toMatch(/the pending changesets cover the unreleased change: required minor, they give minor/); // the cumulative rule alone passed this
-    expect(r.text).toContain(`FAIL: commit ${sha} "narrow failOn" changes what users see (openapi.yaml (→ minor)) and needs a minor bump`);
-    expect(r.text).toMatch(/it adds or edits no changeset \(pending changesets written for earlier changes do not count: \.changeset\/earlier\.md \(minor\)\)/);
-    expect(r.text).toMatch(/Run `npx changeset`, pick @svc\/a11y-sdk and "minor".*git add \.changeset && git commit --amend/);
+    expect(r.text).toContain(
+      `FAIL: commit ${sha} "narrow failOn" changes what users see (openapi.yaml (→ minor)) and needs a minor bump`,
+    );
+    expect(r.text).toMatch(
+      /it adds or edits no changeset \(pending changesets written for earlier changes do not count: \.changeset\/earlier\.md \(minor\)\)/,
+    );
+    expect(r.text).toMatch(
+      /Run `npx changeset`, pick @svc\/a11y-sdk and "minor".*git add \.changeset && git commit --amend/,
+    );
     expect(r.text).toContain(`trailer \`Changeset-For: ${sha}\``);
     // Amended: the commit carries its changeset.
     repo.write('.changeset/narrow.md', changeset('minor'));
     repo.git('add', '-A');
     repo.git('commit', '-q', '--amend', '--no-edit');
-    expect(check(repo)).toMatchObject({ code: 0, text: expect.stringMatching(/every change since then carries its own changeset/) });
+    expect(check(repo)).toMatchObject({
+      code: 0,
+      text: expect.stringMatching(/every change since then carries its own changeset/),
+    });
   });
 
   it('a pushed commit that forgot its changeset is covered by a later one naming it in a trailer', () => {
@@ -153,8 +211,13 @@ describe('changeset:check', () => {
     repo.write('openapi.yaml', breakingSpec);
     const r = check(repo);
     expect(r.code).toBe(1);
-    expect(r.text).toMatch(/FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*no changeset is added or edited alongside them \(pending changesets written for earlier changes do not count/);
-    repo.write('.changeset/earlier.md', changeset('minor').replace('What changes', 'Also: failOn loses SERIOUS_OR_WORSE. What changes'));
+    expect(r.text).toMatch(
+      /FAIL: the uncommitted changes change what users see \(openapi\.yaml \(→ minor\)\) and need a minor bump.*no changeset is added or edited alongside them \(pending changesets written for earlier changes do not count/,
+    );
+    repo.write(
+      '.changeset/earlier.md',
+      changeset('minor').replace('What changes', 'Also: failOn loses SERIOUS_OR_WORSE. What changes'),
+    );
     expect(check(repo).code).toBe(0); // editing a pending changeset to describe the change counts
   });
 
@@ -191,7 +254,10 @@ describe('changeset:check', () => {
     expect(pr.text).not.toMatch(/earlier\.md/);
     repo.write('.changeset/label.md', '---\n---\n');
     expect(check(repo, 'main').code).toBe(1);
-    expect(check(repo, 'origin/main')).toMatchObject({ code: 2, text: expect.stringMatching(/base ref origin\/main not found. Fetch it/) });
+    expect(check(repo, 'origin/main')).toMatchObject({
+      code: 2,
+      text: expect.stringMatching(/base ref origin\/main not found. Fetch it/),
+    });
   });
 
   it('says what it compared with on a shallow clone, and skips only without history', () => {
@@ -202,9 +268,15 @@ describe('changeset:check', () => {
     const clone = mkdtempSync(join(tmpdir(), 'svc-a11y-shallow-'));
     try {
       execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.dir}`, clone]);
-      expect(checkChangeset({ cwd: clone })).toMatchObject({ code: 0, out: [expect.stringMatching(/oldest commit of this shallow clone/), expect.stringMatching(/ok/)] });
+      expect(checkChangeset({ cwd: clone })).toMatchObject({
+        code: 0,
+        out: [expect.stringMatching(/oldest commit of this shallow clone/), expect.stringMatching(/ok/)],
+      });
       rmSync(join(clone, '.git'), { recursive: true, force: true });
-      const none = execFileSync(process.execPath, [join(root, 'scripts/check-changeset.mjs')], { cwd: clone, encoding: 'utf8' });
+      const none = execFileSync(process.execPath, [join(root, 'scripts/check-changeset.mjs')], {
+        cwd: clone,
+        encoding: 'utf8',
+      });
       expect(none).toMatch(/skipped: no git history here/);
     } finally {
       rmSync(clone, { recursive: true, force: true });

@@ -16,7 +16,9 @@ describe('spec:diff command', () => {
     const { code, stdout } = repo.run('spec-diff.mjs');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^openapi\.yaml: HEAD → openapi\.yaml \(working tree\)$/m);
-    expect(stdout).toMatch(/^potentially breaking {2}response enum widened: V1CiCheckResponse\.verdict \(added WARN\) {2}\[GET \/api\/v1\/ci\/checks\/\{id\} 200\]$/m);
+    expect(stdout).toMatch(
+      /^potentially breaking {2}response enum widened: V1CiCheckResponse\.verdict \(added WARN\) {2}\[GET \/api\/v1\/ci\/checks\/\{id\} 200\]$/m,
+    );
     expect(stdout).toMatch(/version 0\.1\.0 is before 1\.0: breaking and potentially breaking → minor/);
     expect(stdout.trim().split('\n').at(-1)).toBe('required bump: minor');
   });

@@ -9,7 +9,8 @@ import { type Scratch, scratchCopy } from './scratch.js';
 
 // The SDK's entry (every resource and the operation table are reachable from it) and a user's module.
 const TSCONFIG = JSON.stringify({ extends: './tsconfig.json', include: ['src/index.ts', 'consumer/*.ts'] });
-const tsc = (copy: Scratch) => copy.run('node', 'node_modules/typescript/bin/tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.fixture.json');
+const tsc = (copy: Scratch) =>
+  copy.run('node', 'node_modules/typescript/bin/tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.fixture.json');
 
 const compiled = mutations.filter((m) => m.compile);
 // Two fixtures at a time: generation and tsc are CPU-bound, and the CI machines have two cores.
@@ -51,23 +52,28 @@ describe('compile-time items: regenerated, tsc fails naming what changed', () =>
   });
 
   for (const m of compiled) {
-    it.concurrent(`${m.class}: ${m.name}`, () => slot(async () => {
-      const copy = prepared();
-      const doc = YAML.parse(copy.read('openapi.yaml'), { maxAliasCount: -1 });
-      m.prepare?.(doc);
-      m.mutate(doc);
-      copy.write('openapi.yaml', YAML.stringify(doc));
-      const generated = await copy.run('npm', 'run', '--silent', 'generate');
-      expect(generated, generated.output).toMatchObject({ code: 0 });
-      for (const [file, edit] of Object.entries(m.compile!.src ?? {})) {
-        const before = copy.read(file);
-        copy.write(file, edit(before));
-        expect(copy.read(file), `the fixture's edit of ${file} applies`).not.toBe(before);
-      }
-      if (m.compile!.consumer) copy.write('consumer/consumer.ts', m.compile!.consumer);
-      const result = await tsc(copy);
-      expect(result.code, result.output).not.toBe(0);
-      expect(result.output).toMatch(m.compile!.expect);
-    }), 300_000);
+    it.concurrent(
+      `${m.class}: ${m.name}`,
+      () =>
+        slot(async () => {
+          const copy = prepared();
+          const doc = YAML.parse(copy.read('openapi.yaml'), { maxAliasCount: -1 });
+          m.prepare?.(doc);
+          m.mutate(doc);
+          copy.write('openapi.yaml', YAML.stringify(doc));
+          const generated = await copy.run('npm', 'run', '--silent', 'generate');
+          expect(generated, generated.output).toMatchObject({ code: 0 });
+          for (const [file, edit] of Object.entries(m.compile!.src ?? {})) {
+            const before = copy.read(file);
+            copy.write(file, edit(before));
+            expect(copy.read(file), `the fixture's edit of ${file} applies`).not.toBe(before);
+          }
+          if (m.compile!.consumer) copy.write('consumer/consumer.ts', m.compile!.consumer);
+          const result = await tsc(copy);
+          expect(result.code, result.output).not.toBe(0);
+          expect(result.output).toMatch(m.compile!.expect);
+        }),
+      300_000,
+    );
   }
 });

@@ -36,10 +36,16 @@ describe('spec:diff classifies mutations of openapi.yaml', () => {
         expect(changes).toEqual([]);
       } else {
         // The expected change is there, with its class, and nothing worse was found beside it.
-        expect(changes.filter((c) => c.class === m.class).map((c) => c.message)).toContainEqual(expect.stringMatching(m.expect));
+        expect(changes.filter((c) => c.class === m.class).map((c) => c.message)).toContainEqual(
+          expect.stringMatching(m.expect),
+        );
         expect(worstClass(changes), report).toBe(m.class);
       }
-      expect(report).toMatch(m.class === 'none' ? m.expect : new RegExp(`^${m.class.padEnd(20)}  ${m.expect.source.replace(/^\^/, '')}`, 'm'));
+      expect(report).toMatch(
+        m.class === 'none'
+          ? m.expect
+          : new RegExp(`^${m.class.padEnd(20)}  ${m.expect.source.replace(/^\^/, '')}`, 'm'),
+      );
       expect(requiredBump(changes, '1.2.3')).toBe(m.semver);
       expect(requiredBump(changes, '0.1.0')).toBe(m.pre1);
       expect(report.split('\n').at(-1)).toBe(`required bump: ${m.pre1}`);
@@ -50,7 +56,9 @@ describe('spec:diff classifies mutations of openapi.yaml', () => {
     const head = structuredClone(base);
     head.components.schemas.V1SeverityCounts.properties.critical.type = 'string';
     const changes = diffSpecs(base, head);
-    const change = changes.find((c) => c.message === 'response type changed: V1SeverityCounts.critical integer → string');
+    const change = changes.find(
+      (c) => c.message === 'response type changed: V1SeverityCounts.critical integer → string',
+    );
     expect(change?.class).toBe('breaking');
     expect(change?.at.length).toBeGreaterThan(3);
     expect(changes.filter((c) => c.message.includes('V1SeverityCounts.critical'))).toHaveLength(1);
@@ -63,11 +71,15 @@ describe('spec:diff classifies mutations of openapi.yaml', () => {
     head.components.schemas.WebhookEventBody.required = ['id'];
     const next = structuredClone(head);
     next.components.schemas.WebhookEventBody.required = [];
-    expect(diffSpecs(head, next)).toContainEqual(expect.objectContaining({ class: 'breaking', message: 'webhook field no longer required: WebhookEventBody.id' }));
+    expect(diffSpecs(head, next)).toContainEqual(
+      expect.objectContaining({ class: 'breaking', message: 'webhook field no longer required: WebhookEventBody.id' }),
+    );
     // A status dropped while a range that covers it stays listed is no change for receivers.
     const ranged = structuredClone(base);
     ranged.webhooks['scan_run.completed'].post.responses['204'] = { description: 'No content.' };
-    expect(diffSpecs(base, ranged)).toEqual([expect.objectContaining({ class: 'additive', message: 'receiver answer added: webhook scan_run.completed 204' })]);
+    expect(diffSpecs(base, ranged)).toEqual([
+      expect.objectContaining({ class: 'additive', message: 'receiver answer added: webhook scan_run.completed 204' }),
+    ]);
     expect(diffSpecs(ranged, base)).toEqual([]);
   });
 });

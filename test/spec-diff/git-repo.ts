@@ -9,7 +9,13 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const specText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
 
 // Commits need an identity; the machine's git config may have none (CI).
-const env = { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'test', GIT_COMMITTER_EMAIL: 'test@example.com' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+};
 
 export interface Repo {
   dir: string;
@@ -26,7 +32,8 @@ export function makeRepo(files: Record<string, string>): Repo {
   const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-spec-'));
   const repo: Repo = {
     dir,
-    git: (...args) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim(),
+    git: (...args) =>
+      execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim(),
     write: (file, text) => {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), text);
@@ -38,7 +45,12 @@ export function makeRepo(files: Record<string, string>): Repo {
     },
     run: (script, ...args) => {
       try {
-        const stdout = execFileSync(process.execPath, [join(root, 'scripts', script), ...args], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+        const stdout = execFileSync(process.execPath, [join(root, 'scripts', script), ...args], {
+          cwd: dir,
+          env,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         return { code: 0, stdout, stderr: '' };
       } catch (e) {
         const err = e as { status: number; stdout: string; stderr: string };

@@ -29,7 +29,15 @@ function renamePathParameter(doc, path, from, to) {
   for (const op of Object.values(item)) {
     if (!op || typeof op !== 'object' || !Array.isArray(op.parameters)) continue;
     op.parameters = op.parameters.map((/** @type {any} */ p) =>
-      p.$ref === '#/components/parameters/Id' && from === 'id' ? { name: to, in: 'path', required: true, description: 'Resource id (UUID).', schema: { type: 'string', format: 'uuid' } } : p,
+      p.$ref === '#/components/parameters/Id' && from === 'id'
+        ? {
+            name: to,
+            in: 'path',
+            required: true,
+            description: 'Resource id (UUID).',
+            schema: { type: 'string', format: 'uuid' },
+          }
+        : p,
     );
   }
   // Same position among the paths (a new key would move to the end: order is not meaning, but keep diffs small).
@@ -162,7 +170,12 @@ export const mutations = [
     semver: 'major',
     pre1: 'minor',
     mutate: (doc) => {
-      operation(doc, '/api/v1/sites/{id}/trend', 'get').parameters.push({ name: 'standard', in: 'query', required: true, schema: { type: 'string' } });
+      operation(doc, '/api/v1/sites/{id}/trend', 'get').parameters.push({
+        name: 'standard',
+        in: 'query',
+        required: true,
+        schema: { type: 'string' },
+      });
     },
   },
   {
@@ -251,7 +264,8 @@ export function label(check: CiCheck): string {
   {
     name: 'operationId renamed',
     class: 'breaking',
-    expect: /operationId renamed: GET \/api\/v1\/sites listSites → listAllSites \(users see it in ResponseValidationError\.operationId\)/,
+    expect:
+      /operationId renamed: GET \/api\/v1\/sites listSites → listAllSites \(users see it in ResponseValidationError\.operationId\)/,
     semver: 'major',
     pre1: 'minor',
     mutate: (doc) => {
@@ -288,7 +302,10 @@ export function label(check: CiCheck): string {
     semver: 'major',
     pre1: 'minor',
     prepare: (doc) => {
-      schema(doc, 'WebhookEventBody').properties = { type: { type: 'string' }, scanRun: { $ref: '#/components/schemas/V1ScanRunResponse' } };
+      schema(doc, 'WebhookEventBody').properties = {
+        type: { type: 'string' },
+        scanRun: { $ref: '#/components/schemas/V1ScanRunResponse' },
+      };
     },
     mutate: (doc) => {
       delete schema(doc, 'WebhookEventBody').properties.scanRun;
@@ -315,7 +332,10 @@ export function label(check: CiCheck): string {
     pre1: 'minor',
     mutate: (doc) => {
       const params = webhook(doc).parameters;
-      must(params.find((/** @type {any} */ p) => p.name === 'X-Svc-Signature'), 'X-Svc-Signature');
+      must(
+        params.find((/** @type {any} */ p) => p.name === 'X-Svc-Signature'),
+        'X-Svc-Signature',
+      );
       webhook(doc).parameters = params.filter((/** @type {any} */ p) => p.name !== 'X-Svc-Signature');
     },
   },
@@ -455,7 +475,12 @@ export function label(check: CiCheck): string {
           summary: 'Get a site',
           security: [{ bearerAuth: ['sites:read'] }],
           parameters: [{ $ref: '#/components/parameters/Id' }],
-          responses: { 200: { description: 'The site.', content: { 'application/json': { schema: { $ref: '#/components/schemas/V1SiteResponse' } } } } },
+          responses: {
+            200: {
+              description: 'The site.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/V1SiteResponse' } } },
+            },
+          },
         },
       };
     },
@@ -487,8 +512,13 @@ export function label(check: CiCheck): string {
     semver: 'minor',
     pre1: 'patch',
     mutate: (doc) => {
-      const examples = must(doc.components.responses?.Unauthorized?.content?.['application/problem+json']?.examples, 'Unauthorized examples');
-      examples.API_KEY_EXPIRED = { value: { type: 'about:blank', title: 'Expired', status: 401, code: 'API_KEY_EXPIRED' } };
+      const examples = must(
+        doc.components.responses?.Unauthorized?.content?.['application/problem+json']?.examples,
+        'Unauthorized examples',
+      );
+      examples.API_KEY_EXPIRED = {
+        value: { type: 'about:blank', title: 'Expired', status: 401, code: 'API_KEY_EXPIRED' },
+      };
     },
   },
   {
@@ -512,7 +542,10 @@ export function label(check: CiCheck): string {
     pre1: 'patch',
     mutate: (doc) => {
       const op = operation(doc, '/api/v1/sites', 'get');
-      op.parameters = [...(op.parameters ?? []), { name: 'verified', in: 'query', required: false, schema: { type: 'boolean' } }];
+      op.parameters = [
+        ...(op.parameters ?? []),
+        { name: 'verified', in: 'query', required: false, schema: { type: 'boolean' } },
+      ];
     },
   },
   {
@@ -622,12 +655,27 @@ export function label(check: CiCheck): string {
         operationId: 'createSite',
         summary: 'Register a site',
         security: [{ bearerAuth: ['sites:write'] }],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['rootUrl'], properties: { rootUrl: { type: 'string' } } } } } },
-        responses: { 200: { description: 'The site.', content: { 'application/json': { schema: { $ref: '#/components/schemas/V1SiteResponse' } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['rootUrl'], properties: { rootUrl: { type: 'string' } } },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'The site.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/V1SiteResponse' } } },
+          },
+        },
       };
     },
     // The operation table must list every operation: regenerated, tsc names the one without a row.
-    compile: { expect: /src\/operations\.ts.*error TS2344: Type '\{ 'operations of openapi\.yaml without a row in ops': "createSite"; \}' does not satisfy the constraint 'true'/ },
+    compile: {
+      expect:
+        /src\/operations\.ts.*error TS2344: Type '\{ 'operations of openapi\.yaml without a row in ops': "createSite"; \}' does not satisfy the constraint 'true'/,
+    },
   },
   // ---------------------------------------------------------------- docs only
   {
@@ -691,7 +739,8 @@ export function label(check: CiCheck): string {
   {
     name: 'webhook operationId changed',
     class: 'docs',
-    expect: /^operationId changed: webhook scan_run\.completed onScanRunCompleted → onRunCompleted \(not on the SDK's public surface/,
+    expect:
+      /^operationId changed: webhook scan_run\.completed onScanRunCompleted → onRunCompleted \(not on the SDK's public surface/,
     semver: 'patch',
     pre1: 'patch',
     mutate: (doc) => {
@@ -730,7 +779,9 @@ export function label(check: CiCheck): string {
     pre1: 'none',
     mutate: (doc) => {
       const op = operation(doc, '/api/v1/scans/{id}', 'get');
-      op.parameters = op.parameters.map((/** @type {any} */ p) => (p.$ref === '#/components/parameters/Id' ? structuredClone(doc.components.parameters.Id) : p));
+      op.parameters = op.parameters.map((/** @type {any} */ p) =>
+        p.$ref === '#/components/parameters/Id' ? structuredClone(doc.components.parameters.Id) : p,
+      );
     },
   },
 ];

@@ -71,7 +71,10 @@ describe('the API report step classifies like spec:diff', () => {
     after.components.schemas.V1CiCheckResponse.required.push('verdict');
     const change = classifyReportChange(await reportFor(before), await reportFor(after));
     expect(change.changes).toEqual([
-      { class: 'breaking', message: 'components.schemas.V1CiCheckResponse.verdict: now required (written by users and read by users)' },
+      {
+        class: 'breaking',
+        message: 'components.schemas.V1CiCheckResponse.verdict: now required (written by users and read by users)',
+      },
     ]);
   });
 });

@@ -7,10 +7,27 @@ import { dirname, join } from 'node:path';
 import { root } from './git-repo.js';
 
 /** What a copy holds: the sources, the generator, the description, the reports and the build's configuration. */
-const ENTRIES = ['package.json', 'tsconfig.json', 'tsup.config.ts', 'openapi.yaml', 'src', 'generated', 'scripts', 'api', '.changeset'];
+const ENTRIES = [
+  'package.json',
+  'tsconfig.json',
+  'tsup.config.ts',
+  'openapi.yaml',
+  'src',
+  'generated',
+  'scripts',
+  'api',
+  '.changeset',
+];
 
 // Commits need an identity; the machine's git config may have none (CI).
-const env = { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'test', GIT_COMMITTER_EMAIL: 'test@example.com', NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'test',
+  GIT_AUTHOR_EMAIL: 'test@example.com',
+  GIT_COMMITTER_NAME: 'test',
+  GIT_COMMITTER_EMAIL: 'test@example.com',
+  NO_COLOR: '1',
+};
 
 /** The outcome of a command run in a copy; never throws on a non-zero exit. */
 export interface Ran {
@@ -53,10 +70,19 @@ export function scratchCopy(prefix = 'svc-a11y-scratch-'): Scratch {
     },
     run: (command, ...args) =>
       new Promise((resolve) => {
-        execFile(command, args, { cwd: dir, env: { ...env, PATH: path }, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-          const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
-          resolve({ code, stdout, stderr, output: `${stdout}${stderr}` });
-        });
+        execFile(
+          command,
+          args,
+          { cwd: dir, env: { ...env, PATH: path }, maxBuffer: 64 << 20 },
+          (error, stdout, stderr) => {
+            const code = error
+              ? typeof (error as { code?: unknown }).code === 'number'
+                ? (error as { code: number }).code
+                : 1
+              : 0;
+            resolve({ code, stdout, stderr, output: `${stdout}${stderr}` });
+          },
+        );
       }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -41,7 +41,8 @@ const edges = imports();
 const inside = (file: string, folder: string) => file.startsWith(`${folder}/`);
 
 /** The edges that break a rule, as "importer → imported" lines. */
-const broken = (rule: (from: string, to: string) => boolean) => edges.filter(([from, to]) => !rule(from, to)).map(([from, to]) => `${from} → ${to}`);
+const broken = (rule: (from: string, to: string) => boolean) =>
+  edges.filter(([from, to]) => !rule(from, to)).map(([from, to]) => `${from} → ${to}`);
 
 describe('import rules (see the README of each folder)', () => {
   it('reads the imports of every source file', () => {
@@ -49,20 +50,34 @@ describe('import rules (see the README of each folder)', () => {
     expect(edges.some(([from]) => from === 'src/cli/main.ts')).toBe(true);
   });
 
-  it('src/cli imports only its own files and the package\'s public entries', () => {
-    expect(broken((from, to) => !inside(from, 'src/cli') || inside(to, 'src/cli') || PUBLIC_ENTRIES.includes(to))).toEqual([]);
+  it("src/cli imports only its own files and the package's public entries", () => {
+    expect(
+      broken((from, to) => !inside(from, 'src/cli') || inside(to, 'src/cli') || PUBLIC_ENTRIES.includes(to)),
+    ).toEqual([]);
   });
 
-  it('src/action imports only its own files, the CLI and the package\'s public entries', () => {
-    expect(broken((from, to) => !inside(from, 'src/action') || inside(to, 'src/action') || inside(to, 'src/cli') || PUBLIC_ENTRIES.includes(to))).toEqual([]);
+  it("src/action imports only its own files, the CLI and the package's public entries", () => {
+    expect(
+      broken(
+        (from, to) =>
+          !inside(from, 'src/action') ||
+          inside(to, 'src/action') ||
+          inside(to, 'src/cli') ||
+          PUBLIC_ENTRIES.includes(to),
+      ),
+    ).toEqual([]);
   });
 
   it('nothing but the action imports upward into src/cli', () => {
-    expect(broken((from, to) => !inside(to, 'src/cli') || inside(from, 'src/cli') || inside(from, 'src/action'))).toEqual([]);
+    expect(
+      broken((from, to) => !inside(to, 'src/cli') || inside(from, 'src/cli') || inside(from, 'src/action')),
+    ).toEqual([]);
   });
 
   it('src/internal is the bottom layer: it imports only itself and generated/', () => {
-    expect(broken((from, to) => !inside(from, 'src/internal') || inside(to, 'src/internal') || inside(to, 'generated'))).toEqual([]);
+    expect(
+      broken((from, to) => !inside(from, 'src/internal') || inside(to, 'src/internal') || inside(to, 'generated')),
+    ).toEqual([]);
   });
 
   it('no import cycle', () => {

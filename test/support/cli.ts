@@ -12,12 +12,19 @@ export interface CliResult {
 }
 
 /** Spawns `node dist/cli.js ...args` with a clean environment plus `env`, optional stdin. */
-export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string | Buffer; timeoutMs?: number; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string | Buffer; timeoutMs?: number; cwd?: string } = {},
+): Promise<CliResult> {
   if (!existsSync(cliPath)) throw new Error('dist/cli.js is missing: run `npm run build` first (npm test does).');
   return new Promise((resolve, reject) => {
     // Only PATH and HOME from the parent: CI variables of the machine running the tests must not leak in.
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
-    const child = spawn(process.execPath, [cliPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd });
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      cwd: options.cwd,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -15,7 +15,12 @@ const client = new A11yClient({
   apiKey: options.apiKey,
   baseUrl: options.baseUrl,
   fetch: (url, init) => fetch(url, init).then((response) => (answers.push([Date.now(), response.status]), response)),
-  rateLimit: { requestsPerMinute: options.requestsPerMinute, store, storeTimeoutMs: options.storeTimeoutMs ?? 250, storeRetryMs: options.storeRetryMs ?? 1000 },
+  rateLimit: {
+    requestsPerMinute: options.requestsPerMinute,
+    store,
+    storeTimeoutMs: options.storeTimeoutMs ?? 250,
+    storeRetryMs: options.storeRetryMs ?? 1000,
+  },
   onWarning: (w) => warnings.push(w.code),
 });
 let ok = 0;

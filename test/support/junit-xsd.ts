@@ -13,7 +13,7 @@ export const JUNIT_XSD = fileURLToPath(new URL('../fixtures/junit-10.xsd', impor
 export const JUNIT_XSD_SHA256 = 'a1a816f58d1bf95ebabf371994df0b9246dee66ea9572fbec4f9296f1b2c0ff6';
 
 export const XMLLINT_MISSING =
-  'xmllint was not found on PATH. The JUnit schema tests need it: install Debian\'s libxml2-utils ' +
+  "xmllint was not found on PATH. The JUnit schema tests need it: install Debian's libxml2-utils " +
   '(`apt-get install -y libxml2-utils`); .ci/run installs it on CI machines.';
 
 /** Result of one xmllint run: which files validated, and everything it printed. */
@@ -41,7 +41,8 @@ export function validateJUnitXsd(documents: Record<string, string>, env: NodeJS.
       env,
       maxBuffer: 64 * 1024 * 1024,
     });
-    if (run.error) throw new Error(`${XMLLINT_MISSING} (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})`);
+    if (run.error)
+      throw new Error(`${XMLLINT_MISSING} (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})`);
     // "… is a schema" errors (exit 5) mean the XSD itself failed to load: not a verdict on the documents.
     if (run.status === 5 || /failed to compile|WXS schema .* failed/.test(run.stderr)) {
       throw new Error(`xmllint could not load ${JUNIT_XSD}:\n${run.stderr}`);

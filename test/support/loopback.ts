@@ -73,7 +73,21 @@ export const json =
 
 /** Answers a problem+json body. */
 export const problem = (status: number, code: string | undefined, headers: Record<string, string> = {}): Handler =>
-  json(status, { type: 'about:blank', title: `Title ${status}`, status, detail: `Detail ${status}`, code, traceId: '5b9e3c1a-8f2d-4e6b-9a7c-1d2e3f4a5b6c', instance: '/x', timestamp: '2026-11-20T10:00:00Z' }, headers, 'application/problem+json');
+  json(
+    status,
+    {
+      type: 'about:blank',
+      title: `Title ${status}`,
+      status,
+      detail: `Detail ${status}`,
+      code,
+      traceId: '5b9e3c1a-8f2d-4e6b-9a7c-1d2e3f4a5b6c',
+      instance: '/x',
+      timestamp: '2026-11-20T10:00:00Z',
+    },
+    headers,
+    'application/problem+json',
+  );
 
 /** Answers raw text (e.g. an HTML 502 from a proxy). */
 export const text =

@@ -28,7 +28,13 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     const body = Buffer.concat(chunks);
     requests.push({ method: req.method!, path: req.url!, body: body.toString('utf8') });
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -45,7 +51,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    created: () => requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/ci/checks').map((r) => JSON.parse(r.body)),
+    created: () =>
+      requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/ci/checks').map((r) => JSON.parse(r.body)),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

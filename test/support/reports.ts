@@ -19,4 +19,5 @@ export const textOf = (r: CiReport, o: TextOptions, p?: PrepareOptions) => toTex
 export const markdownOf = (r: CiReport, o?: MarkdownOptions, p?: PrepareOptions) => toMarkdown(prepareReport(r, p), o);
 export const junitOf = (r: CiReport, p?: PrepareOptions) => toJUnit(prepareReport(r, p));
 export const sarifOf = (r: CiReport, o: SarifOptions, p?: PrepareOptions) => toSarif(prepareReport(r, p), o);
-export const annotationsOf = (r: CiReport, o?: AnnotationOptions, p?: PrepareOptions) => toGitHubAnnotations(prepareReport(r, p), o);
+export const annotationsOf = (r: CiReport, o?: AnnotationOptions, p?: PrepareOptions) =>
+  toGitHubAnnotations(prepareReport(r, p), o);

@@ -72,7 +72,9 @@ const configXml = (): string =>
 
 // SARIF §3.11.5: `{n}` is argument n, `{{` and `}}` are literal braces.
 const format = (template: string, args: string[] = []): string =>
-  template.replace(/\{\{|\}\}|\{(\d+)\}/g, (m, n: string | undefined) => (n === undefined ? m[0]! : (args[Number(n)] ?? m)));
+  template.replace(/\{\{|\}\}|\{(\d+)\}/g, (m, n: string | undefined) =>
+    n === undefined ? m[0]! : (args[Number(n)] ?? m),
+  );
 
 interface Notification {
   level?: string;
@@ -82,9 +84,27 @@ interface Notification {
 
 interface OutputLog {
   runs: Array<{
-    tool: { driver: { rules?: Array<{ id: string; defaultConfiguration?: { level?: string } | null; messageStrings?: Record<string, { text: string }> }> } };
-    invocations?: Array<{ executionSuccessful?: boolean; toolExecutionNotifications?: Notification[]; toolConfigurationNotifications?: Notification[] }>;
-    results?: Array<{ ruleId: string; ruleIndex?: number; level?: string; message: { text?: string; id?: string; arguments?: string[] }; locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }> }>;
+    tool: {
+      driver: {
+        rules?: Array<{
+          id: string;
+          defaultConfiguration?: { level?: string } | null;
+          messageStrings?: Record<string, { text: string }>;
+        }>;
+      };
+    };
+    invocations?: Array<{
+      executionSuccessful?: boolean;
+      toolExecutionNotifications?: Notification[];
+      toolConfigurationNotifications?: Notification[];
+    }>;
+    results?: Array<{
+      ruleId: string;
+      ruleIndex?: number;
+      level?: string;
+      message: { text?: string; id?: string; arguments?: string[] };
+      locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }>;
+    }>;
   }>;
 }
 
@@ -98,7 +118,18 @@ export async function runMultitool(files: string[], workDir: string): Promise<Mu
   const output = join(workDir, 'multitool-result.sarif');
   await writeFile(config, configXml());
   // Files first: `--log` takes a list and would swallow the file names that follow it.
-  const args = ['validate', ...files, '--rule-kind', 'Sarif;Gh', '--config', config, '--output', output, '--log', 'ForceOverwrite'];
+  const args = [
+    'validate',
+    ...files,
+    '--rule-kind',
+    'Sarif;Gh',
+    '--config',
+    config,
+    '--output',
+    output,
+    '--log',
+    'ForceOverwrite',
+  ];
   // A clean environment: invariant globalization, so the binary needs no libicu (it looks for one otherwise), and
   // HOME plus the bundle extraction directory in the work directory, so nothing is written outside it.
   const env = {
@@ -109,21 +140,31 @@ export async function runMultitool(files: string[], workDir: string): Promise<Mu
     DOTNET_CLI_TELEMETRY_OPTOUT: '1',
   };
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(multitoolPath(), args, { env, cwd: workDir, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, out, err) => {
-      // A non-zero exit is a tool failure (bad option, crash), never a finding.
-      if (error) reject(new Error(`Sarif.Multitool failed: ${error.message}\n${out}\n${err}`));
-      else resolve(out);
-    });
+    execFile(
+      multitoolPath(),
+      args,
+      { env, cwd: workDir, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, out, err) => {
+        // A non-zero exit is a tool failure (bad option, crash), never a finding.
+        if (error) reject(new Error(`Sarif.Multitool failed: ${error.message}\n${out}\n${err}`));
+        else resolve(out);
+      },
+    );
   });
   const log = JSON.parse(await readFile(output, 'utf8')) as OutputLog;
   const run = log.runs[0]!;
   const rules = run.tool.driver.rules ?? [];
   const invocation = run.invocations?.[0];
   // Every notification is a problem, except the validator's own note that the rules turned off above are off.
-  const disabled = Object.keys(RULE_STATES).filter((rule) => RULE_STATES[rule] === 'Disabled').map((rule) => `'${rule.split('.')[0]}'`);
+  const disabled = Object.keys(RULE_STATES)
+    .filter((rule) => RULE_STATES[rule] === 'Disabled')
+    .map((rule) => `'${rule.split('.')[0]}'`);
   const expected = (n: Notification): boolean =>
     n.descriptor?.id === 'WRN999.RuleExplicitlyDisabled' && disabled.some((rule) => n.message?.text?.includes(rule));
-  const problems = [...(invocation?.toolExecutionNotifications ?? []), ...(invocation?.toolConfigurationNotifications ?? [])]
+  const problems = [
+    ...(invocation?.toolExecutionNotifications ?? []),
+    ...(invocation?.toolConfigurationNotifications ?? []),
+  ]
     .filter((n) => !expected(n))
     .map((n) => n.message?.text ?? JSON.stringify(n));
   if (invocation?.executionSuccessful === false) problems.push('executionSuccessful is false');

@@ -17,7 +17,12 @@ let loaded: Promise<Parser> | undefined;
 function parser(): Promise<Parser> {
   loaded ??= (async () => {
     const result = await build({
-      stdin: { contents: "export * from '@actions/workflow-parser';\nexport * from '@actions/workflow-parser/actions/index';\n", resolveDir: fileURLToPath(new URL('../../', import.meta.url)), loader: 'js' },
+      stdin: {
+        contents:
+          "export * from '@actions/workflow-parser';\nexport * from '@actions/workflow-parser/actions/index';\n",
+        resolveDir: fileURLToPath(new URL('../../', import.meta.url)),
+        loader: 'js',
+      },
       bundle: true,
       format: 'esm',
       platform: 'node',
@@ -37,7 +42,12 @@ export async function workflowErrors(name: string, content: string): Promise<str
   const parsed = parseWorkflow({ name, content }, new NoOperationTraceWriter());
   if (parsed.value === undefined) return parsed.context.errors.getErrors().map((e) => e.message);
   const template = await convertWorkflowTemplate(parsed.context, parsed.value);
-  return [...new Set([...parsed.context.errors.getErrors().map((e) => e.message), ...(template.errors ?? []).map((e) => e.Message)])];
+  return [
+    ...new Set([
+      ...parsed.context.errors.getErrors().map((e) => e.message),
+      ...(template.errors ?? []).map((e) => e.Message),
+    ]),
+  ];
 }
 
 /** Errors of an action.yml (empty when GitHub would accept it). */

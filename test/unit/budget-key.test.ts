@@ -56,19 +56,27 @@ describe('a shared store where no SHA-256 exists', () => {
     ['a store of your own', () => ({ reserve: async () => ({ waitMs: 0 }), pause: async () => undefined })],
   ];
 
-  it.each(sharedStores)('%s is refused: every call rejects with ConfigurationError naming rateLimit.store; nothing is sent', async (_name, makeStore) => {
-    const store = makeStore();
-    withoutAnyHash();
-    const { sent, fetch } = counting();
-    const client = new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', fetch, rateLimit: { requestsPerMinute: 120, store } });
-    for (let i = 0; i < 2; i++) {
-      const error = await client.sites.list().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ConfigurationError);
-      expect((error as Error).message).toMatch(/^rateLimit\.store: a shared store needs SHA-256/);
-    }
-    expect(sent).toEqual([]);
-    if (store instanceof RedisRateLimitStore) await store.close();
-  });
+  it.each(sharedStores)(
+    '%s is refused: every call rejects with ConfigurationError naming rateLimit.store; nothing is sent',
+    async (_name, makeStore) => {
+      const store = makeStore();
+      withoutAnyHash();
+      const { sent, fetch } = counting();
+      const client = new A11yClient({
+        apiKey: keys[0],
+        baseUrl: 'https://a11y.example.com',
+        fetch,
+        rateLimit: { requestsPerMinute: 120, store },
+      });
+      for (let i = 0; i < 2; i++) {
+        const error = await client.sites.list().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect((error as Error).message).toMatch(/^rateLimit\.store: a shared store needs SHA-256/);
+      }
+      expect(sent).toEqual([]);
+      if (store instanceof RedisRateLimitStore) await store.close();
+    },
+  );
 
   it.each<[string, () => RateLimitStore | undefined]>([
     ['the default in-process store', () => undefined],
@@ -76,7 +84,12 @@ describe('a shared store where no SHA-256 exists', () => {
   ])('%s is used (it never leaves the process)', async (_name, makeStore) => {
     withoutAnyHash();
     const { sent, fetch } = counting();
-    const client = new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', fetch, rateLimit: { requestsPerMinute: 6000, store: makeStore() } });
+    const client = new A11yClient({
+      apiKey: keys[0],
+      baseUrl: 'https://a11y.example.com',
+      fetch,
+      rateLimit: { requestsPerMinute: 6000, store: makeStore() },
+    });
     expect(await client.sites.list()).toEqual([]);
     expect(sent).toHaveLength(1);
   });
@@ -89,7 +102,12 @@ describe('a shared store where no SHA-256 exists', () => {
       reserve: async (key) => (keysSeen.push(key), { waitMs: 0 }),
       pause: async () => undefined,
     };
-    const client = new A11yClient({ apiKey: keys[0], baseUrl: 'https://a11y.example.com', fetch, rateLimit: { requestsPerMinute: 6000, store } });
+    const client = new A11yClient({
+      apiKey: keys[0],
+      baseUrl: 'https://a11y.example.com',
+      fetch,
+      rateLimit: { requestsPerMinute: 6000, store },
+    });
     expect(await client.sites.list()).toEqual([]);
     expect(sent).toHaveLength(1);
     expect(keysSeen).toEqual([sha(keys[0]!)]);

@@ -36,7 +36,10 @@ describe('resources against Prism', () => {
 
   it('scans: create, get, listViolations, waitForCompletion, createAndWait', async () => {
     const c = client();
-    expect(await c.scans.create({ url: 'https://shop.example.com/checkout' })).toEqual({ id: expect.any(String), status: 'QUEUED' });
+    expect(await c.scans.create({ url: 'https://shop.example.com/checkout' })).toEqual({
+      id: expect.any(String),
+      status: 'QUEUED',
+    });
     expect((await c.scans.get(id)).status).toBe('COMPLETED');
     expect((await c.scans.listViolations(id))[0]?.ruleId).toBe('image-alt');
     expect((await c.scans.waitForCompletion(exampleId.scan, fast)).totalViolations).toBe(4);
@@ -69,13 +72,20 @@ describe('resources against Prism', () => {
     expect((await c.fixes.startVerification(id)).status).toBe('QUEUED');
     expect((await c.fixes.verifyAndWait(id, fast)).outcome).toBe('FIXED');
     expect((await c.fixVerifications.get(id)).pagesScanned).toBe(2);
-    await expect(c.fixVerifications.waitForCompletion(id, fast)).rejects.toThrow(/body\.id must be the polled job's id/);
+    await expect(c.fixVerifications.waitForCompletion(id, fast)).rejects.toThrow(
+      /body\.id must be the polled job's id/,
+    );
     expect((await c.fixVerifications.waitForCompletion(exampleId.fixVerification, fast)).status).toBe('COMPLETED');
   });
 
   it('ciChecks: create, get, listViolations, waitForCompletion, createAndWait', async () => {
     const c = client();
-    const body = { urls: ['https://shop.example.com/'], failOn: 'NEW_CRITICAL' as const, setBaseline: true, context: { branch: 'main' } };
+    const body = {
+      urls: ['https://shop.example.com/'],
+      failOn: 'NEW_CRITICAL' as const,
+      setBaseline: true,
+      context: { branch: 'main' },
+    };
     expect((await c.ciChecks.create(body)).id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await c.ciChecks.get(id)).verdict).toBe('PASS');
     expect((await c.ciChecks.listViolations(id)).map((v) => v.isNew)).toEqual([true, false]);
@@ -103,9 +113,24 @@ describe('error classes from Prism problem answers', () => {
     ['401', AuthenticationError, 'API_KEY_INVALID', () => client({ Prefer: 'code=401' }).sites.list()],
     ['403', PermissionDeniedError, 'API_KEY_SCOPE_MISSING', () => client({ Prefer: 'code=403' }).ciChecks.get(id)],
     ['404', NotFoundError, 'SCAN_NOT_FOUND', () => client({ Prefer: 'code=404' }).scans.get(id)],
-    ['409', ConflictError, 'DOMAIN_NOT_VERIFIED', () => client({ Prefer: 'code=409' }).ciChecks.create({ urls: ['https://blog.example.org/'] })],
-    ['422', UnprocessableEntityError, 'SITE_AUTH_NOT_CONFIGURED', () => client({ Prefer: 'code=422' }).journeys.startRun(id)],
-    ['429', RateLimitError, 'RATE_LIMITED', () => client({ Prefer: 'code=429' }, { maxRetryDelayMs: 1000 }).sites.list()],
+    [
+      '409',
+      ConflictError,
+      'DOMAIN_NOT_VERIFIED',
+      () => client({ Prefer: 'code=409' }).ciChecks.create({ urls: ['https://blog.example.org/'] }),
+    ],
+    [
+      '422',
+      UnprocessableEntityError,
+      'SITE_AUTH_NOT_CONFIGURED',
+      () => client({ Prefer: 'code=422' }).journeys.startRun(id),
+    ],
+    [
+      '429',
+      RateLimitError,
+      'RATE_LIMITED',
+      () => client({ Prefer: 'code=429' }, { maxRetryDelayMs: 1000 }).sites.list(),
+    ],
   ] as const;
 
   it.each(cases)('Prefer: code=%s → %o with its problem code', async (status, Class, code, call) => {
@@ -126,7 +151,9 @@ describe('error classes from Prism problem answers', () => {
 
   it('429 whose Retry-After (30 s) exceeds maxRetryDelayMs throws at once, carrying the wait', async () => {
     const started = Date.now();
-    const err = (await client({ Prefer: 'code=429' }, { maxRetryDelayMs: 1000 }).sites.list().catch((e) => e)) as RateLimitError;
+    const err = (await client({ Prefer: 'code=429' }, { maxRetryDelayMs: 1000 })
+      .sites.list()
+      .catch((e) => e)) as RateLimitError;
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err.retryAfterMs).toBe(30_000);
     expect(Date.now() - started).toBeLessThan(1000);

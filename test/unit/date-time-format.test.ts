@@ -74,7 +74,8 @@ describe('isRfc3339DateTime', () => {
 describe('generated schemas (both modules) use it', () => {
   const schemas = {
     'zod.gen zTrendPoint.finishedAt': (v: unknown) => zTrendPoint.safeParse({ finishedAt: v }).success,
-    'zod.requests.gen zV1JourneyResponse.createdAt': (v: unknown) => zV1JourneyResponse.safeParse({ id: 'j1', createdAt: v }).success,
+    'zod.requests.gen zV1JourneyResponse.createdAt': (v: unknown) =>
+      zV1JourneyResponse.safeParse({ id: 'j1', createdAt: v }).success,
   };
   describe.each(Object.entries(schemas))('%s', (_name, passes) => {
     it.each(accepted)('accepts %s', (_label, value) => {
@@ -94,19 +95,32 @@ describe('validateResponses through the client', () => {
     server = undefined;
   });
   const trendWith = async (finishedAt: string) => {
-    server = await startLoopback(json(200, { siteId, standard: 'WCAG22_AA', points: [{ scanRunId: 'r1', finishedAt, totalViolations: 3 }] }));
-    return new A11yClient({ apiKey: 'svc_date_time_key', baseUrl: server.url, validateResponses: true, maxRetries: 0 }).sites.getTrend(siteId);
+    server = await startLoopback(
+      json(200, { siteId, standard: 'WCAG22_AA', points: [{ scanRunId: 'r1', finishedAt, totalViolations: 3 }] }),
+    );
+    return new A11yClient({
+      apiKey: 'svc_date_time_key',
+      baseUrl: server.url,
+      validateResponses: true,
+      maxRetries: 0,
+    }).sites.getTrend(siteId);
   };
 
-  it.each(['1998-12-31t23:59:60z', '1998-12-31T15:59:60.123-08:00', '2026-05-01t12:00:00.5+02:00'])('an answer with %s is accepted', async (finishedAt) => {
-    const trend = await trendWith(finishedAt);
-    expect(trend.points?.[0]?.finishedAt).toBe(finishedAt);
-  });
+  it.each(['1998-12-31t23:59:60z', '1998-12-31T15:59:60.123-08:00', '2026-05-01t12:00:00.5+02:00'])(
+    'an answer with %s is accepted',
+    async (finishedAt) => {
+      const trend = await trendWith(finishedAt);
+      expect(trend.points?.[0]?.finishedAt).toBe(finishedAt);
+    },
+  );
 
-  it.each(['2026-02-30T12:00:00Z', 'last tuesday'])('an answer with %s → ResponseValidationError naming the field and the RFC', async (finishedAt) => {
-    const err = (await trendWith(finishedAt).catch((e: unknown) => e)) as ResponseValidationError;
-    expect(err).toBeInstanceOf(ResponseValidationError);
-    expect(err.field).toBe('body.points[0].finishedAt');
-    expect(err.message).toContain('must be an RFC 3339 date-time');
-  });
+  it.each(['2026-02-30T12:00:00Z', 'last tuesday'])(
+    'an answer with %s → ResponseValidationError naming the field and the RFC',
+    async (finishedAt) => {
+      const err = (await trendWith(finishedAt).catch((e: unknown) => e)) as ResponseValidationError;
+      expect(err).toBeInstanceOf(ResponseValidationError);
+      expect(err.field).toBe('body.points[0].finishedAt');
+      expect(err.message).toContain('must be an RFC 3339 date-time');
+    },
+  );
 });

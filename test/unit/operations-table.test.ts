@@ -30,14 +30,21 @@ describe('operation table', () => {
     for (const op of Object.values(ops)) {
       const names = [...op.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       type Parameter = { name: string; in: string };
-      const declared = spec.paths[op.route]![op.method.toLowerCase()] as unknown as { parameters?: Array<Parameter | { $ref: string }> };
+      const declared = spec.paths[op.route]![op.method.toLowerCase()] as unknown as {
+        parameters?: Array<Parameter | { $ref: string }>;
+      };
       const described = (declared.parameters ?? [])
         .map((p) => resolve<Parameter>(p))
         .filter((p) => p.in === 'path')
         .map((p) => p.name)
         .sort();
-      const shape = (op.schemas.path as unknown as { _zod?: { def: { shape: Record<string, unknown> } } } | undefined)?._zod?.def.shape ?? {};
-      expect({ route: names, schema: Object.keys(shape).sort() }, op.id).toEqual({ route: described, schema: described });
+      const shape =
+        (op.schemas.path as unknown as { _zod?: { def: { shape: Record<string, unknown> } } } | undefined)?._zod?.def
+          .shape ?? {};
+      expect({ route: names, schema: Object.keys(shape).sort() }, op.id).toEqual({
+        route: described,
+        schema: described,
+      });
     }
   });
 
@@ -45,14 +52,28 @@ describe('operation table', () => {
     const seen: Array<{ url: string; init: RequestInit }> = [];
     const fetchSpy = (async (url: string, init: RequestInit) => {
       seen.push({ url, init });
-      return new Response(JSON.stringify({ id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', status: 'QUEUED', points: [] }), { status: 200 });
+      return new Response(
+        JSON.stringify({ id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', status: 'QUEUED', points: [] }),
+        { status: 200 },
+      );
     }) as typeof fetch;
-    const client = new A11yClient({ apiKey: 'svc_table_key', baseUrl: 'https://a11y.example.com/base/', fetch: fetchSpy, headers: { 'X-Trace': 't1' } });
+    const client = new A11yClient({
+      apiKey: 'svc_table_key',
+      baseUrl: 'https://a11y.example.com/base/',
+      fetch: fetchSpy,
+      headers: { 'X-Trace': 't1' },
+    });
     await client.sites.getTrend('3fa85f64-5717-4562-b3fc-2c963f66afa6', { limit: 5 });
     await client.ciChecks.create({ urls: ['https://shop.example.com/'] });
-    expect(seen[0]!.url).toBe('https://a11y.example.com/base/api/v1/sites/3fa85f64-5717-4562-b3fc-2c963f66afa6/trend?limit=5');
+    expect(seen[0]!.url).toBe(
+      'https://a11y.example.com/base/api/v1/sites/3fa85f64-5717-4562-b3fc-2c963f66afa6/trend?limit=5',
+    );
     expect(seen[0]!.init).toMatchObject({ method: 'GET', body: undefined, redirect: 'manual' });
-    expect(seen[0]!.init.headers).toEqual({ accept: 'application/json, application/problem+json', 'x-trace': 't1', authorization: 'Bearer svc_table_key' });
+    expect(seen[0]!.init.headers).toEqual({
+      accept: 'application/json, application/problem+json',
+      'x-trace': 't1',
+      authorization: 'Bearer svc_table_key',
+    });
     expect(seen[1]!.url).toBe('https://a11y.example.com/base/api/v1/ci/checks');
     expect(seen[1]!.init).toMatchObject({ method: 'POST', body: '{"urls":["https://shop.example.com/"]}' });
     expect((seen[1]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');

@@ -35,14 +35,26 @@ async function onFakeClock<T>(promise: Promise<T>): Promise<T> {
 
 /** Waits for one CI check of `pages` seeded uneven pages lasting T ms, QUEUED for `queuedMs` first (0: progress from the start). */
 async function waitForJob(T: number, pages: number, seed: number, queuedMs = 0, createTakesMs = 0) {
-  const job = { id, createdAt: 0, durationMs: T, queuedShare: queuedMs / T, pageEnds: drawPageEnds(pageDurationSource({ seed, spread: 0.5 }, 1), pages) };
+  const job = {
+    id,
+    createdAt: 0,
+    durationMs: T,
+    queuedShare: queuedMs / T,
+    pageEnds: drawPageEnds(pageDurationSource({ seed, spread: 0.5 }, 1), pages),
+  };
   let requests = 0;
   type Answer = { id: string; status: string; pages?: { status: string }[] };
   const pollOnce = async (): Promise<{ resource: Answer }> => {
     requests++;
     const phase = phaseOf(job, Date.now());
     if (phase.stage === 'DONE') return { resource: { id, status: 'COMPLETED' } };
-    return { resource: { id, status: phase.stage, pages: job.pageEnds!.map((_, i, all) => ({ status: itemStage(i, all.length, phase, all) })) } };
+    return {
+      resource: {
+        id,
+        status: phase.stage,
+        pages: job.pageEnds!.map((_, i, all) => ({ status: itemStage(i, all.length, phase, all) })),
+      },
+    };
   };
   const begin = async (): Promise<PolledJob<Answer>> => {
     requests++; // the create (its answer may take a while: a rate budget, a retry, a busy process)
@@ -60,7 +72,13 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (x
  * `count` seeded jobs (T drawn in [minMs, maxMs], 5–20 pages), waited for one after another; each QUEUED for
  * a time drawn in [0, maxQueuedMs] first (0: progress from the start).
  */
-async function batch(seed: number, count: number, minMs: number, maxMs: number, { minQueuedMs = 0, maxQueuedMs = 0, createTakesMs = 0 } = {}) {
+async function batch(
+  seed: number,
+  count: number,
+  minMs: number,
+  maxMs: number,
+  { minQueuedMs = 0, maxQueuedMs = 0, createTakesMs = 0 } = {},
+) {
   // Seeded: the first wait's jitter (Math.random), and each job's T, page count and page durations.
   const random = prng(seed);
   vi.spyOn(Math, 'random').mockImplementation(random);
@@ -115,7 +133,7 @@ describe('waiting on jobs that report progress from the start (default options, 
     expect(mixed.latenessP95).toBeLessThanOrEqual(1);
   });
 
-  it('a create that takes 3 s (rate budget, retries) does not count towards the job\'s age', async () => {
+  it("a create that takes 3 s (rate budget, retries) does not count towards the job's age", async () => {
     const { meanRequests, latenessP95 } = await batch(7, 200, 4000, 30_000, { createTakesMs: 3000 });
     expect(latenessP95).toBeLessThanOrEqual(1);
     expect(meanRequests).toBeLessThanOrEqual(6.9);

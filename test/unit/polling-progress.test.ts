@@ -3,18 +3,37 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
-import { type JobTrack, estimateCompletion, observeJob, progressWait, readProgress, remainingAtLeast } from '../../src/progress.js';
+import {
+  type JobTrack,
+  estimateCompletion,
+  observeJob,
+  progressWait,
+  readProgress,
+  remainingAtLeast,
+} from '../../src/progress.js';
 import { type Loopback, type Seen, startLoopback } from '../support/loopback.js';
 
 const page = (status: unknown) => ({ url: 'https://shop.example.com/', status });
 
 describe('readProgress', () => {
   it.each([
-    ['CI check: DONE, TIMEOUT, UNREACHABLE, ERROR are finished pages', { status: 'RUNNING', pages: ['DONE', 'TIMEOUT', 'UNREACHABLE', 'ERROR', 'RUNNING', 'QUEUED'].map(page) }, { done: 4, total: 6 }],
-    ['CI check: a page without a known status is not finished', { pages: [page('DONE'), page(undefined), page('SOMETHING_NEW'), null, 'DONE', 7] }, { done: 1, total: 6 }],
+    [
+      'CI check: DONE, TIMEOUT, UNREACHABLE, ERROR are finished pages',
+      { status: 'RUNNING', pages: ['DONE', 'TIMEOUT', 'UNREACHABLE', 'ERROR', 'RUNNING', 'QUEUED'].map(page) },
+      { done: 4, total: 6 },
+    ],
+    [
+      'CI check: a page without a known status is not finished',
+      { pages: [page('DONE'), page(undefined), page('SOMETHING_NEW'), null, 'DONE', 7] },
+      { done: 1, total: 6 },
+    ],
     ['CI check of one page, under way', { pages: [page('RUNNING')] }, { done: 0, total: 1 }],
     ['scan run: pagesDone of pagesTotal', { status: 'RUNNING', pagesDone: 5, pagesTotal: 12 }, { done: 5, total: 12 }],
-    ['fix verification: pagesScanned (+ pagesFailed) of pagesRequested', { pagesRequested: 4, pagesScanned: 1, pagesFailed: 2, pages: [] }, { done: 3, total: 4 }],
+    [
+      'fix verification: pagesScanned (+ pagesFailed) of pagesRequested',
+      { pagesRequested: 4, pagesScanned: 1, pagesFailed: 2, pages: [] },
+      { done: 3, total: 4 },
+    ],
     ['fix verification without pagesFailed', { pagesRequested: 4, pagesScanned: 2 }, { done: 2, total: 4 }],
   ])('%s', (_name, resource, expected) => {
     expect(readProgress(resource)).toEqual(expected);
@@ -49,7 +68,13 @@ describe('observeJob', () => {
     let track = observeJob({}, { atMs: 0, status: 'QUEUED' });
     expect(track).toEqual({ queuedAtMs: 0 });
     track = observeJob(track, { atMs: 1000, status: 'RUNNING', progress: { done: 1, total: 10 } });
-    expect(track).toEqual({ queuedAtMs: 0, runningSeenAtMs: 1000, anchor: { atMs: 250, pages: 0, uncertaintyMs: 500 }, changedAtMs: 1000, last: { atMs: 1000, done: 1, total: 10 } });
+    expect(track).toEqual({
+      queuedAtMs: 0,
+      runningSeenAtMs: 1000,
+      anchor: { atMs: 250, pages: 0, uncertaintyMs: 500 },
+      changedAtMs: 1000,
+      last: { atMs: 1000, done: 1, total: 10 },
+    });
     // Same progress: the moment it last changed stays; a new value moves it.
     track = observeJob(track, { atMs: 2000, status: 'RUNNING', progress: { done: 1, total: 10 } });
     expect([track.changedAtMs, track.last?.atMs]).toEqual([1000, 2000]);
@@ -73,14 +98,34 @@ describe('observeJob', () => {
   });
 });
 
-const anchored = (last: { atMs: number; done: number; total: number }, anchor = { atMs: 0, pages: 0, uncertaintyMs: 0 }, changedAtMs = last.atMs): JobTrack => ({ anchor, last, changedAtMs, runningSeenAtMs: 0 });
+const anchored = (
+  last: { atMs: number; done: number; total: number },
+  anchor = { atMs: 0, pages: 0, uncertaintyMs: 0 },
+  changedAtMs = last.atMs,
+): JobTrack => ({ anchor, last, changedAtMs, runningSeenAtMs: 0 });
 
 describe('estimateCompletion', () => {
   it.each([
-    ['2 of 10 pages in 2.5 s (the third half done): 1 s a page, 7.5 pages left', anchored({ atMs: 2500, done: 2, total: 10 }), { remainingMs: 7500, msPerPage: 1000, spread: Math.sqrt(1 / 2.5 + 1 / 8) }],
-    ['the anchor\'s uncertainty widens the spread', anchored({ atMs: 2500, done: 2, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 1000 }), { remainingMs: 7500, msPerPage: 1000, spread: Math.sqrt(1 / 2.5 + 1 / 8 + 0.16) }],
-    ['counted from a first look at 3.5 pages: 2 pages in 2 s', anchored({ atMs: 3000, done: 5, total: 10 }, { atMs: 1000, pages: 3.5, uncertaintyMs: 0 }), { remainingMs: 4500, msPerPage: 1000, spread: Math.sqrt(1 / 2 + 1 / 5) }],
-    ['every page finished but still RUNNING: nothing left', anchored({ atMs: 4500, done: 4, total: 4 }), { remainingMs: 0, msPerPage: 1000, spread: Math.sqrt(1 / 4.5) }],
+    [
+      '2 of 10 pages in 2.5 s (the third half done): 1 s a page, 7.5 pages left',
+      anchored({ atMs: 2500, done: 2, total: 10 }),
+      { remainingMs: 7500, msPerPage: 1000, spread: Math.sqrt(1 / 2.5 + 1 / 8) },
+    ],
+    [
+      "the anchor's uncertainty widens the spread",
+      anchored({ atMs: 2500, done: 2, total: 10 }, { atMs: 0, pages: 0, uncertaintyMs: 1000 }),
+      { remainingMs: 7500, msPerPage: 1000, spread: Math.sqrt(1 / 2.5 + 1 / 8 + 0.16) },
+    ],
+    [
+      'counted from a first look at 3.5 pages: 2 pages in 2 s',
+      anchored({ atMs: 3000, done: 5, total: 10 }, { atMs: 1000, pages: 3.5, uncertaintyMs: 0 }),
+      { remainingMs: 4500, msPerPage: 1000, spread: Math.sqrt(1 / 2 + 1 / 5) },
+    ],
+    [
+      'every page finished but still RUNNING: nothing left',
+      anchored({ atMs: 4500, done: 4, total: 4 }),
+      { remainingMs: 0, msPerPage: 1000, spread: Math.sqrt(1 / 4.5) },
+    ],
   ])('%s', (_name, track, expected) => {
     const e = estimateCompletion(track)!;
     expect(e.remainingMs).toBeCloseTo(expected.remainingMs, 6);
@@ -90,10 +135,19 @@ describe('estimateCompletion', () => {
 
   it.each([
     ['nothing seen', {}],
-    ['a single page under way (a job of one page tells nothing of its speed)', anchored({ atMs: 5000, done: 0, total: 1 })],
+    [
+      'a single page under way (a job of one page tells nothing of its speed)',
+      anchored({ atMs: 5000, done: 0, total: 1 }),
+    ],
     ['no page finished yet', anchored({ atMs: 5000, done: 0, total: 10 })],
-    ['no page finished since the first look', anchored({ atMs: 9000, done: 4, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 })],
-    ['progress went backwards', anchored({ atMs: 9000, done: 2, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 })],
+    [
+      'no page finished since the first look',
+      anchored({ atMs: 9000, done: 4, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }),
+    ],
+    [
+      'progress went backwards',
+      anchored({ atMs: 9000, done: 2, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }),
+    ],
     ['no time elapsed since the anchor', anchored({ atMs: 0, done: 2, total: 10 })],
   ])('none: %s', (_name, track) => {
     expect(estimateCompletion(track as JobTrack)).toBeUndefined();
@@ -105,10 +159,25 @@ describe('remainingAtLeast', () => {
     // Still on the first of 10 pages after 1 s: each page takes ≥ 1 s, the 9 not started ≥ 70 % of that.
     ['a created job still on its first page', anchored({ atMs: 1000, done: 0, total: 10 }), 6300],
     // It may have left the queue just before that look: the time before it tells nothing of its pages.
-    ['counted from the look that first saw it RUNNING, not from the anchor', { ...anchored({ atMs: 1000, done: 0, total: 10 }), runningSeenAtMs: 200 }, 0.7 * 9 * 800],
-    ['3 pages (2 done, 1 under way) in 3 s, 7 not started', anchored({ atMs: 3000, done: 2, total: 10 }), 0.7 * 7 * 1000],
+    [
+      'counted from the look that first saw it RUNNING, not from the anchor',
+      { ...anchored({ atMs: 1000, done: 0, total: 10 }), runningSeenAtMs: 200 },
+      0.7 * 9 * 800,
+    ],
+    [
+      '3 pages (2 done, 1 under way) in 3 s, 7 not started',
+      anchored({ atMs: 3000, done: 2, total: 10 }),
+      0.7 * 7 * 1000,
+    ],
     // First seen at 4.5 pages: 4 s span the rest of that page and the one under way now (2 pages).
-    ['a job first seen already running', { ...anchored({ atMs: 9000, done: 5, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }), runningSeenAtMs: 5000 }, (0.7 * 4 * 4000) / 2],
+    [
+      'a job first seen already running',
+      {
+        ...anchored({ atMs: 9000, done: 5, total: 10 }, { atMs: 5000, pages: 4.5, uncertaintyMs: 0 }),
+        runningSeenAtMs: 5000,
+      },
+      (0.7 * 4 * 4000) / 2,
+    ],
   ])('%s', (_name, track, expected) => {
     expect(remainingAtLeast(track)).toBeCloseTo(expected, 6);
   });
@@ -117,7 +186,10 @@ describe('remainingAtLeast', () => {
     ['nothing seen', {}],
     ['the last page under way (nothing not started)', anchored({ atMs: 5000, done: 9, total: 10 })],
     ['a single page', anchored({ atMs: 5000, done: 0, total: 1 })],
-    ['no time since it was first seen RUNNING', { ...anchored({ atMs: 500, done: 0, total: 10 }), runningSeenAtMs: 500 }],
+    [
+      'no time since it was first seen RUNNING',
+      { ...anchored({ atMs: 500, done: 0, total: 10 }), runningSeenAtMs: 500 },
+    ],
   ])('none: %s', (_name, track) => {
     expect(remainingAtLeast(track as JobTrack)).toBeUndefined();
   });
@@ -128,15 +200,45 @@ describe('progressWait', () => {
   it.each([
     // 50 of 100 pages in 2 s: 1960 ms left, its earliest plausible completion 1960 · e^−0.1995 = 1605 (the page
     // under way says only ≥ 0.7 · 49 · 2000 / 51 = 1345), + 0.6 · 1000 (allowance: max(interval, 10 % of 3.96 s)).
-    ['aims at the earliest plausible completion plus 60 % of the allowance', anchored({ atMs: 2000, done: 50, total: 100 }), 2000, 2000, 49.5 * (2000 / 50.5) * Math.exp(-Math.sqrt(1 / 50.5 + 1 / 50)) + 600],
+    [
+      'aims at the earliest plausible completion plus 60 % of the allowance',
+      anchored({ atMs: 2000, done: 50, total: 100 }),
+      2000,
+      2000,
+      49.5 * (2000 / 50.5) * Math.exp(-Math.sqrt(1 / 50.5 + 1 / 50)) + 600,
+    ],
     // The estimate says 7500 · e^−0.7246 = 3634; the page under way says ≥ 0.7 · 7 · 2500 / 3 = 4083.
-    ['never before the least time the page under way implies', anchored({ atMs: 2500, done: 2, total: 10 }), 2500, 2500, 4083.3 + 600],
+    [
+      'never before the least time the page under way implies',
+      anchored({ atMs: 2500, done: 2, total: 10 }),
+      2500,
+      2500,
+      4083.3 + 600,
+    ],
     // No page finished 1 s after it was seen running (no estimate): ≥ 0.7 · 9 · 1000 ms.
-    ['without a finished page, from the page under way alone', anchored({ atMs: 1000, done: 0, total: 10 }), 1000, 1000, 6300 + 600],
-    ['capped at maxIntervalMs when completion is far', anchored({ atMs: 10_000, done: 2, total: 100 }), 10_000, 10_000, 10_000],
+    [
+      'without a finished page, from the page under way alone',
+      anchored({ atMs: 1000, done: 0, total: 10 }),
+      1000,
+      1000,
+      6300 + 600,
+    ],
+    [
+      'capped at maxIntervalMs when completion is far',
+      anchored({ atMs: 10_000, done: 2, total: 100 }),
+      10_000,
+      10_000,
+      10_000,
+    ],
     ['at least intervalMs when completion is near', anchored({ atMs: 9500, done: 9, total: 10 }), 9500, 9500, 1000],
     // Still at 9 of 10 for 11 s (> 2 pages of 2.1 s + 1 interval): half the time since it moved.
-    ['a stall: waits grow with the time since progress last moved (×1.5 per poll)', anchored({ atMs: 20_000, done: 9, total: 10 }, undefined, 9000), 20_000, 20_000, 5500],
+    [
+      'a stall: waits grow with the time since progress last moved (×1.5 per poll)',
+      anchored({ atMs: 20_000, done: 9, total: 10 }, undefined, 9000),
+      20_000,
+      20_000,
+      5500,
+    ],
   ])('%s', (_name, track, nowMs, waitedMs, expected) => {
     expect(progressWait(track, nowMs, { ...bounds, waitedMs })).toBeCloseTo(expected, 0);
   });
@@ -155,7 +257,9 @@ describe('progressWait', () => {
   });
 
   it('undefined when progress tells nothing (the caller backs off as before)', () => {
-    expect(progressWait(anchored({ atMs: 5000, done: 0, total: 1 }), 5000, { ...bounds, waitedMs: 5000 })).toBeUndefined();
+    expect(
+      progressWait(anchored({ atMs: 5000, done: 0, total: 1 }), 5000, { ...bounds, waitedMs: 5000 }),
+    ).toBeUndefined();
     expect(progressWait({}, 5000, { ...bounds, waitedMs: 5000 })).toBeUndefined();
   });
 });
@@ -189,22 +293,35 @@ async function serveJob(script: Script, hide = false) {
     }
     const state = script.at(req.at - createdAt);
     const done = state === 'QUEUED' ? 0 : state === 'COMPLETED' ? script.pages : state;
-    const pages = Array.from({ length: script.pages }, (_, i) => page(i < done ? 'DONE' : i === done ? 'RUNNING' : 'QUEUED'));
+    const pages = Array.from({ length: script.pages }, (_, i) =>
+      page(i < done ? 'DONE' : i === done ? 'RUNNING' : 'QUEUED'),
+    );
     const status = typeof state === 'number' ? 'RUNNING' : state;
-    send(res, 200, { id, status, failOn: 'NEW_CRITICAL', ...(hide ? {} : { pages }) }, status === 'COMPLETED' ? {} : script.headers);
+    send(
+      res,
+      200,
+      { id, status, failOn: 'NEW_CRITICAL', ...(hide ? {} : { pages }) },
+      status === 'COMPLETED' ? {} : script.headers,
+    );
   });
   servers.push(server);
   return { server, createdAt: () => createdAt };
 }
 
 const createAndWait = (url: string, options: { intervalMs: number; maxIntervalMs: number }) =>
-  new A11yClient({ apiKey: 'svc_poll_test_key', baseUrl: url }).ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, { ...options, timeoutMs: 10_000 });
+  new A11yClient({ apiKey: 'svc_poll_test_key', baseUrl: url }).ciChecks.createAndWait(
+    { urls: ['https://shop.example.com/'] },
+    { ...options, timeoutMs: 10_000 },
+  );
 
 describe('polling a job that reports progress (loopback)', () => {
   it('notices a 10-page job within max(10 % of T, intervalMs) with few requests; with progress hidden, the backoff misses that', async () => {
     // T = 1.1 s: QUEUED 100 ms, then one page every 100 ms. The defaults scaled ÷20 (50 ms / 500 ms).
     const T = 1100;
-    const script: Script = { pages: 10, at: (t) => (t >= T ? 'COMPLETED' : t < 100 ? 'QUEUED' : Math.floor((t - 100) / 100)) };
+    const script: Script = {
+      pages: 10,
+      at: (t) => (t >= T ? 'COMPLETED' : t < 100 ? 'QUEUED' : Math.floor((t - 100) / 100)),
+    };
     const run = async (hide: boolean) => {
       const { server: s, createdAt } = await serveJob(script, hide);
       await createAndWait(s.url, { intervalMs: 50, maxIntervalMs: 500 });
@@ -244,7 +361,11 @@ describe('polling a job that reports progress (loopback)', () => {
 
   it('a Retry-After hint wins over progress', async () => {
     // 9 of 10 pages in 20 ms: progress alone would look again after ~intervalMs; the server says 1 s.
-    const script: Script = { pages: 10, headers: { 'retry-after': '1' }, at: (t) => (t >= 600 ? 'COMPLETED' : Math.min(9, Math.floor(t / 2))) };
+    const script: Script = {
+      pages: 10,
+      headers: { 'retry-after': '1' },
+      at: (t) => (t >= 600 ? 'COMPLETED' : Math.min(9, Math.floor(t / 2))),
+    };
     const { server: s } = await serveJob(script);
     await createAndWait(s.url, { intervalMs: 20, maxIntervalMs: 2000 });
     const [, first, second] = s.requests;

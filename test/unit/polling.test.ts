@@ -1,6 +1,12 @@
 // Polling behaviour against a loopback server playing job lifecycles.
 import { afterEach, describe, expect, it } from 'vitest';
-import { A11yClient, PollTimeoutError, RequestValidationError, ResponseValidationError, isTerminalStatus } from '../../src/index.js';
+import {
+  A11yClient,
+  PollTimeoutError,
+  RequestValidationError,
+  ResponseValidationError,
+  isTerminalStatus,
+} from '../../src/index.js';
 import { json, problem, startLoopback, text, type Loopback } from '../support/loopback.js';
 
 const id = '396154c7-55f5-43ad-bac0-2dd077d2efcb';
@@ -10,20 +16,30 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-const serve = async (...handlers: Parameters<typeof startLoopback>[0][]) => (server = await startLoopback(handlers.flat()));
+const serve = async (...handlers: Parameters<typeof startLoopback>[0][]) =>
+  (server = await startLoopback(handlers.flat()));
 const client = () => new A11yClient({ apiKey: 'svc_poll_test_key', baseUrl: server!.url });
 const fast = { intervalMs: 20, maxIntervalMs: 40 };
 
 describe('isTerminalStatus', () => {
   it('QUEUED and RUNNING are not results; any other status is terminal', () => {
     expect(['QUEUED', 'RUNNING'].map(isTerminalStatus)).toEqual([false, false]);
-    expect(['COMPLETED', 'FAILED', 'CANCELLED', 'SOMETHING_NEW'].map(isTerminalStatus)).toEqual([true, true, true, true]);
+    expect(['COMPLETED', 'FAILED', 'CANCELLED', 'SOMETHING_NEW'].map(isTerminalStatus)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });
 
 describe('waitForCompletion', () => {
   it('QUEUED → RUNNING → COMPLETED: onProgress on every poll, no request after the terminal state', async () => {
-    await serve(json(200, check('QUEUED')), json(200, check('RUNNING')), json(200, check('COMPLETED', { verdict: 'PASS' })));
+    await serve(
+      json(200, check('QUEUED')),
+      json(200, check('RUNNING')),
+      json(200, check('COMPLETED', { verdict: 'PASS' })),
+    );
     const seen: string[] = [];
     const result = await client().ciChecks.waitForCompletion(id, { ...fast, onProgress: (c) => seen.push(c.status) });
     expect(result.verdict).toBe('PASS');
@@ -51,7 +67,9 @@ describe('waitForCompletion', () => {
 
   it('the deadline → PollTimeoutError with the job id, last status and elapsed time', async () => {
     await serve(json(200, check('RUNNING')));
-    const err = (await client().ciChecks.waitForCompletion(id, { ...fast, timeoutMs: 200 }).catch((e) => e)) as PollTimeoutError;
+    const err = (await client()
+      .ciChecks.waitForCompletion(id, { ...fast, timeoutMs: 200 })
+      .catch((e) => e)) as PollTimeoutError;
     expect(err).toBeInstanceOf(PollTimeoutError);
     expect(err.jobId).toBe(id);
     expect(err.lastStatus).toBe('RUNNING');
@@ -62,7 +80,9 @@ describe('waitForCompletion', () => {
   it('the deadline also ends a poll request in flight', async () => {
     await serve(() => undefined);
     const started = Date.now();
-    const err = await client().ciChecks.waitForCompletion(id, { ...fast, timeoutMs: 150 }).catch((e) => e);
+    const err = await client()
+      .ciChecks.waitForCompletion(id, { ...fast, timeoutMs: 150 })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(PollTimeoutError);
     expect(Date.now() - started).toBeLessThan(1000);
   });
@@ -72,13 +92,21 @@ describe('waitForCompletion', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user cancelled')), 80);
     const started = Date.now();
-    const err = (await client().ciChecks.waitForCompletion(id, { intervalMs: 5000, signal: controller.signal }).catch((e) => e)) as Error;
+    const err = (await client()
+      .ciChecks.waitForCompletion(id, { intervalMs: 5000, signal: controller.signal })
+      .catch((e) => e)) as Error;
     expect(err.message).toBe('user cancelled');
     expect(Date.now() - started).toBeLessThan(1500); // not the 5 s interval
   });
 
   it('a 429 during polling waits Retry-After and continues', async () => {
-    await serve(json(200, check('RUNNING')), problem(429, 'RATE_LIMITED', { 'retry-after': '0' }), problem(429, 'RATE_LIMITED', { 'retry-after': '0' }), problem(429, 'RATE_LIMITED', { 'retry-after': '1' }), json(200, check('COMPLETED')));
+    await serve(
+      json(200, check('RUNNING')),
+      problem(429, 'RATE_LIMITED', { 'retry-after': '0' }),
+      problem(429, 'RATE_LIMITED', { 'retry-after': '0' }),
+      problem(429, 'RATE_LIMITED', { 'retry-after': '1' }),
+      json(200, check('COMPLETED')),
+    );
     const result = await client().ciChecks.waitForCompletion(id, fast);
     expect(result.status).toBe('COMPLETED');
     expect(server!.requests).toHaveLength(5);
@@ -86,20 +114,31 @@ describe('waitForCompletion', () => {
   });
 
   it('repeated 503s during a poll are outlived', async () => {
-    await serve(json(200, check('RUNNING')), text(503, 'down'), text(503, 'down'), text(503, 'down'), text(503, 'down'), json(200, check('COMPLETED')));
+    await serve(
+      json(200, check('RUNNING')),
+      text(503, 'down'),
+      text(503, 'down'),
+      text(503, 'down'),
+      text(503, 'down'),
+      json(200, check('COMPLETED')),
+    );
     expect((await client().ciChecks.waitForCompletion(id, { ...fast, timeoutMs: 10_000 })).status).toBe('COMPLETED');
   });
 
   it('a 404 while polling is thrown, not waited out', async () => {
     await serve(problem(404, 'CI_CHECK_NOT_FOUND'));
-    const err = await client().ciChecks.waitForCompletion(id, fast).catch((e) => e);
+    const err = await client()
+      .ciChecks.waitForCompletion(id, fast)
+      .catch((e) => e);
     expect(err.code).toBe('CI_CHECK_NOT_FOUND');
     expect(server!.requests).toHaveLength(1);
   });
 
   it('a body without status fails fast with ResponseValidationError', async () => {
     await serve(json(200, { id }));
-    const err = await client().ciChecks.waitForCompletion(id, fast).catch((e) => e);
+    const err = await client()
+      .ciChecks.waitForCompletion(id, fast)
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ResponseValidationError);
     expect(err.message).toContain('status');
   });
@@ -113,7 +152,11 @@ describe('waitForCompletion', () => {
 
 describe('createAndWait follows Location', () => {
   it('polls the resource named by the 202 Location, resolved against the request URL', async () => {
-    await serve(json(202, { id }, { location: `/api/v1/ci/checks/${id}?via=location` }), json(200, check('RUNNING')), json(200, check('COMPLETED')));
+    await serve(
+      json(202, { id }, { location: `/api/v1/ci/checks/${id}?via=location` }),
+      json(200, check('RUNNING')),
+      json(200, check('COMPLETED')),
+    );
     const result = await client().ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, fast);
     expect(result.status).toBe('COMPLETED');
     expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
@@ -125,7 +168,10 @@ describe('createAndWait follows Location', () => {
   });
 
   it('a relative Location without a leading slash resolves against the POST URL', async () => {
-    await serve(json(202, { id, status: 'QUEUED' }, { location: `scans/${id}` }), json(200, { id, status: 'COMPLETED' }));
+    await serve(
+      json(202, { id, status: 'QUEUED' }, { location: `scans/${id}` }),
+      json(200, { id, status: 'COMPLETED' }),
+    );
     await client().scans.createAndWait({ url: 'https://shop.example.com/' }, fast);
     expect(server!.requests[1]!.url).toBe(`/api/v1/scans/${id}`);
   });
@@ -154,7 +200,10 @@ describe('server polling hints (Retry-After on the 202 and on QUEUED/RUNNING ans
       json(200, check('RUNNING'), { 'retry-after': '1' }),
       json(200, check('COMPLETED')),
     );
-    await client().ciChecks.createAndWait({ urls: ['https://shop.example.com/'] }, { intervalMs: 20, maxIntervalMs: 5000 });
+    await client().ciChecks.createAndWait(
+      { urls: ['https://shop.example.com/'] },
+      { intervalMs: 20, maxIntervalMs: 5000 },
+    );
     const [post, first, second] = server!.requests;
     expect(first!.at - post!.at).toBeGreaterThanOrEqual(950);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
@@ -162,7 +211,11 @@ describe('server polling hints (Retry-After on the 202 and on QUEUED/RUNNING ans
   });
 
   it('a hint of 0 still waits half an interval (no poll storm); a hint beyond maxIntervalMs is capped', async () => {
-    await serve(json(200, check('RUNNING'), { 'retry-after': '0' }), json(200, check('RUNNING'), { 'retry-after': '3600' }), json(200, check('COMPLETED')));
+    await serve(
+      json(200, check('RUNNING'), { 'retry-after': '0' }),
+      json(200, check('RUNNING'), { 'retry-after': '3600' }),
+      json(200, check('COMPLETED')),
+    );
     const started = Date.now();
     await client().ciChecks.waitForCompletion(id, { intervalMs: 200, maxIntervalMs: 300 });
     const [a, b, c] = server!.requests;

@@ -29,7 +29,10 @@ describe('Progress', () => {
     p.update({ status: 'QUEUED' });
     p.update({ status: 'RUNNING', detail: 'pages 0/2' });
     p.done();
-    expect(written).toEqual([expect.stringMatching(/^\[\d+\.\ds\] QUEUED\n$/), expect.stringMatching(/^\[\d+\.\ds\] RUNNING {2}pages 0\/2\n$/)]);
+    expect(written).toEqual([
+      expect.stringMatching(/^\[\d+\.\ds\] QUEUED\n$/),
+      expect.stringMatching(/^\[\d+\.\ds\] RUNNING {2}pages 0\/2\n$/),
+    ]);
   });
 
   it('disabled: prints nothing', () => {

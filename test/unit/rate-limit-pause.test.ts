@@ -44,39 +44,59 @@ describe('a 429 whose Retry-After is longer than the caller accepts', () => {
     ['3600', 3_600_000],
     ['1000000000000', 1e15],
     ['9'.repeat(400), MAX_RETRY_AFTER_MS],
-  ])('Retry-After: %s → that call and every later one fail at once with RateLimitError naming when; nothing more is sent', async (retryAfter, expectedMs) => {
-    // Only the first request is refused: a later call that was sent would succeed, so failing proves it was not sent.
-    server = await startLoopback([problem(429, 'RATE_LIMITED', { 'retry-after': retryAfter }), json(200, [])]);
-    const client = new A11yClient({ apiKey: 'svc_pause_test_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 6000 } });
-    const first = await failure(client.sites.list());
-    expect(first.error).toBeInstanceOf(RateLimitError);
-    expect(first.error.retryAfterMs).toBe(expectedMs);
-    expect(first.error.retryAt!.getTime()).toBeGreaterThanOrEqual(Math.min(Date.now() + expectedMs, 8.64e15) - AT_ONCE_MS);
-    expect(first.ms).toBeLessThan(AT_ONCE_MS);
-    // The budget records the pause (at most a year) for every later call of this client.
-    const pausedFor = Math.min(expectedMs, MAX_PAUSE_MS);
-    for (const call of [() => client.sites.list(), () => client.sites.list({ maxRetries: 5 }), () => client.ciChecks.createAndWait(ciBody)]) {
-      const later = await failure(call());
-      expect(later.error).toBeInstanceOf(RateLimitError);
-      expect(later.error.code).toBe('RATE_LIMITED');
-      expect(later.ms).toBeLessThan(AT_ONCE_MS);
-      expect(later.error.retryAt!.getTime()).toBeGreaterThan(Date.now() + pausedFor - AT_ONCE_MS - 60_000);
-      expect(later.error.retryAt!.getTime()).toBeLessThanOrEqual(Date.now() + pausedFor + 1000);
-      expect(later.error.message).toContain(later.error.retryAt!.toISOString());
-      expect(later.error.message).toMatch(/maxRetryDelayMs \(60000 ms\)\. Nothing was sent/);
-    }
-    expect(server.requests).toHaveLength(1);
-  });
+  ])(
+    'Retry-After: %s → that call and every later one fail at once with RateLimitError naming when; nothing more is sent',
+    async (retryAfter, expectedMs) => {
+      // Only the first request is refused: a later call that was sent would succeed, so failing proves it was not sent.
+      server = await startLoopback([problem(429, 'RATE_LIMITED', { 'retry-after': retryAfter }), json(200, [])]);
+      const client = new A11yClient({
+        apiKey: 'svc_pause_test_key',
+        baseUrl: server.url,
+        rateLimit: { requestsPerMinute: 6000 },
+      });
+      const first = await failure(client.sites.list());
+      expect(first.error).toBeInstanceOf(RateLimitError);
+      expect(first.error.retryAfterMs).toBe(expectedMs);
+      expect(first.error.retryAt!.getTime()).toBeGreaterThanOrEqual(
+        Math.min(Date.now() + expectedMs, 8.64e15) - AT_ONCE_MS,
+      );
+      expect(first.ms).toBeLessThan(AT_ONCE_MS);
+      // The budget records the pause (at most a year) for every later call of this client.
+      const pausedFor = Math.min(expectedMs, MAX_PAUSE_MS);
+      for (const call of [
+        () => client.sites.list(),
+        () => client.sites.list({ maxRetries: 5 }),
+        () => client.ciChecks.createAndWait(ciBody),
+      ]) {
+        const later = await failure(call());
+        expect(later.error).toBeInstanceOf(RateLimitError);
+        expect(later.error.code).toBe('RATE_LIMITED');
+        expect(later.ms).toBeLessThan(AT_ONCE_MS);
+        expect(later.error.retryAt!.getTime()).toBeGreaterThan(Date.now() + pausedFor - AT_ONCE_MS - 60_000);
+        expect(later.error.retryAt!.getTime()).toBeLessThanOrEqual(Date.now() + pausedFor + 1000);
+        expect(later.error.message).toContain(later.error.retryAt!.toISOString());
+        expect(later.error.message).toMatch(/maxRetryDelayMs \(60000 ms\)\. Nothing was sent/);
+      }
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it.each<[string, { maxRetryDelayMs?: number }, RegExp]>([
     ['a client whose maxRetryDelayMs is below the pause', { maxRetryDelayMs: 10_000 }, /maxRetryDelayMs \(10000 ms\)/],
     ['a wait whose deadline comes before the pause ends', {}, /the deadline of its wait/],
   ])('a 30 s pause, %s: the call fails at once instead of sleeping', async (name, options, message) => {
     server = await startLoopback([problem(429, 'RATE_LIMITED', { 'retry-after': '30' }), json(200, [])]);
-    const client = new A11yClient({ apiKey: 'svc_pause_test_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 6000 }, ...options });
+    const client = new A11yClient({
+      apiKey: 'svc_pause_test_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 6000 },
+      ...options,
+    });
     // maxRetries 0: the call that meets the 429 fails now, leaving the 30 s pause recorded.
     expect((await failure(client.sites.list({ maxRetries: 0 }))).error).toBeInstanceOf(RateLimitError);
-    const later = await failure(options.maxRetryDelayMs ? client.sites.list() : client.ciChecks.waitForCompletion(checkId, { timeoutMs: 5000 }));
+    const later = await failure(
+      options.maxRetryDelayMs ? client.sites.list() : client.ciChecks.waitForCompletion(checkId, { timeoutMs: 5000 }),
+    );
     // PollTimeoutError would mean it slept until the deadline.
     expect(later.error).toBeInstanceOf(RateLimitError);
     expect(later.error).not.toBeInstanceOf(PollTimeoutError);
@@ -88,7 +108,11 @@ describe('a 429 whose Retry-After is longer than the caller accepts', () => {
 
   it('a pause the call does accept is waited out, not refused (an abort ends the wait)', async () => {
     server = await startLoopback([problem(429, 'RATE_LIMITED', { 'retry-after': '30' }), json(200, [])]);
-    const client = new A11yClient({ apiKey: 'svc_pause_test_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 6000 } });
+    const client = new A11yClient({
+      apiKey: 'svc_pause_test_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 6000 },
+    });
     await failure(client.sites.list({ maxRetries: 0 }));
     const later = await failure(client.sites.list({ signal: AbortSignal.timeout(300) }));
     expect(later.error).not.toBeInstanceOf(RateLimitError);
@@ -99,13 +123,21 @@ describe('a 429 whose Retry-After is longer than the caller accepts', () => {
 
   it("the budget refuses a pause beyond the caller's limit and reserves nothing; within it, it waits", async () => {
     const store = new MemoryRateLimitStore();
-    const budget = new RateBudget({ requestsPerMinute: 6000, burst: 1 }, Promise.resolve('k'), { store, storeTimeoutMs: 250, storeRetryMs: 5000 });
+    const budget = new RateBudget({ requestsPerMinute: 6000, burst: 1 }, Promise.resolve('k'), {
+      store,
+      storeTimeoutMs: 250,
+      storeRetryMs: 5000,
+    });
     await budget.pause(1e300); // clamped to a year
     const refused = await budget.take(undefined, 60_000);
     expect(refused).toBeGreaterThan(Date.now() + MAX_PAUSE_MS - AT_ONCE_MS);
     expect(refused).toBeLessThanOrEqual(Date.now() + MAX_PAUSE_MS);
     expect(await store.pausedFor('k')).toBeGreaterThan(MAX_PAUSE_MS - AT_ONCE_MS);
-    const short = new RateBudget({ requestsPerMinute: 6000, burst: 1 }, Promise.resolve('k'), { store: new MemoryRateLimitStore(), storeTimeoutMs: 250, storeRetryMs: 5000 });
+    const short = new RateBudget({ requestsPerMinute: 6000, burst: 1 }, Promise.resolve('k'), {
+      store: new MemoryRateLimitStore(),
+      storeTimeoutMs: 250,
+      storeRetryMs: 5000,
+    });
     await short.pause(200);
     const started = Date.now();
     expect(await short.take(undefined, 60_000)).toBeUndefined();
@@ -114,16 +146,19 @@ describe('a 429 whose Retry-After is longer than the caller accepts', () => {
 });
 
 describe('every delay the SDK schedules fits a timer', () => {
-  it.each([2 ** 31, 1e15, Infinity])('sleep(%d) neither fires early nor warns; the signal still ends it', async (ms) => {
-    const controller = new AbortController();
-    let settled = false;
-    const slept = sleep(ms, controller.signal).finally(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 100));
-    // An overflowing timer would have fired after 1 ms.
-    expect(settled).toBe(false);
-    controller.abort(new Error('stop'));
-    await expect(slept).rejects.toThrow('stop');
-  });
+  it.each([2 ** 31, 1e15, Infinity])(
+    'sleep(%d) neither fires early nor warns; the signal still ends it',
+    async (ms) => {
+      const controller = new AbortController();
+      let settled = false;
+      const slept = sleep(ms, controller.signal).finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 100));
+      // An overflowing timer would have fired after 1 ms.
+      expect(settled).toBe(false);
+      controller.abort(new Error('stop'));
+      await expect(slept).rejects.toThrow('stop');
+    },
+  );
 
   it.each([
     [-5, 0],

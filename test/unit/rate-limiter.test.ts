@@ -6,7 +6,11 @@ import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
 
 /** The in-process budget a client without a shared store uses. */
 const bucket = (requestsPerMinute: number, burst: number) =>
-  new RateBudget({ requestsPerMinute, burst }, Promise.resolve('k'), { store: new MemoryRateLimitStore(), storeTimeoutMs: 250, storeRetryMs: 5000 });
+  new RateBudget({ requestsPerMinute, burst }, Promise.resolve('k'), {
+    store: new MemoryRateLimitStore(),
+    storeTimeoutMs: 250,
+    storeRetryMs: 5000,
+  });
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 let server: Loopback;
@@ -39,7 +43,11 @@ describe('in-process rate budget', () => {
 
 describe('client rateLimit option', () => {
   it('parallel calls are spaced so the server sees at most the configured rate', async () => {
-    const client = new A11yClient({ apiKey: 'svc_rate_key', baseUrl: server.url, rateLimit: { requestsPerMinute: 600 } }); // 10/s
+    const client = new A11yClient({
+      apiKey: 'svc_rate_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 600 },
+    }); // 10/s
     // Warm-up: the process's first fetch loads undici (tens of ms under load) after its token was granted,
     // which would shorten the first gap the server sees; the spacing under test is the bucket's.
     await client.sites.list();
@@ -98,7 +106,9 @@ describe('a 429 pauses the whole budget', () => {
     const limited = await startLoopback([
       (req, res) => {
         hits.push(Date.now());
-        res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' }).end('{"code":"RATE_LIMITED"}');
+        res
+          .writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' })
+          .end('{"code":"RATE_LIMITED"}');
       },
       (req, res) => {
         hits.push(Date.now());
@@ -106,7 +116,11 @@ describe('a 429 pauses the whole budget', () => {
       },
     ]);
     try {
-      const client = new A11yClient({ apiKey: 'svc_rate_key', baseUrl: limited.url, rateLimit: { requestsPerMinute: 6000, burst: 1 } });
+      const client = new A11yClient({
+        apiKey: 'svc_rate_key',
+        baseUrl: limited.url,
+        rateLimit: { requestsPerMinute: 6000, burst: 1 },
+      });
       const a = client.sites.list(); // 429, then (after 1 s) 200
       await new Promise((r) => setTimeout(r, 100));
       const b = client.sites.list(); // started after the 429: without the shared pause it would go now
@@ -122,25 +136,29 @@ describe('a 429 pauses the whole budget', () => {
 });
 
 describe('a store that answers nonsense never disables the budget', () => {
-  it.each([{ waitMs: Number.NaN }, { waitMs: -1 }, { waitMs: Infinity }, { waitMs: 0, pauseMs: Number.NaN }, { waitMs: 0, pauseMs: Infinity }, null])(
-    'reserve() → %j: the client spaces its own requests instead, and warns once',
-    async (answer) => {
-      const liar = { reserve: async () => answer as never, pause: async () => undefined };
-      const warnings: string[] = [];
-      const client = new A11yClient({
-        apiKey: 'svc_liar_store_key',
-        baseUrl: server.url,
-        rateLimit: { requestsPerMinute: 600, store: liar, storeRetryMs: 60_000 }, // one every 100 ms
-        onWarning: (w) => warnings.push(w.code),
-      });
-      const before = server.requests.length;
-      const started = Date.now();
-      await Promise.all(Array.from({ length: 5 }, () => client.sites.list()));
-      const seen = server.requests.slice(before);
-      expect(seen).toHaveLength(5);
-      // Spaced by the in-process stand-in: the 5th goes 400 ms after the first at the earliest.
-      expect(seen.at(-1)!.at - started).toBeGreaterThanOrEqual(390);
-      expect(warnings).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE']);
-    },
-  );
+  it.each([
+    { waitMs: Number.NaN },
+    { waitMs: -1 },
+    { waitMs: Infinity },
+    { waitMs: 0, pauseMs: Number.NaN },
+    { waitMs: 0, pauseMs: Infinity },
+    null,
+  ])('reserve() → %j: the client spaces its own requests instead, and warns once', async (answer) => {
+    const liar = { reserve: async () => answer as never, pause: async () => undefined };
+    const warnings: string[] = [];
+    const client = new A11yClient({
+      apiKey: 'svc_liar_store_key',
+      baseUrl: server.url,
+      rateLimit: { requestsPerMinute: 600, store: liar, storeRetryMs: 60_000 }, // one every 100 ms
+      onWarning: (w) => warnings.push(w.code),
+    });
+    const before = server.requests.length;
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 5 }, () => client.sites.list()));
+    const seen = server.requests.slice(before);
+    expect(seen).toHaveLength(5);
+    // Spaced by the in-process stand-in: the 5th goes 400 ms after the first at the earliest.
+    expect(seen.at(-1)!.at - started).toBeGreaterThanOrEqual(390);
+    expect(warnings).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE']);
+  });
 });

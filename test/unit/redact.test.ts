@@ -7,7 +7,11 @@ import { A11yClient, NotFoundError, RedirectError } from '../../src/index.js';
 import { MIN_SECRET_PREFIX, redact, scrub } from '../../src/internal/redact.js';
 import { json, serveEach } from '../support/loopback.js';
 
-const KEYS = ['svc_live_Q7x-9kPz_Lm2-Wd4Rt8y', 'svc-test_k3Y_9-zz-QWERTYabc_12', 'svc_0123456789abcdef0123456789abcdef'];
+const KEYS = [
+  'svc_live_Q7x-9kPz_Lm2-Wd4Rt8y',
+  'svc-test_k3Y_9-zz-QWERTYabc_12',
+  'svc_0123456789abcdef0123456789abcdef',
+];
 const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
 const spellings = (key: string): Record<string, string> => ({
   'as given': key,
@@ -20,7 +24,7 @@ const spellings = (key: string): Record<string, string> => ({
   'XML decimal references': [...key].map((c) => `&#${c.charCodeAt(0)};`).join(''),
   'HTML hex references, upper case': [...key].map((c) => `&#X${hex(c).toUpperCase()};`).join(''),
   'HTML &lowbar;': key.replace(/_/g, '&lowbar;'),
-  'mixed': [...key].map((c, i) => (i % 3 === 0 ? `%${hex(c)}` : i % 3 === 1 ? c.toUpperCase() : c)).join(''),
+  mixed: [...key].map((c, i) => (i % 3 === 0 ? `%${hex(c)}` : i % 3 === 1 ? c.toUpperCase() : c)).join(''),
 });
 
 describe('redact', () => {
@@ -49,7 +53,10 @@ describe('redact', () => {
 
   it('scrubs parsed bodies in any spelling, keys included', () => {
     const key = KEYS[1]!;
-    const body = { detail: `token ${key.toUpperCase()}`, [`k-${key.toLowerCase()}`]: [{ deep: encodeURIComponent(key) }] };
+    const body = {
+      detail: `token ${key.toUpperCase()}`,
+      [`k-${key.toLowerCase()}`]: [{ deep: encodeURIComponent(key) }],
+    };
     expect(JSON.stringify(scrub(body, key))).not.toMatch(/svc-test|SVC-TEST/i);
   });
 
@@ -76,17 +83,26 @@ describe('the key echoed back in errors', () => {
     expect(err.location).toContain('[redacted]');
   });
 
-  it.each(KEYS)('a Location whose query holds the key (%s), percent-encoded, then a 404: NotFoundError.url has none of it', async (key) => {
-    const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-    const api = await serve([
-      json(202, { id, status: 'QUEUED' }, { location: `/api/v1/scans/${id}?k=${[...key].map((c) => `%${hex(c)}`).join('')}&u=${key.toLowerCase()}` }),
-      json(404, { type: 'about:blank', title: 'Not found', status: 404, code: 'NOT_FOUND' }),
-    ]);
-    const client = new A11yClient({ apiKey: key, baseUrl: api.url, maxRetries: 0 });
-    const err = (await client.scans.createAndWait({ url: 'https://shop.example.com/' }, { intervalMs: 1 }).catch((e: unknown) => e)) as NotFoundError;
-    expect(err).toBeInstanceOf(NotFoundError);
-    const shown = `${err.url}\n${err.message}\n${inspect(err, { depth: 10 })}`;
-    expect(redact(shown, key)).toBe(shown);
-    expect(err.url).toContain('[redacted]');
-  });
+  it.each(KEYS)(
+    'a Location whose query holds the key (%s), percent-encoded, then a 404: NotFoundError.url has none of it',
+    async (key) => {
+      const id = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+      const api = await serve([
+        json(
+          202,
+          { id, status: 'QUEUED' },
+          { location: `/api/v1/scans/${id}?k=${[...key].map((c) => `%${hex(c)}`).join('')}&u=${key.toLowerCase()}` },
+        ),
+        json(404, { type: 'about:blank', title: 'Not found', status: 404, code: 'NOT_FOUND' }),
+      ]);
+      const client = new A11yClient({ apiKey: key, baseUrl: api.url, maxRetries: 0 });
+      const err = (await client.scans
+        .createAndWait({ url: 'https://shop.example.com/' }, { intervalMs: 1 })
+        .catch((e: unknown) => e)) as NotFoundError;
+      expect(err).toBeInstanceOf(NotFoundError);
+      const shown = `${err.url}\n${err.message}\n${inspect(err, { depth: 10 })}`;
+      expect(redact(shown, key)).toBe(shown);
+      expect(err.url).toContain('[redacted]');
+    },
+  );
 });

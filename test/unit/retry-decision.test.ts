@@ -45,7 +45,8 @@ describe('decideRetry', () => {
   });
 
   it('maxRetries 0 never re-sends', () => {
-    for (const outcome of [status(429, 0), status(503), timeout, refused]) expect(decideRetry(outcome, 0, 'GET', { ...policy, maxRetries: 0 }, half)).toEqual({ retry: false });
+    for (const outcome of [status(429, 0), status(503), timeout, refused])
+      expect(decideRetry(outcome, 0, 'GET', { ...policy, maxRetries: 0 }, half)).toEqual({ retry: false });
   });
 
   it('backoff grows ×2 to an 8 s ceiling, jittered 50–100 %, never 0 ms', () => {
@@ -57,6 +58,9 @@ describe('decideRetry', () => {
 
   it('a Retry-After beyond the timer range is clamped, not fired at once', () => {
     const patient = { maxRetries: 2, maxRetryDelayMs: Number.MAX_SAFE_INTEGER };
-    expect(decideRetry(status(429, 30 * 86_400_000), 0, 'GET', patient, half)).toEqual({ retry: true, delayMs: MAX_TIMER_MS });
+    expect(decideRetry(status(429, 30 * 86_400_000), 0, 'GET', patient, half)).toEqual({
+      retry: true,
+      delayMs: MAX_TIMER_MS,
+    });
   });
 });

@@ -19,9 +19,15 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-const serve = async (...handlers: Parameters<typeof startLoopback>[0][]) => (server = await startLoopback(handlers.flat()));
-const client = (options: ClientOptions = {}) => new A11yClient({ apiKey: 'svc_retry_test_key', baseUrl: server!.url, ...options });
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const serve = async (...handlers: Parameters<typeof startLoopback>[0][]) =>
+  (server = await startLoopback(handlers.flat()));
+const client = (options: ClientOptions = {}) =>
+  new A11yClient({ apiKey: 'svc_retry_test_key', baseUrl: server!.url, ...options });
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('429 and Retry-After', () => {
   it('waits Retry-After (integer seconds) and re-sends; the answer after is returned', async () => {
@@ -45,7 +51,10 @@ describe('429 and Retry-After', () => {
   });
 
   it('re-sends a POST on 429 (the service did not process it)', async () => {
-    await serve(problem(429, 'RATE_LIMITED', { 'retry-after': '0' }), json(202, { id, status: 'QUEUED' }, { location: `/api/v1/scans/${id}` }));
+    await serve(
+      problem(429, 'RATE_LIMITED', { 'retry-after': '0' }),
+      json(202, { id, status: 'QUEUED' }, { location: `/api/v1/scans/${id}` }),
+    );
     expect(await client().scans.create({ url: 'https://shop.example.com/' })).toEqual({ id, status: 'QUEUED' });
     expect(server!.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
     expect(JSON.parse(server!.requests[1]!.body)).toEqual({ url: 'https://shop.example.com/' });
@@ -120,7 +129,9 @@ describe('transient failures', () => {
 
   it('a connection reset on a POST is not re-sent', async () => {
     await serve(reset, json(202, { id, status: 'QUEUED' }));
-    expect(await failure(client().scans.create({ url: 'https://shop.example.com/' }))).toBeInstanceOf(APIConnectionError);
+    expect(await failure(client().scans.create({ url: 'https://shop.example.com/' }))).toBeInstanceOf(
+      APIConnectionError,
+    );
     expect(server!.requests).toHaveLength(1);
   });
 
@@ -173,16 +184,23 @@ describe('per-call options and the fetch it calls', () => {
     ['timeoutMs', { timeoutMs: -1 }, 'timeoutMs must be a finite number ≥ 1, got -1.'],
     ['timeoutMs', { timeoutMs: 0 }, 'timeoutMs must be a finite number ≥ 1, got 0.'],
     ['timeoutMs', { timeoutMs: Number.NaN }, 'timeoutMs must be a finite number ≥ 1, got NaN.'],
-    ['timeoutMs', { timeoutMs: '30000' as unknown as number }, 'timeoutMs must be a finite number ≥ 1, got the string "30000".'],
+    [
+      'timeoutMs',
+      { timeoutMs: '30000' as unknown as number },
+      'timeoutMs must be a finite number ≥ 1, got the string "30000".',
+    ],
     ['maxRetries', { maxRetries: Number.POSITIVE_INFINITY }, 'maxRetries must be a finite number ≥ 0, got Infinity.'],
     ['maxRetries', { maxRetries: 1.5 }, 'maxRetries must be a whole number (0, 1, 2…), got 1.5.'],
-  ])('a bad per-call %s is a ConfigurationError naming it and the rule, and nothing is sent (%j)', async (_name, options, message) => {
-    await serve(json(200, site));
-    const err = (await failure(client().sites.list(options))) as Error;
-    expect(err).toBeInstanceOf(ConfigurationError);
-    expect(err.message).toBe(message);
-    expect(server!.requests).toHaveLength(0);
-  });
+  ])(
+    'a bad per-call %s is a ConfigurationError naming it and the rule, and nothing is sent (%j)',
+    async (_name, options, message) => {
+      await serve(json(200, site));
+      const err = (await failure(client().sites.list(options))) as Error;
+      expect(err).toBeInstanceOf(ConfigurationError);
+      expect(err.message).toBe(message);
+      expect(server!.requests).toHaveLength(0);
+    },
+  );
 
   it.each([
     [{ timeoutMs: 0 }, 'timeoutMs must be a finite number ≥ 1, got 0.'],
@@ -210,7 +228,10 @@ describe('per-call options and the fetch it calls', () => {
       expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
       expect(init?.signal).toBeInstanceOf(AbortSignal);
     }
-    expect(server!.requests.map((r) => r.body)).toEqual(['{"url":"https://shop.example.com/"}', '{"url":"https://shop.example.com/"}']);
+    expect(server!.requests.map((r) => r.body)).toEqual([
+      '{"url":"https://shop.example.com/"}',
+      '{"url":"https://shop.example.com/"}',
+    ]);
   });
 
   it('custom headers are sent once, any case replacing the default; Authorization cannot be overridden', async () => {
@@ -253,7 +274,8 @@ describe('per-call options and the fetch it calls', () => {
 
   it("a custom fetch whose error echoes its init: the key is redacted from the connection error's message", async () => {
     await serve(json(200, site));
-    const fetch: typeof globalThis.fetch = (_input, init) => Promise.reject(new TypeError(`cannot send ${JSON.stringify(init?.headers)}`));
+    const fetch: typeof globalThis.fetch = (_input, init) =>
+      Promise.reject(new TypeError(`cannot send ${JSON.stringify(init?.headers)}`));
     const err = (await failure(client({ fetch, maxRetries: 0 }).sites.list())) as Error;
     expect(err).toBeInstanceOf(APIConnectionError);
     expect(err.message).toContain('[redacted]');
@@ -264,6 +286,9 @@ describe('per-call options and the fetch it calls', () => {
     await serve(json(200, { points: [] }), json(200, { points: [] }));
     await client().sites.getTrend(id, { limit: 5 });
     await client().sites.getTrend(id);
-    expect(server!.requests.map((r) => r.url)).toEqual([`/api/v1/sites/${id}/trend?limit=5`, `/api/v1/sites/${id}/trend`]);
+    expect(server!.requests.map((r) => r.url)).toEqual([
+      `/api/v1/sites/${id}/trend?limit=5`,
+      `/api/v1/sites/${id}/trend`,
+    ]);
   });
 });

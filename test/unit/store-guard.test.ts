@@ -15,40 +15,54 @@ afterAll(() => server.close());
 const never = () => new Promise<never>(() => undefined);
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function client(store: RateLimitStore, options: { requestsPerMinute?: number; storeTimeoutMs?: number; storeRetryMs?: number } = {}) {
+function client(
+  store: RateLimitStore,
+  options: { requestsPerMinute?: number; storeTimeoutMs?: number; storeRetryMs?: number } = {},
+) {
   const warnings: Warning['code'][] = [];
   const c = new A11yClient({
     apiKey: 'svc_store_guard_key',
     baseUrl: server.url,
-    rateLimit: { requestsPerMinute: options.requestsPerMinute ?? 6000, store, storeTimeoutMs: options.storeTimeoutMs ?? 250, storeRetryMs: options.storeRetryMs ?? 60_000 },
+    rateLimit: {
+      requestsPerMinute: options.requestsPerMinute ?? 6000,
+      store,
+      storeTimeoutMs: options.storeTimeoutMs ?? 250,
+      storeRetryMs: options.storeRetryMs ?? 60_000,
+    },
     onWarning: (w) => warnings.push(w.code),
   });
   return { c, warnings };
 }
 
 describe('a store not reached yet', () => {
-  it.each([400, 800])('a first answer after %i ms (a connection still opening) is waited for: the store is used, no warning', async (ms) => {
-    let reserves = 0;
-    const slow: RateLimitStore = {
-      reserve: async () => {
-        if (++reserves === 1) await delay(ms);
-        return { waitMs: 0, sharers: 1 };
-      },
-      pause: async () => undefined,
-    };
-    const { c, warnings } = client(slow);
-    expect(await c.sites.list()).toEqual([]);
-    expect(await c.sites.list()).toEqual([]);
-    expect(reserves).toBe(2);
-    expect(warnings).toEqual([]);
-  });
+  it.each([400, 800])(
+    'a first answer after %i ms (a connection still opening) is waited for: the store is used, no warning',
+    async (ms) => {
+      let reserves = 0;
+      const slow: RateLimitStore = {
+        reserve: async () => {
+          if (++reserves === 1) await delay(ms);
+          return { waitMs: 0, sharers: 1 };
+        },
+        pause: async () => undefined,
+      };
+      const { c, warnings } = client(slow);
+      expect(await c.sites.list()).toEqual([]);
+      expect(await c.sites.list()).toEqual([]);
+      expect(reserves).toBe(2);
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it('a store that never answers: the first call goes on after 1 s, then the stand-in spends a quarter of the budget', async () => {
     const { c, warnings } = client({ reserve: never, pause: never, pausedFor: never }, { requestsPerMinute: 600 }); // 100 ms; a quarter: 400 ms
     const before = server.requests.length;
     const started = Date.now();
     await Promise.all([c.sites.list(), c.sites.list(), c.sites.list()]);
-    const arrivals = server.requests.slice(before).map((r) => r.at - started).sort((a, b) => a - b);
+    const arrivals = server.requests
+      .slice(before)
+      .map((r) => r.at - started)
+      .sort((a, b) => a - b);
     expect(arrivals).toHaveLength(3);
     // After the 1 s bound, at the quarter rate: 1000, 1400, 1800 ms at the earliest (a busy machine only adds).
     arrivals.forEach((at, k) => expect(at).toBeGreaterThanOrEqual(1000 + k * 400 - 10));
@@ -87,43 +101,46 @@ describe('a store that fails after answering', () => {
   it.each([
     ['freezes (never answers)', true],
     ['rejects at once', false],
-  ])('it %s: calls never wait on it again; a background read finds it back; one warning each way', async (_name, freezes) => {
-    let failing = false;
-    let reserves = 0;
-    let reads = 0;
-    const flaky: RateLimitStore = {
-      reserve: async () => {
-        reserves++;
-        if (failing) return freezes ? never() : Promise.reject(new Error('connection lost'));
-        return { waitMs: 0, sharers: 2 };
-      },
-      pause: async () => undefined,
-      pausedFor: async () => {
-        reads++;
-        if (failing) return freezes ? never() : Promise.reject(new Error('connection lost'));
-        return 0;
-      },
-    };
-    const { c, warnings } = client(flaky, { storeRetryMs: 50 });
-    await c.sites.list();
-    failing = true;
-    await c.sites.list(); // meets the failure: one bounded wait (250 ms at most)
-    const reservesAtFailure = reserves;
-    for (let i = 0; i < 8; i++) {
+  ])(
+    'it %s: calls never wait on it again; a background read finds it back; one warning each way',
+    async (_name, freezes) => {
+      let failing = false;
+      let reserves = 0;
+      let reads = 0;
+      const flaky: RateLimitStore = {
+        reserve: async () => {
+          reserves++;
+          if (failing) return freezes ? never() : Promise.reject(new Error('connection lost'));
+          return { waitMs: 0, sharers: 2 };
+        },
+        pause: async () => undefined,
+        pausedFor: async () => {
+          reads++;
+          if (failing) return freezes ? never() : Promise.reject(new Error('connection lost'));
+          return 0;
+        },
+      };
+      const { c, warnings } = client(flaky, { storeRetryMs: 50 });
       await c.sites.list();
-      await delay(20);
-    }
-    // On the stand-in: no store operation on any call's path (only the background reads), so no call waited.
-    expect(reserves).toBe(reservesAtFailure);
-    expect(reads).toBeGreaterThanOrEqual(1);
-    failing = false;
-    await delay(freezes ? 1100 : 100); // a frozen check is abandoned after 1 s; the next one finds the store
-    await c.sites.list();
-    await delay(50);
-    await c.sites.list();
-    expect(reserves).toBeGreaterThan(reservesAtFailure);
-    expect(warnings).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE', 'RATE_LIMIT_STORE_RECOVERED']);
-  });
+      failing = true;
+      await c.sites.list(); // meets the failure: one bounded wait (250 ms at most)
+      const reservesAtFailure = reserves;
+      for (let i = 0; i < 8; i++) {
+        await c.sites.list();
+        await delay(20);
+      }
+      // On the stand-in: no store operation on any call's path (only the background reads), so no call waited.
+      expect(reserves).toBe(reservesAtFailure);
+      expect(reads).toBeGreaterThanOrEqual(1);
+      failing = false;
+      await delay(freezes ? 1100 : 100); // a frozen check is abandoned after 1 s; the next one finds the store
+      await c.sites.list();
+      await delay(50);
+      await c.sites.list();
+      expect(reserves).toBeGreaterThan(reservesAtFailure);
+      expect(warnings).toEqual(['RATE_LIMIT_STORE_UNAVAILABLE', 'RATE_LIMIT_STORE_RECOVERED']);
+    },
+  );
 });
 
 describe('a send-time check of the pause', () => {

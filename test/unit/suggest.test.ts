@@ -2,7 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { closest } from '../../src/cli/suggest.js';
 
-const FLAGS = ['fail-on', 'format', 'set-baseline', 'sarif-map', 'report', 'timeout', 'quiet', 'json', 'api-key', 'base-url'];
+const FLAGS = [
+  'fail-on',
+  'format',
+  'set-baseline',
+  'sarif-map',
+  'report',
+  'timeout',
+  'quiet',
+  'json',
+  'api-key',
+  'base-url',
+];
 
 describe('closest', () => {
   it.each([

@@ -2,7 +2,11 @@
 // either case), not only ids with RFC 9562 version/variant nibbles as zod 4's z.uuid() demands. The generator
 // emits z.guid() for it (scripts/generate.mjs); these tests pin that, in the schemas and through the client.
 import { afterEach, describe, expect, it } from 'vitest';
-import { zGetCiCheckResponse, zGetCiCheckPath as zGetCiCheckPathResponses, zV1CiCheckResponse } from '../../generated/zod.gen.js';
+import {
+  zGetCiCheckResponse,
+  zGetCiCheckPath as zGetCiCheckPathResponses,
+  zV1CiCheckResponse,
+} from '../../generated/zod.gen.js';
 import { zCreateScanRunBody, zGetCiCheckPath, zId } from '../../generated/zod.requests.gen.js';
 import { A11yClient, RequestValidationError, ResponseValidationError } from '../../src/index.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
@@ -28,10 +32,13 @@ const refused: Array<[string, unknown]> = [
 describe('generated schemas: format uuid is any 8-4-4-4-12 hex', () => {
   const schemas = {
     'request path (zod.requests.gen zGetCiCheckPath)': (id: unknown) => zGetCiCheckPath.safeParse({ id }).success,
-    'request body (zod.requests.gen zCreateScanRunBody.siteId)': (id: unknown) => zCreateScanRunBody.safeParse({ siteId: id }).success,
+    'request body (zod.requests.gen zCreateScanRunBody.siteId)': (id: unknown) =>
+      zCreateScanRunBody.safeParse({ siteId: id }).success,
     'shared definition (zod.requests.gen zId)': (id: unknown) => zId.safeParse(id).success,
-    'response module path (zod.gen zGetCiCheckPath)': (id: unknown) => zGetCiCheckPathResponses.safeParse({ id }).success,
-    'response body (zod.gen zGetCiCheckResponse.id)': (id: unknown) => zGetCiCheckResponse.safeParse({ id, status: 'COMPLETED' }).success,
+    'response module path (zod.gen zGetCiCheckPath)': (id: unknown) =>
+      zGetCiCheckPathResponses.safeParse({ id }).success,
+    'response body (zod.gen zGetCiCheckResponse.id)': (id: unknown) =>
+      zGetCiCheckResponse.safeParse({ id, status: 'COMPLETED' }).success,
     'optional response field (zod.gen zV1CiCheckResponse.baselineCheckId)': (id: unknown) =>
       zV1CiCheckResponse.safeParse({ id: nonRfcId, status: 'COMPLETED', baselineCheckId: id }).success,
   };
@@ -52,7 +59,8 @@ describe('through the public client', () => {
     await server?.close();
     server = undefined;
   });
-  const client = (baseUrl: string) => new A11yClient({ apiKey: 'svc_uuid_format_key', baseUrl, maxRetries: 0, validateResponses: true });
+  const client = (baseUrl: string) =>
+    new A11yClient({ apiKey: 'svc_uuid_format_key', baseUrl, maxRetries: 0, validateResponses: true });
 
   it('sends a GET for a non-RFC 9562 id and accepts a 2xx body carrying such ids (validateResponses: true)', async () => {
     const body = { id: nonRfcId, status: 'COMPLETED', verdict: 'PASS', baselineCheckId: upperId };
@@ -72,16 +80,23 @@ describe('through the public client', () => {
 
   it('still refuses a 2xx body whose id is not 8-4-4-4-12 hex (response validation is really on)', async () => {
     server = await startLoopback(json(200, { id: 'g672dbc6-cca7-aff8-8e0f-c726bdfe832a', status: 'COMPLETED' }));
-    const err = await client(server.url).ciChecks.get(nonRfcId).catch((e: unknown) => e);
+    const err = await client(server.url)
+      .ciChecks.get(nonRfcId)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseValidationError);
     expect((err as ResponseValidationError).field).toMatch(/id$/);
   });
 
-  it.each(refused.filter(([, id]) => typeof id === 'string' && id !== ''))('refuses an id with %s before sending anything', async (_label, id) => {
-    server = await startLoopback(json(200, { id: nonRfcId, status: 'COMPLETED' }));
-    const err = await client(server.url).ciChecks.get(id as string).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RequestValidationError);
-    expect((err as RequestValidationError).field).toBe('id');
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(refused.filter(([, id]) => typeof id === 'string' && id !== ''))(
+    'refuses an id with %s before sending anything',
+    async (_label, id) => {
+      server = await startLoopback(json(200, { id: nonRfcId, status: 'COMPLETED' }));
+      const err = await client(server.url)
+        .ciChecks.get(id as string)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RequestValidationError);
+      expect((err as RequestValidationError).field).toBe('id');
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 });

@@ -18,10 +18,30 @@ const cases: Array<[string, string, () => Promise<unknown>, RegExp]> = [
   ['url over 2048', 'url', () => client().scans.create({ url: long }), /at most 2048 characters/],
   ['missing url', 'url', () => client().scans.create({} as never), /is required/],
   ['no urls', 'urls', () => client().ciChecks.create({ urls: [] }), /^must hold at least 1 item$/],
-  ['21 urls', 'urls', () => client().ciChecks.create({ urls: Array.from({ length: 21 }, (_, i) => `https://a.example/${i}`) }), /at most 20 items/],
-  ['one bad url among urls', 'urls[1]', () => client().ciChecks.create({ urls: ['https://a.example/', 'nope'] }), /absolute http\(s\) URL/],
-  ['failOn outside its enum', 'failOn', () => client().ciChecks.create({ urls: ['https://a.example/'], failOn: 'SOMETIMES' as never }), /one of NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE/],
-  ['setBaseline not boolean', 'setBaseline', () => client().ciChecks.create({ urls: ['https://a.example/'], setBaseline: 'yes' as never }), /must be a boolean/],
+  [
+    '21 urls',
+    'urls',
+    () => client().ciChecks.create({ urls: Array.from({ length: 21 }, (_, i) => `https://a.example/${i}`) }),
+    /at most 20 items/,
+  ],
+  [
+    'one bad url among urls',
+    'urls[1]',
+    () => client().ciChecks.create({ urls: ['https://a.example/', 'nope'] }),
+    /absolute http\(s\) URL/,
+  ],
+  [
+    'failOn outside its enum',
+    'failOn',
+    () => client().ciChecks.create({ urls: ['https://a.example/'], failOn: 'SOMETIMES' as never }),
+    /one of NEW_CRITICAL, ANY_CRITICAL, SERIOUS_OR_WORSE, NONE/,
+  ],
+  [
+    'setBaseline not boolean',
+    'setBaseline',
+    () => client().ciChecks.create({ urls: ['https://a.example/'], setBaseline: 'yes' as never }),
+    /must be a boolean/,
+  ],
   ['id not a UUID', 'id', () => client().scans.get('123'), /valid UUID/],
   ['siteId not a UUID', 'siteId', () => client().scanRuns.create({ siteId: 'shop' }), /valid UUID/],
   ['journey id not a UUID', 'id', () => client().journeys.startRun('j-1'), /valid UUID/],
@@ -44,8 +64,12 @@ describe('request pre-validation', () => {
 
   it('a URL of exactly 2048 characters and 20 urls pass validation (and are sent)', async () => {
     const before = server.requests.length;
-    await client().scans.create({ url: long.slice(0, 2048) }, { maxRetries: 0 }).catch(() => undefined);
-    await client().ciChecks.create({ urls: Array.from({ length: 20 }, (_, i) => `https://a.example/${i}`) }, { maxRetries: 0 }).catch(() => undefined);
+    await client()
+      .scans.create({ url: long.slice(0, 2048) }, { maxRetries: 0 })
+      .catch(() => undefined);
+    await client()
+      .ciChecks.create({ urls: Array.from({ length: 20 }, (_, i) => `https://a.example/${i}`) }, { maxRetries: 0 })
+      .catch(() => undefined);
     expect(server.requests.length).toBe(before + 2);
   });
 });

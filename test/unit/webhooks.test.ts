@@ -25,7 +25,10 @@ function refMac(secret: string, timestamp: string | number, body: string | Uint8
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
 }
 
-function headersFor(signature: string, overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+function headersFor(
+  signature: string,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     'x-svc-event': 'scan_run.completed',
     'x-svc-delivery': 'dlv_1',
@@ -78,7 +81,11 @@ describe('verifyWebhook: valid signatures (independent vectors)', () => {
 
   it('accepts base64 (padded, unpadded and url-safe)', async () => {
     const mac = refMac(SECRET, TS, BODY);
-    for (const value of [mac.toString('base64'), mac.toString('base64').replace(/=+$/, ''), mac.toString('base64url')]) {
+    for (const value of [
+      mac.toString('base64'),
+      mac.toString('base64').replace(/=+$/, ''),
+      mac.toString('base64url'),
+    ]) {
       const event = await verifyWebhook(baseOptions({ headers: headersFor(`v1=${value}`) }));
       expect(event.id).toBe('dlv_1');
     }
@@ -86,7 +93,9 @@ describe('verifyWebhook: valid signatures (independent vectors)', () => {
 
   it('accepts uppercase hex', async () => {
     const upper = refMac(SECRET, TS, BODY).toString('hex').toUpperCase();
-    await expect(verifyWebhook(baseOptions({ headers: headersFor(`v1=${upper}`) }))).resolves.toMatchObject({ id: 'dlv_1' });
+    await expect(verifyWebhook(baseOptions({ headers: headersFor(`v1=${upper}`) }))).resolves.toMatchObject({
+      id: 'dlv_1',
+    });
   });
 });
 
@@ -97,7 +106,9 @@ describe('verifyWebhook: tampering', () => {
   });
 
   it('rejects a tampered timestamp', async () => {
-    const opts = baseOptions({ headers: headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-timestamp': String(TS + 1) }) });
+    const opts = baseOptions({
+      headers: headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-timestamp': String(TS + 1) }),
+    });
     expect(await reasonOf(verifyWebhook(opts))).toBe('SIGNATURE_MISMATCH');
   });
 
@@ -107,7 +118,9 @@ describe('verifyWebhook: tampering', () => {
 
   it('rejects a wrong-length but well-formed-looking signature as malformed', async () => {
     const short = refMac(SECRET, TS, BODY).toString('hex').slice(0, 62);
-    expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v1=${short}`) })))).toBe('MALFORMED_SIGNATURE');
+    expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v1=${short}`) })))).toBe(
+      'MALFORMED_SIGNATURE',
+    );
   });
 });
 
@@ -135,7 +148,9 @@ describe('verifyWebhook: timestamp tolerance', () => {
 
   it('rejects non-numeric or non-integer timestamps', async () => {
     for (const bad of ['abc', '1700000000.5', '-1700000000', '1e9', '0x10', '1'.repeat(16)]) {
-      const opts = baseOptions({ headers: headersFor(`v1=${refMac(SECRET, bad, BODY).toString('hex')}`, { 'x-svc-timestamp': bad }) });
+      const opts = baseOptions({
+        headers: headersFor(`v1=${refMac(SECRET, bad, BODY).toString('hex')}`, { 'x-svc-timestamp': bad }),
+      });
       expect(await reasonOf(verifyWebhook(opts))).toBe('INVALID_TIMESTAMP');
     }
   });
@@ -157,7 +172,9 @@ describe('verifyWebhook: signature header parsing', () => {
   });
 
   it('accepts when only the first of several v1 values matches', async () => {
-    await expect(verifyWebhook(baseOptions({ headers: headersFor(`v1=${good()}, v1=${wrong()}`) }))).resolves.toBeDefined();
+    await expect(
+      verifyWebhook(baseOptions({ headers: headersFor(`v1=${good()}, v1=${wrong()}`) })),
+    ).resolves.toBeDefined();
   });
 
   it('rejects a signature differing from the MAC in a single byte (first or last)', async () => {
@@ -171,11 +188,15 @@ describe('verifyWebhook: signature header parsing', () => {
   });
 
   it('ignores unknown schemes next to a valid v1', async () => {
-    await expect(verifyWebhook(baseOptions({ headers: headersFor(`v0=${wrong()}, v1=${good()}`) }))).resolves.toBeDefined();
+    await expect(
+      verifyWebhook(baseOptions({ headers: headersFor(`v0=${wrong()}, v1=${good()}`) })),
+    ).resolves.toBeDefined();
   });
 
   it('rejects only v0 values as MALFORMED_SIGNATURE', async () => {
-    expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v0=${good()}`) })))).toBe('MALFORMED_SIGNATURE');
+    expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v0=${good()}`) })))).toBe(
+      'MALFORMED_SIGNATURE',
+    );
   });
 
   it('rejects garbage as MALFORMED_SIGNATURE', async () => {
@@ -185,7 +206,9 @@ describe('verifyWebhook: signature header parsing', () => {
   });
 
   it('rejects when all v1 values are well-formed but wrong', async () => {
-    expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v1=${wrong()}`) })))).toBe('SIGNATURE_MISMATCH');
+    expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v1=${wrong()}`) })))).toBe(
+      'SIGNATURE_MISMATCH',
+    );
   });
 
   it('merges repeated signature headers given as an array', async () => {
@@ -196,7 +219,9 @@ describe('verifyWebhook: signature header parsing', () => {
 
 describe('verifyWebhook: secret rotation', () => {
   it('accepts when the second secret in the list matches', async () => {
-    await expect(verifyWebhook(baseOptions({ secret: ['old-secret', SECRET] }))).resolves.toMatchObject({ id: 'dlv_1' });
+    await expect(verifyWebhook(baseOptions({ secret: ['old-secret', SECRET] }))).resolves.toMatchObject({
+      id: 'dlv_1',
+    });
   });
 
   it('rejects when no secret in the list matches', async () => {
@@ -211,12 +236,15 @@ describe('verifyWebhook: secret rotation', () => {
 });
 
 describe('verifyWebhook: input validation', () => {
-  it.each(['X-Svc-Event', 'X-Svc-Delivery', 'X-Svc-Timestamp', 'X-Svc-Signature'])('rejects missing %s', async (name) => {
-    const headers = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { [name.toLowerCase()]: undefined });
-    const error = await errorOf(verifyWebhook(baseOptions({ headers })));
-    expect(error.reason).toBe('MISSING_HEADER');
-    expect(error.message).toContain(name);
-  });
+  it.each(['X-Svc-Event', 'X-Svc-Delivery', 'X-Svc-Timestamp', 'X-Svc-Signature'])(
+    'rejects missing %s',
+    async (name) => {
+      const headers = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { [name.toLowerCase()]: undefined });
+      const error = await errorOf(verifyWebhook(baseOptions({ headers })));
+      expect(error.reason).toBe('MISSING_HEADER');
+      expect(error.message).toContain(name);
+    },
+  );
 
   it('treats a blank header as missing', async () => {
     const headers = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-delivery': '  ' });
@@ -248,7 +276,10 @@ describe('verifyWebhook: input validation', () => {
   });
 
   it('checks the signature before parsing the payload', async () => {
-    const opts = baseOptions({ body: 'not json', headers: headersFor(`v1=${refMac('x', TS, 'not json').toString('hex')}`) });
+    const opts = baseOptions({
+      body: 'not json',
+      headers: headersFor(`v1=${refMac('x', TS, 'not json').toString('hex')}`),
+    });
     expect(await reasonOf(verifyWebhook(opts))).toBe('SIGNATURE_MISMATCH');
   });
 
@@ -294,7 +325,12 @@ describe('verifyWebhook: header and body shapes', () => {
       'X-Svc-Signature': sig(),
     };
     await expect(verifyWebhook(baseOptions({ headers: canonical }))).resolves.toMatchObject({ id: 'dlv_C' });
-    const mixed = { 'x-SVC-event': 'e', 'X-SVC-DELIVERY': 'dlv_M', 'x-svc-Timestamp': String(TS), 'X-svc-signature': sig() };
+    const mixed = {
+      'x-SVC-event': 'e',
+      'X-SVC-DELIVERY': 'dlv_M',
+      'x-svc-Timestamp': String(TS),
+      'X-svc-signature': sig(),
+    };
     await expect(verifyWebhook(baseOptions({ headers: mixed }))).resolves.toMatchObject({ id: 'dlv_M', type: 'e' });
   });
 
@@ -343,17 +379,29 @@ describe('verifyWebhook: replay protection', () => {
     await expect(verifyWebhook(baseOptions({ replayStore }))).resolves.toBeDefined();
     expect(await reasonOf(verifyWebhook(baseOptions({ replayStore })))).toBe('REPLAYED');
     // X-Svc-Delivery is not signed: a captured delivery resent with a new id must not pass.
-    const sameSignedNewId = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_attacker' });
+    const sameSignedNewId = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, {
+      'x-svc-delivery': 'dlv_attacker',
+    });
     expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: sameSignedNewId })))).toBe('REPLAYED');
     // Nor with the same MAC in another encoding, or beside junk values.
-    const base64 = headersFor(`v0=x, v1=${refMac(SECRET, TS, BODY).toString('base64')}`, { 'x-svc-delivery': 'dlv_attacker_2' });
+    const base64 = headersFor(`v0=x, v1=${refMac(SECRET, TS, BODY).toString('base64')}`, {
+      'x-svc-delivery': 'dlv_attacker_2',
+    });
     expect(await reasonOf(verifyWebhook(baseOptions({ replayStore, headers: base64 })))).toBe('REPLAYED');
     // A service retry is signed afresh (new timestamp): other signed material, so the guard lets it through and
     // the receiver deduplicates on event.id (the store is not an idempotency key; the id is unsigned).
-    const retry = headersFor(`v1=${refMac(SECRET, TS + 5, BODY).toString('hex')}`, { 'x-svc-timestamp': String(TS + 5) });
-    await expect(verifyWebhook(baseOptions({ replayStore, headers: retry }))).resolves.toMatchObject({ id: 'dlv_1', timestamp: TS + 5 });
+    const retry = headersFor(`v1=${refMac(SECRET, TS + 5, BODY).toString('hex')}`, {
+      'x-svc-timestamp': String(TS + 5),
+    });
+    await expect(verifyWebhook(baseOptions({ replayStore, headers: retry }))).resolves.toMatchObject({
+      id: 'dlv_1',
+      timestamp: TS + 5,
+    });
     // Another delivery, signed on its own, passes.
-    const other = headersFor(`v1=${refMac(SECRET, TS + 1, BODY).toString('hex')}`, { 'x-svc-delivery': 'dlv_2', 'x-svc-timestamp': String(TS + 1) });
+    const other = headersFor(`v1=${refMac(SECRET, TS + 1, BODY).toString('hex')}`, {
+      'x-svc-delivery': 'dlv_2',
+      'x-svc-timestamp': String(TS + 1),
+    });
     await expect(verifyWebhook(baseOptions({ replayStore, headers: other }))).resolves.toMatchObject({ id: 'dlv_2' });
     expect(replayStore.size).toBe(3);
   });
@@ -374,8 +422,13 @@ describe('verifyWebhook: replay protection', () => {
     };
     await verifyWebhook(baseOptions({ replayStore, toleranceSeconds: 60 }));
     // Other unsigned headers and another encoding of the MAC: the same key. The Web Crypto path agrees.
-    const base64 = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('base64')}`, { 'x-svc-delivery': 'dlv_other', 'x-svc-event': 'other' });
-    await verifyWebhookWith(baseOptions({ replayStore, toleranceSeconds: 60, headers: base64 }), { forceWebCrypto: true });
+    const base64 = headersFor(`v1=${refMac(SECRET, TS, BODY).toString('base64')}`, {
+      'x-svc-delivery': 'dlv_other',
+      'x-svc-event': 'other',
+    });
+    await verifyWebhookWith(baseOptions({ replayStore, toleranceSeconds: 60, headers: base64 }), {
+      forceWebCrypto: true,
+    });
     // Documented derivation: HMAC-SHA256 under the fixed public key 'svc-a11y replay key v1' of timestamp + "." + body.
     const key = `signed:${createHmac('sha256', 'svc-a11y replay key v1').update(`${TS}.${BODY}`).digest('hex')}`;
     expect(calls).toEqual([
@@ -388,10 +441,16 @@ describe('verifyWebhook: replay protection', () => {
     // The timestamp check accepts |now - ts| == tolerance, so the store must still hold the entry then.
     const edge = () => (TS + 60) * 1000;
     const edgeStore = new MemoryReplayStore({ now: edge });
-    await expect(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: NOW }))).resolves.toBeDefined();
-    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: edge })))).toBe('REPLAYED');
+    await expect(
+      verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: NOW })),
+    ).resolves.toBeDefined();
+    expect(
+      await reasonOf(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: edge }))),
+    ).toBe('REPLAYED');
     const after = () => (TS + 60) * 1000 + 1;
-    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: after })))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
+    expect(
+      await reasonOf(verifyWebhook(baseOptions({ replayStore: edgeStore, toleranceSeconds: 60, now: after }))),
+    ).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
   });
 
   it('fails closed when a store returns a non-boolean', async () => {
@@ -446,7 +505,13 @@ describe('verifyWebhook: replay protection', () => {
 
 describe('signWebhook', () => {
   it('produces headers that verify and match createHmac (hex)', async () => {
-    const headers = await signWebhook({ body: BODY, secret: SECRET, timestamp: TS, id: 'dlv_S', type: 'scan_run.failed' });
+    const headers = await signWebhook({
+      body: BODY,
+      secret: SECRET,
+      timestamp: TS,
+      id: 'dlv_S',
+      type: 'scan_run.failed',
+    });
     expect(headers).toEqual({
       'X-Svc-Event': 'scan_run.failed',
       'X-Svc-Delivery': 'dlv_S',
@@ -465,7 +530,9 @@ describe('signWebhook', () => {
     const body = Buffer.from('{"ü":1}');
     const headers = await signWebhook({ body, secret: SECRET, timestamp: TS, encoding: 'base64' });
     expect(headers['X-Svc-Signature']).toBe(`v1=${refMac(SECRET, TS, body).toString('base64')}`);
-    await expect(verifyWebhook({ body, headers, secret: SECRET, now: NOW })).resolves.toMatchObject({ payload: { ü: 1 } });
+    await expect(verifyWebhook({ body, headers, secret: SECRET, now: NOW })).resolves.toMatchObject({
+      payload: { ü: 1 },
+    });
   });
 
   it('defaults timestamp to now, id to a UUID and type to scan_run.completed', async () => {
@@ -486,7 +553,13 @@ describe('signWebhook', () => {
 });
 
 describe('crypto paths', () => {
-  const bodies: (string | Uint8Array)[] = ['', BODY, 'ü✓🎉', new Uint8Array([0, 255, 128, 1]), new Uint8Array(100_000).fill(7)];
+  const bodies: (string | Uint8Array)[] = [
+    '',
+    BODY,
+    'ü✓🎉',
+    new Uint8Array([0, 255, 128, 1]),
+    new Uint8Array(100_000).fill(7),
+  ];
 
   it('Web Crypto and the Node fast path produce identical MACs matching createHmac', async () => {
     for (const secret of [SECRET, 'k', 'ключ-🔑']) {
@@ -513,14 +586,20 @@ describe('crypto paths', () => {
   });
 
   it('verifyWebhook works end to end on the forced Web Crypto path', async () => {
-    await expect(verifyWebhookWith(baseOptions({ secret: ['x', SECRET] }), { forceWebCrypto: true })).resolves.toMatchObject({ id: 'dlv_1' });
-    expect(await reasonOf(verifyWebhookWith(baseOptions({ secret: 'x' }), { forceWebCrypto: true }))).toBe('SIGNATURE_MISMATCH');
+    await expect(
+      verifyWebhookWith(baseOptions({ secret: ['x', SECRET] }), { forceWebCrypto: true }),
+    ).resolves.toMatchObject({ id: 'dlv_1' });
+    expect(await reasonOf(verifyWebhookWith(baseOptions({ secret: 'x' }), { forceWebCrypto: true }))).toBe(
+      'SIGNATURE_MISMATCH',
+    );
   });
 
   it('the Web Crypto path needs neither Blob nor Buffer (runtimes with Web Crypto but no Blob#arrayBuffer)', async () => {
     vi.stubGlobal('Blob', undefined);
     try {
-      await expect(verifyWebhookWith(baseOptions({ body: new Uint8Array(Buffer.from(BODY)) }), { forceWebCrypto: true })).resolves.toMatchObject({ id: 'dlv_1' });
+      await expect(
+        verifyWebhookWith(baseOptions({ body: new Uint8Array(Buffer.from(BODY)) }), { forceWebCrypto: true }),
+      ).resolves.toMatchObject({ id: 'dlv_1' });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -536,14 +615,18 @@ describe('crypto paths', () => {
     }
     // Signature values are no longer decoded (the MAC is encoded and compared instead), so the
     // canonical-only rule is checked through verifyWebhook.
-    await expect(verifyWebhook(baseOptions({ headers: headersFor(`v1=${mac.toString('base64')}`) }))).resolves.toBeDefined();
+    await expect(
+      verifyWebhook(baseOptions({ headers: headersFor(`v1=${mac.toString('base64')}`) })),
+    ).resolves.toBeDefined();
     // Changing the last char's low bits yields the same bytes in lenient decoders; we reject it.
     const b64 = mac.toString('base64').replace(/=$/, '');
     const last = b64.at(-1)!;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
     const tweaked = b64.slice(0, -1) + alphabet[alphabet.indexOf(last) | 1];
     for (const value of [tweaked, `${b64}==`]) {
-      expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v1=${value}`) })))).toBe('MALFORMED_SIGNATURE');
+      expect(await reasonOf(verifyWebhook(baseOptions({ headers: headersFor(`v1=${value}`) })))).toBe(
+        'MALFORMED_SIGNATURE',
+      );
     }
   });
 
@@ -569,11 +652,17 @@ describe('secret hygiene', () => {
       verifyWebhook(baseOptions({ body: 'tampered' })),
       verifyWebhook(baseOptions({ secret: [SECRET, 'x'], body: 'tampered' })),
       verifyWebhook(baseOptions({ headers: headersFor('v1=nope') })),
-      verifyWebhook(baseOptions({ headers: headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-event': undefined }) })),
+      verifyWebhook(
+        baseOptions({
+          headers: headersFor(`v1=${refMac(SECRET, TS, BODY).toString('hex')}`, { 'x-svc-event': undefined }),
+        }),
+      ),
       verifyWebhook(baseOptions({ now: () => 0 })),
       verifyWebhook(baseOptions({ body: {} as unknown as string })),
       verifyWebhook(baseOptions({ secret: ['', SECRET] })),
-      verifyWebhook(baseOptions({ body: 'nope', headers: headersFor(`v1=${refMac(SECRET, TS, 'nope').toString('hex')}`) })),
+      verifyWebhook(
+        baseOptions({ body: 'nope', headers: headersFor(`v1=${refMac(SECRET, TS, 'nope').toString('hex')}`) }),
+      ),
       verifyWebhookWith(baseOptions({ body: 'tampered' }), { forceWebCrypto: true }),
     ];
     for (const promise of failing) {
@@ -581,7 +670,10 @@ describe('secret hygiene', () => {
       for (const text of [error.message, String(error), JSON.stringify(error), String(error.stack)]) {
         expect(text).not.toContain(SECRET);
       }
-      expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'WebhookVerificationError', reason: error.reason });
+      expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+        name: 'WebhookVerificationError',
+        reason: error.reason,
+      });
     }
   });
 });

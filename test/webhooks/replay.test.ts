@@ -4,7 +4,14 @@
 // past the tolerance are freed. Clocks are injected: nothing here depends on the machine's speed.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MemoryReplayStore, WebhookVerificationError, verifyWebhook, type ReplayStore, type VerifyWebhookOptions, type WebhookVerificationReason } from '../../src/webhooks/index.js';
+import {
+  MemoryReplayStore,
+  WebhookVerificationError,
+  verifyWebhook,
+  type ReplayStore,
+  type VerifyWebhookOptions,
+  type WebhookVerificationReason,
+} from '../../src/webhooks/index.js';
 import { verifyWebhookWith } from '../../src/webhooks/verify.js';
 
 const SECRET = 'whsec_replay_test_secret';
@@ -21,11 +28,21 @@ function clockAt(seconds: number) {
 function delivery(n: number, timestamp = T0, id = `dlv_${n}`) {
   const body = JSON.stringify({ type: 'scan_run.completed', scanRun: { id: `sr_${n}`, status: 'COMPLETED' } });
   const signature = `v1=${createHmac('sha256', SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
-  const headers: Record<string, string> = { 'x-svc-event': 'scan_run.completed', 'x-svc-delivery': id, 'x-svc-timestamp': String(timestamp), 'x-svc-signature': signature };
+  const headers: Record<string, string> = {
+    'x-svc-event': 'scan_run.completed',
+    'x-svc-delivery': id,
+    'x-svc-timestamp': String(timestamp),
+    'x-svc-signature': signature,
+  };
   return { body, headers };
 }
 
-function options(d: { body: string; headers: Record<string, string> }, replayStore: ReplayStore, now: () => number, extra: Partial<VerifyWebhookOptions> = {}): VerifyWebhookOptions {
+function options(
+  d: { body: string; headers: Record<string, string> },
+  replayStore: ReplayStore,
+  now: () => number,
+  extra: Partial<VerifyWebhookOptions> = {},
+): VerifyWebhookOptions {
   return { body: d.body, headers: d.headers, secret: SECRET, toleranceSeconds: TOLERANCE, now, replayStore, ...extra };
 }
 
@@ -40,10 +57,19 @@ async function outcome(promise: Promise<unknown>): Promise<'accepted' | WebhookV
 }
 
 /** The same signed delivery under `count` fresh ids (and event kinds): every outcome, counted by kind. */
-async function replayUnderFreshIds(d: { body: string; headers: Record<string, string> }, store: ReplayStore, now: () => number, count: number) {
+async function replayUnderFreshIds(
+  d: { body: string; headers: Record<string, string> },
+  store: ReplayStore,
+  now: () => number,
+  count: number,
+) {
   const outcomes = new Map<string, number>();
   for (let i = 0; i < count; i++) {
-    const headers = { ...d.headers, 'x-svc-delivery': `attacker_${i}_${'x'.repeat(i % 7)}`, 'x-svc-event': `kind_${i % 3}` };
+    const headers = {
+      ...d.headers,
+      'x-svc-delivery': `attacker_${i}_${'x'.repeat(i % 7)}`,
+      'x-svc-event': `kind_${i % 3}`,
+    };
     const result = await outcome(verifyWebhook(options({ body: d.body, headers }, store, now)));
     outcomes.set(result, (outcomes.get(result) ?? 0) + 1);
   }
@@ -93,7 +119,13 @@ describe('a full store refuses rather than forgets', () => {
     expect(store.size).toBe(100);
     // Every stored delivery is still refused, first and last alike, under its own id or a fresh one.
     for (const d of stored) expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('REPLAYED');
-    expect(await outcome(verifyWebhook(options({ ...stored[0]!, headers: { ...stored[0]!.headers, 'x-svc-delivery': 'fresh' } }, store, clock.now)))).toBe('REPLAYED');
+    expect(
+      await outcome(
+        verifyWebhook(
+          options({ ...stored[0]!, headers: { ...stored[0]!.headers, 'x-svc-delivery': 'fresh' } }, store, clock.now),
+        ),
+      ),
+    ).toBe('REPLAYED');
     // The refused delivery left no entry: it is refused as full again, not as a replay.
     expect(await outcome(verifyWebhook(options(fresh, store, clock.now)))).toBe('REPLAY_STORE_FULL');
   });
@@ -101,7 +133,8 @@ describe('a full store refuses rather than forgets', () => {
   it('a custom store throwing REPLAY_STORE_FULL reaches the caller as is; any other store error is REPLAYED (fail closed)', async () => {
     const clock = clockAt(T0);
     const full: ReplayStore = {
-      checkAndRemember: () => Promise.reject(new WebhookVerificationError('REPLAY_STORE_FULL', 'redis store at its cap')),
+      checkAndRemember: () =>
+        Promise.reject(new WebhookVerificationError('REPLAY_STORE_FULL', 'redis store at its cap')),
     };
     expect(await outcome(verifyWebhook(options(delivery(1), full, clock.now)))).toBe('REPLAY_STORE_FULL');
     const other: ReplayStore = {
@@ -121,7 +154,9 @@ describe('entries past the tolerance are freed', () => {
     for (const d of old) await verifyWebhook(options(d, store, clock.now));
     // Last millisecond of their window: still full.
     clock.ms = (T0 + TOLERANCE) * 1000;
-    expect(await outcome(verifyWebhook(options(delivery(500, T0 + TOLERANCE), store, clock.now)))).toBe('REPLAY_STORE_FULL');
+    expect(await outcome(verifyWebhook(options(delivery(500, T0 + TOLERANCE), store, clock.now)))).toBe(
+      'REPLAY_STORE_FULL',
+    );
     // One millisecond later every entry has expired: room for a full store of new deliveries.
     clock.ms += 1;
     const later = Array.from({ length: 100 }, (_, n) => delivery(1_000 + n, T0 + TOLERANCE));
@@ -130,7 +165,8 @@ describe('entries past the tolerance are freed', () => {
     for (const d of later.slice(1)) expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('accepted');
     expect(store.size).toBe(100);
     // A freed delivery is never accepted again: its timestamp is now out of tolerance.
-    for (const d of old.slice(0, 5)) expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
+    for (const d of old.slice(0, 5))
+      expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
   });
 
   it('an expired entry behind live ones (deliveries timestamped early and late) is found and freed', async () => {
@@ -140,7 +176,8 @@ describe('entries past the tolerance are freed', () => {
     const late = delivery(1, T0 + TOLERANCE);
     const early = delivery(2, T0 - TOLERANCE);
     const onTime = delivery(3, T0);
-    for (const d of [late, early, onTime]) expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('accepted');
+    for (const d of [late, early, onTime])
+      expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('accepted');
     // `early` expires first, though it is not the oldest entry.
     clock.ms = T0 * 1000 + 1;
     expect(await outcome(verifyWebhook(options(delivery(4, T0), store, clock.now)))).toBe('accepted');
@@ -154,7 +191,10 @@ describe('entries past the tolerance are freed', () => {
 
 describe('nothing unsigned or invalid touches the store', () => {
   const genuine = delivery(7);
-  const tamper = (headers: Record<string, string | undefined>, body = genuine.body) => ({ body, headers: { ...genuine.headers, ...headers } as Record<string, string> });
+  const tamper = (headers: Record<string, string | undefined>, body = genuine.body) => ({
+    body,
+    headers: { ...genuine.headers, ...headers } as Record<string, string>,
+  });
   const otherMac = createHmac('sha256', 'whsec_wrong').update(`${T0}.${genuine.body}`).digest('hex');
   const invalid: [string, { body: string; headers: Record<string, string> }, WebhookVerificationReason][] = [
     ['a wrong signature', tamper({ 'x-svc-signature': `v1=${otherMac}` }), 'SIGNATURE_MISMATCH'],
@@ -169,27 +209,32 @@ describe('nothing unsigned or invalid touches the store', () => {
   it.each([
     ['a store with room', 10],
     ['a full store', 3],
-  ])('%s: every invalid delivery is refused for its own reason, the store is never called', async (_label, maxEntries) => {
-    const clock = clockAt(T0);
-    const memory = new MemoryReplayStore({ maxEntries, now: clock.now });
-    let calls = 0;
-    const store: ReplayStore = { checkAndRemember: (key, expiry) => (calls++, memory.checkAndRemember(key, expiry)) };
-    const stored = [delivery(1), delivery(2), delivery(3)];
-    for (const d of stored) await verifyWebhook(options(d, store, clock.now));
-    const before = calls;
-    for (const [, d, reason] of invalid) {
-      for (let i = 0; i < 50; i++) {
-        const headers = d.headers['x-svc-delivery'] ? { ...d.headers, 'x-svc-delivery': `fresh_${i}` } : d.headers;
-        expect(await outcome(verifyWebhook(options({ body: d.body, headers }, store, clock.now)))).toBe(reason);
+  ])(
+    '%s: every invalid delivery is refused for its own reason, the store is never called',
+    async (_label, maxEntries) => {
+      const clock = clockAt(T0);
+      const memory = new MemoryReplayStore({ maxEntries, now: clock.now });
+      let calls = 0;
+      const store: ReplayStore = { checkAndRemember: (key, expiry) => (calls++, memory.checkAndRemember(key, expiry)) };
+      const stored = [delivery(1), delivery(2), delivery(3)];
+      for (const d of stored) await verifyWebhook(options(d, store, clock.now));
+      const before = calls;
+      for (const [, d, reason] of invalid) {
+        for (let i = 0; i < 50; i++) {
+          const headers = d.headers['x-svc-delivery'] ? { ...d.headers, 'x-svc-delivery': `fresh_${i}` } : d.headers;
+          expect(await outcome(verifyWebhook(options({ body: d.body, headers }, store, clock.now)))).toBe(reason);
+        }
       }
-    }
-    expect(calls).toBe(before);
-    expect(memory.size).toBe(3);
-    // The stored entries are intact (none evicted) ...
-    for (const d of stored) expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('REPLAYED');
-    // ... and, with room, the genuine delivery the invalid ones imitated is accepted once (they created nothing).
-    expect(await outcome(verifyWebhook(options(genuine, store, clock.now)))).toBe(maxEntries > 3 ? 'accepted' : 'REPLAY_STORE_FULL');
-  });
+      expect(calls).toBe(before);
+      expect(memory.size).toBe(3);
+      // The stored entries are intact (none evicted) ...
+      for (const d of stored) expect(await outcome(verifyWebhook(options(d, store, clock.now)))).toBe('REPLAYED');
+      // ... and, with room, the genuine delivery the invalid ones imitated is accepted once (they created nothing).
+      expect(await outcome(verifyWebhook(options(genuine, store, clock.now)))).toBe(
+        maxEntries > 3 ? 'accepted' : 'REPLAY_STORE_FULL',
+      );
+    },
+  );
 
   it('a signed body that is not JSON is refused before the store (INVALID_PAYLOAD), and leaves no entry', async () => {
     const clock = clockAt(T0);
@@ -211,11 +256,25 @@ describe('concurrent verification of one delivery', () => {
   ])('%s: Promise.all of 50 (fresh ids) accepts exactly one', async (_label, forceWebCrypto, asyncStore) => {
     const clock = clockAt(T0);
     const memory = new MemoryReplayStore({ now: clock.now });
-    const store: ReplayStore = asyncStore ? { checkAndRemember: async (key, expiry) => memory.checkAndRemember(key, expiry) } : memory;
+    const store: ReplayStore = asyncStore
+      ? { checkAndRemember: async (key, expiry) => memory.checkAndRemember(key, expiry) }
+      : memory;
     const d = delivery(1);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        outcome(verifyWebhookWith(options({ body: d.body, headers: { ...d.headers, 'x-svc-delivery': i % 2 ? d.headers['x-svc-delivery']! : `c_${i}` } }, store, clock.now), { forceWebCrypto })),
+        outcome(
+          verifyWebhookWith(
+            options(
+              {
+                body: d.body,
+                headers: { ...d.headers, 'x-svc-delivery': i % 2 ? d.headers['x-svc-delivery']! : `c_${i}` },
+              },
+              store,
+              clock.now,
+            ),
+            { forceWebCrypto },
+          ),
+        ),
       ),
     );
     expect(results.filter((r) => r === 'accepted')).toHaveLength(1);

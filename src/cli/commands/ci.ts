@@ -15,7 +15,20 @@ import { parseDuration } from '../args.js';
 import { readTextFile } from '../read-file.js';
 import { jsonText } from '../safe-text.js';
 import { appendStepSummary, checkReportPath, removeEmptyFolders, writeReport } from '../report-files.js';
-import { aggregateReports, checkSarifMap, prepareReport, toGitHubAnnotations, toHtml, toJUnit, toMarkdown, toSarif, toText, type HtmlRunInfo, type PreparedReport, type SarifMapEntry } from '../reporters/index.js';
+import {
+  aggregateReports,
+  checkSarifMap,
+  prepareReport,
+  toGitHubAnnotations,
+  toHtml,
+  toJUnit,
+  toMarkdown,
+  toSarif,
+  toText,
+  type HtmlRunInfo,
+  type PreparedReport,
+  type SarifMapEntry,
+} from '../reporters/index.js';
 import { runBatches } from '../run-batches.js';
 import { describeSuppression, loadSuppressions, suppressionsPath, type Suppressions } from '../suppressions.js';
 import { uniquePageUrls, urlPattern } from '../page-urls.js';
@@ -29,7 +42,12 @@ const FORMATS = REPORT_FORMATS;
 type Format = (typeof FORMATS)[number];
 
 /** Renders a prepared report in one format (JSON: the safe copies of the check and its findings, and the verdict). */
-export function render(report: PreparedReport, format: Format, color = false, options?: Partial<Pick<CiOptions, 'sarifMap'>> & { run?: HtmlRunInfo }): string {
+export function render(
+  report: PreparedReport,
+  format: Format,
+  color = false,
+  options?: Partial<Pick<CiOptions, 'sarifMap'>> & { run?: HtmlRunInfo },
+): string {
   switch (format) {
     case 'json':
       return `${jsonText(jsonOf(report))}\n`;
@@ -49,7 +67,13 @@ export function render(report: PreparedReport, format: Format, color = false, op
 // A run of one check keeps the shape it always had; several add the batches and what was suppressed.
 function jsonOf(report: PreparedReport): unknown {
   const base = { check: report.check, violations: report.violations, verdict: report.verdict };
-  const suppressed = report.suppressed.map((f) => ({ fingerprint: f.violation.fingerprint, ruleId: f.violation.ruleId, url: f.violation.url, target: f.violation.target, ...f.suppression }));
+  const suppressed = report.suppressed.map((f) => ({
+    fingerprint: f.violation.fingerprint,
+    ruleId: f.violation.ruleId,
+    url: f.violation.url,
+    target: f.violation.target,
+    ...f.suppression,
+  }));
   return {
     ...base,
     ...(report.batches.length > 1 ? { batches: report.batches } : {}),
@@ -113,17 +137,30 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
   // URLs from the command line (arguments, --urls-file, --sitemap) replace the config file's, as every other
   // flag does.
   const fromFile = readUrlsFile(v['urls-file'] as string | undefined);
-  if (v['urls-file'] !== undefined && fromFile.length === 0) throw new UsageError(`--urls-file: ${v['urls-file'] as string} has no URLs (one a line; blank lines and # comments are skipped)`, 'ci');
+  if (v['urls-file'] !== undefined && fromFile.length === 0)
+    throw new UsageError(
+      `--urls-file: ${v['urls-file'] as string} has no URLs (one a line; blank lines and # comments are skipped)`,
+      'ci',
+    );
   const flagSitemaps = (v.sitemap as string[] | undefined) ?? [];
   const flagUrls = [...ctx.args, ...fromFile];
   const fromCommandLine = flagUrls.length > 0 || flagSitemaps.length > 0;
   const urls = uniquePageUrls(fromCommandLine ? flagUrls : (config?.urls ?? []), (i) => `urls[${i}]`);
   const sitemaps = fromCommandLine ? flagSitemaps : (config?.sitemap ?? []);
-  const maxUrls = v['max-urls'] !== undefined ? positiveInt(v['max-urls'] as string, '--max-urls') : (config?.maxUrls ?? DEFAULT_MAX_URLS);
-  if (urls.length > maxUrls) throw tooManyUrls(urls.length, maxUrls, v['max-urls'] !== undefined ? '' : config?.maxUrls !== undefined ? fromConfig : ' (the default)');
+  const maxUrls =
+    v['max-urls'] !== undefined
+      ? positiveInt(v['max-urls'] as string, '--max-urls')
+      : (config?.maxUrls ?? DEFAULT_MAX_URLS);
+  if (urls.length > maxUrls)
+    throw tooManyUrls(
+      urls.length,
+      maxUrls,
+      v['max-urls'] !== undefined ? '' : config?.maxUrls !== undefined ? fromConfig : ' (the default)',
+    );
   const find = (v['sitemap-find'] as string | undefined) ?? config?.sitemapFind;
   const replace = (v['sitemap-replace'] as string | undefined) ?? config?.sitemapReplace;
-  if (replace !== undefined && find === undefined) throw new UsageError('--sitemap-replace needs --sitemap-find (the pattern it replaces)', 'ci');
+  if (replace !== undefined && find === undefined)
+    throw new UsageError('--sitemap-replace needs --sitemap-find (the pattern it replaces)', 'ci');
   const exclude = (v['sitemap-exclude'] as string | undefined) ?? config?.sitemapExclude;
   const changedSince = v['changed-since'] as string | undefined;
 
@@ -132,13 +169,21 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     return [oneOf(kind, FORMATS, '--report FORMAT'), file] as const;
   });
   // One pair at a time: two reports of one format (junit=a.xml, junit=b.xml) are both written.
-  const reports = flagReports.length ? flagReports : Object.entries(config?.reports ?? {}).map(([kind, file]) => [kind as Format, file] as const);
+  const reports = flagReports.length
+    ? flagReports
+    : Object.entries(config?.reports ?? {}).map(([kind, file]) => [kind as Format, file] as const);
   const flagTimeout = v.timeout as string | undefined;
   const sarifMap = sarifMapOf(config?.sarifMap, v['sarif-map'] as string[] | undefined);
   if (changedSince !== undefined && sarifMap.length === 0) {
-    throw new UsageError('--changed-since needs --sarif-map entries (or sarifMap in the config file) saying which source files render which pages', 'ci');
+    throw new UsageError(
+      '--changed-since needs --sarif-map entries (or sarifMap in the config file) saying which source files render which pages',
+      'ci',
+    );
   }
-  const where = suppressionsPath(v.suppressions as string | undefined ?? config?.suppressions, config ? dirname(resolve(config.file)) : process.cwd());
+  const where = suppressionsPath(
+    (v.suppressions as string | undefined) ?? config?.suppressions,
+    config ? dirname(resolve(config.file)) : process.cwd(),
+  );
   const options: Omit<CiOptions, 'createdFolders'> = {
     urls,
     sitemaps,
@@ -149,22 +194,33 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     },
     maxUrls,
     changedSince,
-    format: ctx.json ? 'json' : oneOf((v.format as string | undefined) ?? config?.format ?? 'text', FORMATS, '--format'),
+    format: ctx.json
+      ? 'json'
+      : oneOf((v.format as string | undefined) ?? config?.format ?? 'text', FORMATS, '--format'),
     reports,
     failOn: v['fail-on'] !== undefined ? oneOf(v['fail-on'] as string, FAIL_ON, '--fail-on') : config?.failOn,
     failOnByUrl: config?.failOnByUrl ?? [],
-    suppressions: readConfig || v.suppressions !== undefined ? loadSuppressions(where.file, { required: where.required || config?.suppressions !== undefined }) : undefined,
+    suppressions:
+      readConfig || v.suppressions !== undefined
+        ? loadSuppressions(where.file, { required: where.required || config?.suppressions !== undefined })
+        : undefined,
     setBaseline: v['set-baseline'] === true || config?.setBaseline === true,
     timeoutMs: flagTimeout === undefined ? config?.timeout : parseDuration(flagTimeout, '--timeout'),
-    timeoutFrom: flagTimeout !== undefined ? '--timeout' : config?.timeout !== undefined ? `timeout in ${config.file}` : undefined,
-    context: { ...ciContext(ctx.out.io.env), ...config?.context, ...parsePairs((v.context as string[] | undefined) ?? [], '--context') },
+    timeoutFrom:
+      flagTimeout !== undefined ? '--timeout' : config?.timeout !== undefined ? `timeout in ${config.file}` : undefined,
+    context: {
+      ...ciContext(ctx.out.io.env),
+      ...config?.context,
+      ...parsePairs((v.context as string[] | undefined) ?? [], '--context'),
+    },
     sarifMap,
     configFile: config?.file,
   };
   // Last, once every other option is known good: the check creates the reports' missing folders.
   const createdFolders: string[] = [];
   try {
-    for (const [kind, file] of reports) createdFolders.push(...checkReportPath(file, `--report ${kind}${flagReports.length ? '' : fromConfig}`));
+    for (const [kind, file] of reports)
+      createdFolders.push(...checkReportPath(file, `--report ${kind}${flagReports.length ? '' : fromConfig}`));
   } catch (error) {
     removeEmptyFolders(createdFolders);
     throw error;
@@ -173,7 +229,8 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
 }
 
 function positiveInt(text: string, flag: string): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`${flag} must be a whole number of at least 1, got "${text}"`, 'ci');
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1)
+    throw new UsageError(`${flag} must be a whole number of at least 1, got "${text}"`, 'ci');
   return Number(text);
 }
 
@@ -192,7 +249,10 @@ export async function removingUnusedFolders(options: CiOptions, run: () => Promi
 
 /** The SARIF source map: the config file's, then `--sarif-map`'s (a later equal prefix wins), each entry checked. */
 function sarifMapOf(fromConfig: Record<string, string> | undefined, fromFlags: string[] | undefined): SarifMapEntry[] {
-  const entries = [...Object.entries(fromConfig ?? {}), ...(fromFlags ?? []).map((pair) => parsePair(pair, '--sarif-map'))];
+  const entries = [
+    ...Object.entries(fromConfig ?? {}),
+    ...(fromFlags ?? []).map((pair) => parsePair(pair, '--sarif-map')),
+  ];
   try {
     return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
   } catch (error) {
@@ -210,8 +270,16 @@ function readUrlsFile(file: string | undefined): string[] {
 }
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
-export async function runCiCheck(ctx: CommandContext, client: A11yClient, options: CiOptions = ciOptions(ctx)): Promise<number> {
-  const urls = await collectUrls(options, { err: (line) => ctx.out.err(line), quiet: ctx.values.quiet === true, userAgent: `svc-a11y/${version}` });
+export async function runCiCheck(
+  ctx: CommandContext,
+  client: A11yClient,
+  options: CiOptions = ciOptions(ctx),
+): Promise<number> {
+  const urls = await collectUrls(options, {
+    err: (line) => ctx.out.err(line),
+    quiet: ctx.values.quiet === true,
+    userAgent: `svc-a11y/${version}`,
+  });
   if (urls.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
@@ -220,7 +288,10 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
   const batches = planBatches(urls);
   if (batches.length > 1) {
     const sites = new Set(batches.map((b) => b.origin)).size;
-    if (!ctx.values.quiet) ctx.out.err(`${urls.length} pages on ${sites} site${sites === 1 ? '' : 's'}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`);
+    if (!ctx.values.quiet)
+      ctx.out.err(
+        `${urls.length} pages on ${sites} site${sites === 1 ? '' : 's'}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`,
+      );
   }
   const { timeoutMs, timeoutFrom } = options;
   const results = await runBatches(client, batches, {
@@ -228,7 +299,10 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
     setBaseline: options.setBaseline,
     context: options.context,
     timeoutMs: timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS,
-    limitText: timeoutMs === undefined ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (${timeoutFrom})`,
+    limitText:
+      timeoutMs === undefined
+        ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)`
+        : `${timeoutMs} ms (${timeoutFrom})`,
     onProgress: (state) => ctx.progress.update(state),
   });
   ctx.progress.done();
@@ -248,20 +322,33 @@ export async function runCiCheck(ctx: CommandContext, client: A11yClient, option
   const report = aggregateReports(prepared);
   warnAboutSuppressions(ctx, options.suppressions, report);
   const code = await writeReports(ctx, report, options, runInfo(options, urls.length, batches.length, report));
-  for (const r of results) if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
+  for (const r of results)
+    if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
   const unjudged = prepared.filter((p, i) => p.verdict.outcome === 'UNKNOWN' && results[i]!.waitEnded === undefined);
-  if (unjudged.length) ctx.out.err(`error: the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join('; ')}`);
+  if (unjudged.length)
+    ctx.out.err(`error: the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join('; ')}`);
   return code;
 }
 
 // Expired entries suppress nothing (said once); an entry in force that matched no finding of a run whose checks
 // all completed is stale (a run that could not read every finding cannot say so).
-function warnAboutSuppressions(ctx: CommandContext, suppressions: Suppressions | undefined, report: PreparedReport): void {
+function warnAboutSuppressions(
+  ctx: CommandContext,
+  suppressions: Suppressions | undefined,
+  report: PreparedReport,
+): void {
   if (!suppressions) return;
-  for (const e of suppressions.expired) ctx.out.err(`warning: suppression ${describeSuppression(e)} in ${suppressions.file} has expired: it no longer suppresses anything; renew it with a new reason or remove it`);
+  for (const e of suppressions.expired)
+    ctx.out.err(
+      `warning: suppression ${describeSuppression(e)} in ${suppressions.file} has expired: it no longer suppresses anything; renew it with a new reason or remove it`,
+    );
   if (report.check.status !== 'COMPLETED') return;
   const used = new Set(report.suppressionsUsed);
-  for (const e of suppressions.active) if (!used.has(e.index)) ctx.out.err(`warning: suppression ${describeSuppression(e)} in ${suppressions.file} is stale: it matched no finding; remove it or fix it`);
+  for (const e of suppressions.active)
+    if (!used.has(e.index))
+      ctx.out.err(
+        `warning: suppression ${describeSuppression(e)} in ${suppressions.file} is stale: it matched no finding; remove it or fix it`,
+      );
 }
 
 // How the run was configured, for the HTML report (file names and settings only: never a key or a context value).
@@ -272,16 +359,25 @@ function runInfo(options: CiOptions, pages: number, checks: number, report: Prep
       ['Pages checked', String(pages)],
       ['CI checks', `${checks} (at most ${MAX_URLS_PER_CHECK} pages of one site each)`],
       ['Threshold (--fail-on)', options.failOn ?? 'the service default'],
-      ...options.failOnByUrl.map((r, i): [string, string] => [`Per-URL threshold ${i + 1}`, `/${r.url}/ → ${r.failOn}`]),
+      ...options.failOnByUrl.map((r, i): [string, string] => [
+        `Per-URL threshold ${i + 1}`,
+        `/${r.url}/ → ${r.failOn}`,
+      ]),
       ['Set baseline', options.setBaseline ? 'yes' : 'no'],
       ...(options.sitemaps.length ? options.sitemaps.map((m, i): [string, string] => [`Sitemap ${i + 1}`, m]) : []),
       ...(options.changedSince !== undefined ? [['Changed since', options.changedSince] as [string, string]] : []),
       ['Config file', options.configFile ?? 'none'],
       ['Suppressions file', s ? `${s.file} (${s.active.length} in force, ${s.expired.length} expired)` : 'none'],
-      ['Timeout', options.timeoutMs !== undefined ? `${options.timeoutMs} ms` : `${DEFAULT_WAIT_TIMEOUT_MS} ms (default)`],
+      [
+        'Timeout',
+        options.timeoutMs !== undefined ? `${options.timeoutMs} ms` : `${DEFAULT_WAIT_TIMEOUT_MS} ms (default)`,
+      ],
     ],
     expired: s?.expired.map(describeSuppression) ?? [],
-    stale: s && report.check.status === 'COMPLETED' ? s.active.filter((e) => !report.suppressionsUsed.includes(e.index)).map(describeSuppression) : [],
+    stale:
+      s && report.check.status === 'COMPLETED'
+        ? s.active.filter((e) => !report.suppressionsUsed.includes(e.index)).map(describeSuppression)
+        : [],
   };
 }
 
@@ -289,13 +385,26 @@ function runInfo(options: CiOptions, pages: number, checks: number, report: Prep
  * Prints the report, writes the report files, the job summary and the annotations; returns the verdict's exit code.
  */
 // How `wrote … to FILE` names each report format.
-const REPORT_LABELS: Partial<Record<string, string>> = { junit: 'JUnit', sarif: 'SARIF', markdown: 'Markdown', json: 'JSON', text: 'the text report', html: 'the HTML report' };
+const REPORT_LABELS: Partial<Record<string, string>> = {
+  junit: 'JUnit',
+  sarif: 'SARIF',
+  markdown: 'Markdown',
+  json: 'JSON',
+  text: 'the text report',
+  html: 'the HTML report',
+};
 
-async function writeReports(ctx: CommandContext, report: PreparedReport, options: CiOptions, run: HtmlRunInfo): Promise<number> {
+async function writeReports(
+  ctx: CommandContext,
+  report: PreparedReport,
+  options: CiOptions,
+  run: HtmlRunInfo,
+): Promise<number> {
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
   const renderOptions = { sarifMap: options.sarifMap, run };
-  if (!v.quiet || v.format !== undefined || ctx.json) ctx.out.out(render(report, options.format, ctx.out.color, renderOptions));
+  if (!v.quiet || v.format !== undefined || ctx.json)
+    ctx.out.out(render(report, options.format, ctx.out.color, renderOptions));
   for (const [kind, file] of options.reports) {
     try {
       await writeReport(ctx.out, file, render(report, kind, false, renderOptions));
@@ -303,7 +412,9 @@ async function writeReports(ctx: CommandContext, report: PreparedReport, options
       if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind] ?? kind} to ${file}`);
     } catch (error) {
       // Checked before sending; failing now (disk full, a race) must still not pass for success.
-      ctx.out.err(`error: could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      ctx.out.err(
+        `error: could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
       if (code === ExitCode.OK) code = ExitCode.USAGE;
     }
   }
@@ -391,7 +502,10 @@ export const ciCommand: Command = {
     const options = ciOptions(ctx); // every flag, the config file, suppressions and report paths, before anything is sent
     return removingUnusedFolders(options, async () => {
       if (options.urls.length === 0 && options.sitemaps.length === 0) {
-        throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, 'ci');
+        throw new UsageError(
+          `no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`,
+          'ci',
+        );
       }
       return runCiCheck(ctx, ctx.client(), options);
     });

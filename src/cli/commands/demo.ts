@@ -10,7 +10,8 @@ async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> 
   if (given.length) return given;
   // The first verified site: CI checks need one (an unverified site gives 409 DOMAIN_NOT_VERIFIED).
   const site = (await client.sites.list()).find((s) => s.verified && s.rootUrl);
-  if (!site?.rootUrl) throw new UsageError('no verified site with a root URL to check; pass URLs: svc-a11y demo <url…>', 'demo');
+  if (!site?.rootUrl)
+    throw new UsageError('no verified site with a root URL to check; pass URLs: svc-a11y demo <url…>', 'demo');
   return [site.rootUrl, new URL('checkout', site.rootUrl).href];
 }
 
@@ -32,12 +33,17 @@ async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number
   const { startSimulator } = await import('../../testing/index.js');
   const sim = await startSimulator({ durations: { ciCheck: 2500 } });
   try {
-    ctx.out.err(`svc-a11y ${version} demo: a local simulator of the service is running at ${sim.url} (no account needed).`);
+    ctx.out.err(
+      `svc-a11y ${version} demo: a local simulator of the service is running at ${sim.url} (no account needed).`,
+    );
     ctx.out.err('Set SVC_BASE_URL and SVC_API_KEY to run the same command against the real service.\n');
     const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
     const code = await runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
     // The demo itself succeeded whatever the verdict; say what `ci` would have exited with.
-    if (code === 1 || code === 4) ctx.out.err(`\n(svc-a11y ci would exit ${code} for this result: ${code === 1 ? 'verdict FAIL' : 'a page or the check could not run'}.)`);
+    if (code === 1 || code === 4)
+      ctx.out.err(
+        `\n(svc-a11y ci would exit ${code} for this result: ${code === 1 ? 'verdict FAIL' : 'a page or the check could not run'}.)`,
+      );
     return code === 1 || code === 4 ? 0 : code;
   } finally {
     await sim.stop();

@@ -2,7 +2,16 @@
 // result, and exit 4 when the job ended FAILED (or a page could not be checked). One shared mechanism,
 // four small specs.
 import { safeLine } from '../safe-text.js';
-import { type A11yClient, failureOf, type FixVerification, type JourneyRun, type Scan, type ScanRun, type Violation, type WaitOptions } from '../../index.js';
+import {
+  type A11yClient,
+  failureOf,
+  type FixVerification,
+  type JourneyRun,
+  type Scan,
+  type ScanRun,
+  type Violation,
+  type WaitOptions,
+} from '../../index.js';
 import { parseDuration } from '../args.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -17,7 +26,10 @@ const failed = (job: { status?: string; failureReason?: unknown; failureReasonCo
 
 function findingsText(violations: Violation[]): string {
   return violations.length
-    ? table(['IMPACT', 'RULE', 'WCAG', 'URL', 'SELECTOR'], violations.map((v) => [v.impact, v.ruleId, v.wcagSc?.join(' '), v.url, v.target]))
+    ? table(
+        ['IMPACT', 'RULE', 'WCAG', 'URL', 'SELECTOR'],
+        violations.map((v) => [v.impact, v.ruleId, v.wcagSc?.join(' '), v.url, v.target]),
+      )
     : 'No findings.\n';
 }
 
@@ -46,8 +58,12 @@ function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Comma
     usage: `svc-a11y ${spec.name} ${spec.argName} [--timeout 10m]\n\n  --timeout <duration>   overall wait, e.g. 10m (default 10m)`,
     async run(ctx) {
       const client = ctx.client();
-      const timeoutMs = ctx.values.timeout === undefined ? undefined : parseDuration(ctx.values.timeout as string, '--timeout');
-      const job = await spec.start(client, ctx.args[0]!, { timeoutMs, onProgress: (j) => ctx.progress.update({ status: j.status, detail: spec.detail?.(j) }) });
+      const timeoutMs =
+        ctx.values.timeout === undefined ? undefined : parseDuration(ctx.values.timeout as string, '--timeout');
+      const job = await spec.start(client, ctx.args[0]!, {
+        timeoutMs,
+        onProgress: (j) => ctx.progress.update({ status: j.status, detail: spec.detail?.(j) }),
+      });
       ctx.progress.done();
       const result = await spec.result(client, job);
       if (ctx.json) printJson(ctx, result);
@@ -61,7 +77,9 @@ function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Comma
 function because(job: unknown): string {
   const failure = failureOf(job);
   // The service's words: one line, controls and invisible characters made visible (the key is redacted on output).
-  return failure ? ` (${failure.stepIndex === undefined ? '' : `step ${failure.stepIndex}: `}${safeLine(failure.message, [])})` : '';
+  return failure
+    ? ` (${failure.stepIndex === undefined ? '' : `step ${failure.stepIndex}: `}${safeLine(failure.message, [])})`
+    : '';
 }
 
 /** `svc-a11y scan <url>`. */
@@ -70,8 +88,12 @@ export const scanCommand = jobCommand<Scan, { scan: Scan; violations: Violation[
   summary: 'Scan one page and print its findings',
   argName: '<url>',
   start: (client, url, wait) => client.scans.createAndWait({ url }, wait),
-  result: async (client, scan) => ({ scan, violations: failed(scan) ? [] : await client.scans.listViolations(scan.id) }),
-  text: ({ scan, violations }) => `Scan ${scan.id}: ${scan.status}${because(scan)}\n${countsText(scan.counts)}\n${findingsText(violations)}`,
+  result: async (client, scan) => ({
+    scan,
+    violations: failed(scan) ? [] : await client.scans.listViolations(scan.id),
+  }),
+  text: ({ scan, violations }) =>
+    `Scan ${scan.id}: ${scan.status}${because(scan)}\n${countsText(scan.counts)}\n${findingsText(violations)}`,
   incomplete: failed,
 });
 
@@ -82,7 +104,10 @@ export const siteRunCommand = jobCommand<ScanRun, { scanRun: ScanRun; violations
   argName: '<siteId>',
   start: (client, siteId, wait) => client.scanRuns.createAndWait({ siteId }, wait),
   detail: (run) => (run.pagesTotal ? `pages ${run.pagesDone ?? 0}/${run.pagesTotal}` : undefined),
-  result: async (client, scanRun) => ({ scanRun, violations: failed(scanRun) ? [] : await client.scanRuns.listViolations(scanRun.id) }),
+  result: async (client, scanRun) => ({
+    scanRun,
+    violations: failed(scanRun) ? [] : await client.scanRuns.listViolations(scanRun.id),
+  }),
   text: ({ scanRun: r, violations }) =>
     `Scan run ${r.id}: ${r.status}, pages ${r.pagesDone ?? 0}/${r.pagesTotal ?? 0}${because(r)}\n${countsText(r.counts)}\n${findingsText(violations)}`,
   incomplete: failed,
@@ -97,7 +122,10 @@ export const journeyRunCommand = jobCommand<JourneyRun, JourneyRun>({
   detail: (run) => (run.checkpoints?.length ? `checkpoints ${run.checkpoints.length}` : undefined),
   result: async (_client, run) => run,
   text: (run) =>
-    `Journey run ${run.id}: ${run.status}${because(run)}\n${table(['CHECKPOINT', 'STATUS', 'URL', 'SCAN'], (run.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]))}`,
+    `Journey run ${run.id}: ${run.status}${because(run)}\n${table(
+      ['CHECKPOINT', 'STATUS', 'URL', 'SCAN'],
+      (run.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]),
+    )}`,
   incomplete: failed,
 });
 
@@ -112,6 +140,9 @@ export const verifyFixCommand = jobCommand<FixVerification, FixVerification>({
   text: (c) =>
     `Fix verification ${c.id}: ${c.status}, outcome ${c.outcome ?? '-'}${because(c)}\n` +
     `nodes found ${c.nodesFound ?? '-'}, pages scanned ${c.pagesScanned ?? 0}/${c.pagesRequested ?? 0}, failed ${c.pagesFailed ?? 0}\n` +
-    table(['PAGE', 'STATUS'], (c.pages ?? []).map((p) => [p.url, p.status])),
+    table(
+      ['PAGE', 'STATUS'],
+      (c.pages ?? []).map((p) => [p.url, p.status]),
+    ),
   incomplete: (c) => failed(c) || Boolean(c.pages?.some(isPageFailure)),
 });

@@ -13,7 +13,13 @@ export const sitesCommand: Command = {
   async run(ctx) {
     const sites = await ctx.client().sites.list();
     if (ctx.json) printJson(ctx, sites);
-    else ctx.out.out(table(['ID', 'NAME', 'ROOT URL', 'VERIFIED'], sites.map((s) => [s.id, s.name, s.rootUrl, s.verified])));
+    else
+      ctx.out.out(
+        table(
+          ['ID', 'NAME', 'ROOT URL', 'VERIFIED'],
+          sites.map((s) => [s.id, s.name, s.rootUrl, s.verified]),
+        ),
+      );
     return 0;
   },
 };
@@ -28,7 +34,13 @@ export const journeysCommand: Command = {
   async run(ctx) {
     const journeys = await ctx.client().sites.listJourneys(ctx.args[0]!);
     if (ctx.json) printJson(ctx, journeys);
-    else ctx.out.out(table(['ID', 'NAME', 'USES AUTH', 'CREATED'], journeys.map((j) => [j.id, j.name, j.usesAuth, j.createdAt])));
+    else
+      ctx.out.out(
+        table(
+          ['ID', 'NAME', 'USES AUTH', 'CREATED'],
+          journeys.map((j) => [j.id, j.name, j.usesAuth, j.createdAt]),
+        ),
+      );
     return 0;
   },
 };
@@ -43,7 +55,13 @@ export const fixesCommand: Command = {
   async run(ctx) {
     const fixes = await ctx.client().sites.listFixes(ctx.args[0]!);
     if (ctx.json) printJson(ctx, fixes);
-    else ctx.out.out(table(['ID', 'RULE', 'IMPACT', 'COMPONENT', 'STATUS', 'VERIFIABLE'], fixes.map((f) => [f.id, f.ruleId, f.impact, f.componentLabel, f.status, f.verifiable])));
+    else
+      ctx.out.out(
+        table(
+          ['ID', 'RULE', 'IMPACT', 'COMPONENT', 'STATUS', 'VERIFIABLE'],
+          fixes.map((f) => [f.id, f.ruleId, f.impact, f.componentLabel, f.status, f.verifiable]),
+        ),
+      );
     return 0;
   },
 };
@@ -62,7 +80,17 @@ export const rootCausesCommand: Command = {
       const s = rc.summary ?? {};
       ctx.out.out(
         `${s.clustersTotal ?? 0} groups cover ${s.clusteredFindings ?? 0} of ${s.findingsTotal ?? 0} findings on ${s.pagesTotal ?? 0} pages${rc.truncated ? ' (truncated)' : ''}\n` +
-          table(['IMPACT', 'RULE', 'COMPONENT', 'NODES', 'PAGES', 'PATTERN'], (rc.clusters ?? []).map((c) => [c.impact, c.ruleId, c.component?.label, c.nodesCount, c.pagesCount, c.pattern])) +
+          table(
+            ['IMPACT', 'RULE', 'COMPONENT', 'NODES', 'PAGES', 'PATTERN'],
+            (rc.clusters ?? []).map((c) => [
+              c.impact,
+              c.ruleId,
+              c.component?.label,
+              c.nodesCount,
+              c.pagesCount,
+              c.pattern,
+            ]),
+          ) +
           (rc.coverageDisclaimer ? `\n${rc.coverageDisclaimer}\n` : ''),
       );
     }
@@ -76,16 +104,23 @@ export const trendCommand: Command = {
   summary: "Print a site's violation trend as a table and a chart",
   args: { min: 1, max: 1, names: '<siteId>' },
   options: { limit: { type: 'string' } },
-  usage: 'svc-a11y trend <siteId> [--limit N] [--json]\n\n  --limit N   how many points (the service default applies when omitted)',
+  usage:
+    'svc-a11y trend <siteId> [--limit N] [--json]\n\n  --limit N   how many points (the service default applies when omitted)',
   async run(ctx) {
     const raw = ctx.values.limit as string | undefined;
-    if (raw !== undefined && !/^\d+$/.test(raw)) throw new UsageError('--limit must be a non-negative whole number', 'trend');
-    const trend = await ctx.client().sites.getTrend(ctx.args[0]!, { limit: raw === undefined ? undefined : Number(raw) });
-    if (ctx.json) return printJson(ctx, trend), 0;
+    if (raw !== undefined && !/^\d+$/.test(raw))
+      throw new UsageError('--limit must be a non-negative whole number', 'trend');
+    const trend = await ctx
+      .client()
+      .sites.getTrend(ctx.args[0]!, { limit: raw === undefined ? undefined : Number(raw) });
+    if (ctx.json) return (printJson(ctx, trend), 0);
     const points = trend.points ?? [];
     ctx.out.out(
       `Trend of ${trend.siteId ?? ctx.args[0]} (${trend.standard ?? 'standard not given'})\n` +
-        table(['FINISHED', 'STATUS', 'PAGES', 'TOTAL', 'ADDED', 'RESOLVED'], points.map((p) => [p.finishedAt, p.status, p.pagesScanned, p.totalViolations, p.addedCount, p.resolvedCount])) +
+        table(
+          ['FINISHED', 'STATUS', 'PAGES', 'TOTAL', 'ADDED', 'RESOLVED'],
+          points.map((p) => [p.finishedAt, p.status, p.pagesScanned, p.totalViolations, p.addedCount, p.resolvedCount]),
+        ) +
         // Printed as the service sent them: a negative or absurd count is shown, not a reason to stop.
         `\n${barChart(points.map((p) => ({ label: dayOf(p.finishedAt), value: p.totalViolations ?? 0 })))}`,
     );

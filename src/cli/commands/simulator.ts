@@ -20,7 +20,8 @@ export const simulatorCommand: Command = {
   findings. Stops on Ctrl-C (SIGINT) or SIGTERM.`,
   async run(ctx) {
     const port = ctx.values.port === undefined ? 0 : Number(ctx.values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a whole number from 0 to 65535', 'simulator');
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new UsageError('--port must be a whole number from 0 to 65535', 'simulator');
     // Loaded only here: no other command but `demo` needs the simulator.
     const { startSimulator } = await import('../../testing/index.js');
     const sim = await startSimulator({ port });

@@ -16,7 +16,8 @@ import { ExitCode } from '../exit-codes.js';
 export function parseRawRequest(raw: Uint8Array): { headers: Record<string, string>; body: Uint8Array } {
   const text = new TextDecoder('latin1').decode(raw);
   const match = /\r?\n\r?\n/.exec(text);
-  if (!match) throw new UsageError('stdin must hold a raw HTTP request: headers, a blank line, then the body', 'webhook');
+  if (!match)
+    throw new UsageError('stdin must hold a raw HTTP request: headers, a blank line, then the body', 'webhook');
   // No prototype: a header named `constructor` or `__proto__` is just a header.
   const headers: Record<string, string> = Object.create(null);
   for (const line of text.slice(0, match.index).split(/\r?\n/)) {
@@ -67,7 +68,11 @@ const MAX_HEADER_BYTES = 64 * 1024;
 
 /** `26214400` → `25 MiB`; other values in bytes. */
 function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MiB`
+    : bytes >= 1024 && bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`;
 }
 
 /**
@@ -76,7 +81,10 @@ function formatBytes(bytes: number): string {
  * held, never the whole input. Leaving the loop early ends the iteration, which destroys a Node stream, so the
  * writer gets EPIPE rather than the process waiting for the rest.
  */
-export async function readRawRequest(input: AsyncIterable<Uint8Array | string>, maxBodyBytes: number): Promise<Uint8Array> {
+export async function readRawRequest(
+  input: AsyncIterable<Uint8Array | string>,
+  maxBodyBytes: number,
+): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -94,7 +102,10 @@ export async function readRawRequest(input: AsyncIterable<Uint8Array | string>, 
       const match = /\r?\n\r?\n/.exec(head.slice(from));
       if (match) bodyStart = from + match.index + match[0].length;
       else if (head.length > MAX_HEADER_BYTES) {
-        throw new UsageError(`the request on stdin has no blank line within its first ${formatBytes(MAX_HEADER_BYTES)}: it must hold headers, a blank line, then the body`, 'webhook');
+        throw new UsageError(
+          `the request on stdin has no blank line within its first ${formatBytes(MAX_HEADER_BYTES)}: it must hold headers, a blank line, then the body`,
+          'webhook',
+        );
       }
     }
     if (bodyStart >= 0 && total - bodyStart > maxBodyBytes) {
@@ -113,7 +124,11 @@ export const webhookCommand: Command = {
   name: 'webhook',
   summary: 'Verify a saved webhook delivery: svc-a11y webhook verify --secret … < request',
   args: { min: 1, max: 1, names: 'verify' },
-  options: { secret: { type: 'string', multiple: true }, tolerance: { type: 'string' }, 'max-body-bytes': { type: 'string' } },
+  options: {
+    secret: { type: 'string', multiple: true },
+    tolerance: { type: 'string' },
+    'max-body-bytes': { type: 'string' },
+  },
   usage: `svc-a11y webhook verify --secret <secret> [--tolerance 300] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
 
   Reads a raw HTTP request (headers, blank line, body) from stdin and checks its X-Svc-Signature.
@@ -126,14 +141,23 @@ export const webhookCommand: Command = {
                             stops as soon as the body is larger, with exit 2
   Exit 0 when valid, 1 when verification fails (the reason code is printed), 2 on bad input.`,
   async run(ctx) {
-    if (ctx.args[0] !== 'verify') throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, 'webhook');
-    const secrets = (ctx.values.secret as string[] | undefined) ?? (ctx.out.io.env.SVC_WEBHOOK_SECRET ? [ctx.out.io.env.SVC_WEBHOOK_SECRET] : []);
+    if (ctx.args[0] !== 'verify')
+      throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, 'webhook');
+    const secrets =
+      (ctx.values.secret as string[] | undefined) ??
+      (ctx.out.io.env.SVC_WEBHOOK_SECRET ? [ctx.out.io.env.SVC_WEBHOOK_SECRET] : []);
     if (!secrets.length) throw new UsageError('--secret (or SVC_WEBHOOK_SECRET) is required', 'webhook');
     secrets.forEach((s) => ctx.out.protect(s));
     const tolerance = ctx.values.tolerance === undefined ? 300 : Number(ctx.values.tolerance);
-    if (!Number.isInteger(tolerance) || tolerance < 0) throw new UsageError('--tolerance must be a whole number of seconds', 'webhook');
-    const maxBodyBytes = ctx.values['max-body-bytes'] === undefined ? DEFAULT_MAX_BODY_BYTES : Number(ctx.values['max-body-bytes']);
-    if (!/^\d+$/.test(String(ctx.values['max-body-bytes'] ?? '0')) || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    if (!Number.isInteger(tolerance) || tolerance < 0)
+      throw new UsageError('--tolerance must be a whole number of seconds', 'webhook');
+    const maxBodyBytes =
+      ctx.values['max-body-bytes'] === undefined ? DEFAULT_MAX_BODY_BYTES : Number(ctx.values['max-body-bytes']);
+    if (
+      !/^\d+$/.test(String(ctx.values['max-body-bytes'] ?? '0')) ||
+      !Number.isSafeInteger(maxBodyBytes) ||
+      maxBodyBytes < 1
+    ) {
       throw new UsageError('--max-body-bytes must be a positive whole number of bytes', 'webhook');
     }
     const stdin = ctx.out.io.stdin;

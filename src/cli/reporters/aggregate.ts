@@ -27,10 +27,16 @@ function mergedCheck(checks: CiCheck[]): CiCheck {
     : checks.some((c) => c.status === 'FAILED')
       ? 'FAILED'
       : (checks.find((c) => c.status !== 'COMPLETED')?.status ?? 'RUNNING');
-  const verdict = checks.some((c) => c.verdict === 'FAIL') ? 'FAIL' : checks.every((c) => c.verdict === 'PASS') ? 'PASS' : undefined;
+  const verdict = checks.some((c) => c.verdict === 'FAIL')
+    ? 'FAIL'
+    : checks.every((c) => c.verdict === 'PASS')
+      ? 'PASS'
+      : undefined;
   const failOn = checks[0]?.failOn;
   const fixed = checks.every((c) => c.fixedCount !== undefined) ? sum(checks.map((c) => c.fixedCount)) : undefined;
-  const unchanged = checks.every((c) => c.unchangedCount !== undefined) ? sum(checks.map((c) => c.unchangedCount)) : undefined;
+  const unchanged = checks.every((c) => c.unchangedCount !== undefined)
+    ? sum(checks.map((c) => c.unchangedCount))
+    : undefined;
   const counts = sumCounts(checks.map((c) => c.counts));
   const newCounts = sumCounts(checks.map((c) => c.newCounts));
   return {
@@ -39,7 +45,11 @@ function mergedCheck(checks: CiCheck[]): CiCheck {
     status,
     ...(verdict ? { verdict } : {}),
     ...(failOn ? { failOn } : {}),
-    ...(checks.some((c) => c.baselineMissing === true) ? { baselineMissing: true } : checks.every((c) => c.baselineMissing === false) ? { baselineMissing: false } : {}),
+    ...(checks.some((c) => c.baselineMissing === true)
+      ? { baselineMissing: true }
+      : checks.every((c) => c.baselineMissing === false)
+        ? { baselineMissing: false }
+        : {}),
     ...(counts ? { counts } : {}),
     ...(newCounts ? { newCounts } : {}),
     ...(fixed !== undefined ? { fixedCount: fixed } : {}),
@@ -56,7 +66,9 @@ function mergedCheck(checks: CiCheck[]): CiCheck {
  */
 export function aggregateReports(reports: readonly PreparedReport[]): PreparedReport {
   if (reports.length === 1) return reports[0]!;
-  const findingOf = new Map<CiViolation, Finding>(reports.flatMap((r) => r.findings.map((f) => [f.violation, f] as const)));
+  const findingOf = new Map<CiViolation, Finding>(
+    reports.flatMap((r) => r.findings.map((f) => [f.violation, f] as const)),
+  );
   const findings = sortFindings([...findingOf.keys()]).map((v) => findingOf.get(v)!);
   const batches = reports.flatMap((r) => r.batches);
   return {
@@ -68,7 +80,9 @@ export function aggregateReports(reports: readonly PreparedReport[]): PreparedRe
     failures: findings.filter((f) => f.breaking).map((f) => f.violation),
     suppressed: findings.filter((f) => f.suppression !== undefined),
     failedPages: reports.flatMap((r) => r.failedPages),
-    verdict: aggregateVerdicts(batches.map((b, i) => ({ label: b.label, verdict: b.verdict, pages: reports[i]?.check.pages?.length ?? 0 }))),
+    verdict: aggregateVerdicts(
+      batches.map((b, i) => ({ label: b.label, verdict: b.verdict, pages: reports[i]?.check.pages?.length ?? 0 })),
+    ),
     batches,
     suppressionsUsed: [...new Set(reports.flatMap((r) => r.suppressionsUsed))].sort((a, b) => a - b),
   };
@@ -87,7 +101,13 @@ export function batchOfPage(report: Pick<PreparedReport, 'batches'>, url: string
  * The batch label of a finding in a run of several checks, or undefined.
  * @example batchOfFinding(report, finding) // 'shop.example.com 2/3'
  */
-export function batchOfFinding(report: Pick<PreparedReport, 'batches'>, finding: Pick<Finding, 'batch' | 'violation'>): string | undefined {
+export function batchOfFinding(
+  report: Pick<PreparedReport, 'batches'>,
+  finding: Pick<Finding, 'batch' | 'violation'>,
+): string | undefined {
   if (report.batches.length < 2) return undefined;
-  return report.batches.find((b) => b.key !== undefined && b.key === finding.batch)?.label ?? batchOfPage(report, finding.violation.url);
+  return (
+    report.batches.find((b) => b.key !== undefined && b.key === finding.batch)?.label ??
+    batchOfPage(report, finding.violation.url)
+  );
 }

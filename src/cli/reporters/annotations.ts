@@ -88,10 +88,24 @@ export function annotationsOf(report: PreparedReport, options: AnnotationOptions
   const { failures, failedPages, verdict } = report;
   // A check that cannot be judged says why first: it is the one line that explains the failed step.
   const unjudged: Annotation[] =
-    verdict.outcome === 'UNKNOWN' ? [{ kind: 'error', title: 'Accessibility check could not be judged', message: clean(verdict.reasons.join('\n')) }] : [];
+    verdict.outcome === 'UNKNOWN'
+      ? [
+          {
+            kind: 'error',
+            title: 'Accessibility check could not be judged',
+            message: clean(verdict.reasons.join('\n')),
+          },
+        ]
+      : [];
   const all: Annotation[] = [
     ...unjudged,
-    ...failedPages.map((p): Annotation => ({ kind: 'warning', title: 'Page could not be checked', message: clean(`${pageLabel(p.url)} (status ${p.status})`) })),
+    ...failedPages.map(
+      (p): Annotation => ({
+        kind: 'warning',
+        title: 'Page could not be checked',
+        message: clean(`${pageLabel(p.url)} (status ${p.status})`),
+      }),
+    ),
     ...failures.map((v) => findingAnnotation(v, sourceMap)),
   ];
   if (all.length <= max) return all;
@@ -102,7 +116,13 @@ export function annotationsOf(report: PreparedReport, options: AnnotationOptions
     ...(hiddenFindings ? [`${hiddenFindings} failing finding${hiddenFindings === 1 ? '' : 's'}`] : []),
     ...(hiddenPages ? [`${hiddenPages} unchecked page${hiddenPages === 1 ? '' : 's'}`] : []),
   ].join(' and ');
-  return [...all.slice(0, max), { kind: 'notice', message: `${hidden} more annotations not shown (${detail}); see the job summary or the reports.` }];
+  return [
+    ...all.slice(0, max),
+    {
+      kind: 'notice',
+      message: `${hidden} more annotations not shown (${detail}); see the job summary or the reports.`,
+    },
+  ];
 }
 
 /** One annotation as a workflow command line (`::error file=…,line=1,title=…::message`). */

@@ -9,7 +9,16 @@ import type { CiViolation } from '../../index.js';
 import { visibleText } from '../safe-text.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
 import type { Finding, PreparedReport } from './prepare.js';
-import { compareText, IMPACTS, impactLabel, normalizeImpact, pageLabel, pageUrls, ruleIdOf, targetOf } from './report.js';
+import {
+  compareText,
+  IMPACTS,
+  impactLabel,
+  normalizeImpact,
+  pageLabel,
+  pageUrls,
+  ruleIdOf,
+  targetOf,
+} from './report.js';
 
 /** How the run was configured and what its suppressions did (shown in the report). */
 export interface HtmlRunInfo {
@@ -31,7 +40,10 @@ export interface HtmlOptions {
 
 // Every character that could end an element, an attribute or a character reference.
 const esc = (s: string): string =>
-  visibleText(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  visibleText(s).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 // Links only to absolute http(s) URLs (never `javascript:` from API data); anything else is text.
 function link(text: string, url: string | undefined): string {
@@ -115,7 +127,12 @@ function verdictSection(report: PreparedReport): string {
 function impactsSection(report: PreparedReport): string {
   const rows = [...IMPACTS, undefined].map((impact) => {
     const of = report.findings.filter((f) => normalizeImpact(f.violation.impact) === impact);
-    return { label: impact ?? 'unknown', total: of.length, fresh: of.filter((f) => f.violation.isNew === true && !f.suppression).length, suppressed: of.filter((f) => f.suppression).length };
+    return {
+      label: impact ?? 'unknown',
+      total: of.length,
+      fresh: of.filter((f) => f.violation.isNew === true && !f.suppression).length,
+      suppressed: of.filter((f) => f.suppression).length,
+    };
   });
   const max = Math.max(1, ...rows.map((r) => r.total));
   const width = 240;
@@ -130,21 +147,36 @@ function impactsSection(report: PreparedReport): string {
     [
       '<table><caption>Findings per impact: new (red bar), existing, and suppressed (light bar)</caption>',
       '<thead><tr><th scope="col">Impact</th><th scope="col">Findings</th><th scope="col">New, not suppressed</th><th scope="col">Suppressed</th><th scope="col">Chart</th></tr></thead><tbody>',
-      ...rows.map((r) => `<tr><th scope="row">${esc(r.label)}</th><td class="n">${r.total}</td><td class="n">${r.fresh}</td><td class="n">${r.suppressed}</td><td>${bar(r)}</td></tr>`),
+      ...rows.map(
+        (r) =>
+          `<tr><th scope="row">${esc(r.label)}</th><td class="n">${r.total}</td><td class="n">${r.fresh}</td><td class="n">${r.suppressed}</td><td>${bar(r)}</td></tr>`,
+      ),
       '</tbody></table>',
     ].join('\n'),
   );
 }
 
 function findingsTable(caption: string, findings: Finding[], columns: 'page' | 'rule', report: PreparedReport): string {
-  const head = columns === 'page' ? ['Rule', 'Impact', 'Age', 'Outcome', 'Selector', 'Help'] : ['Page', 'Impact', 'Age', 'Outcome', 'Selector', 'Batch'];
+  const head =
+    columns === 'page'
+      ? ['Rule', 'Impact', 'Age', 'Outcome', 'Selector', 'Help']
+      : ['Page', 'Impact', 'Age', 'Outcome', 'Selector', 'Batch'];
   const rows = findings.map((f) => {
     const v = f.violation;
     const first = columns === 'page' ? esc(ruleIdOf(v)) : link(pageLabel(v.url), v.url);
-    const last = columns === 'page' ? (v.helpUrl ? link('how to fix', v.helpUrl) : 'none') : esc(batchOfFinding(report, f) ?? 'the check');
+    const last =
+      columns === 'page'
+        ? v.helpUrl
+          ? link('how to fix', v.helpUrl)
+          : 'none'
+        : esc(batchOfFinding(report, f) ?? 'the check');
     return `<tr><th scope="row">${first}</th><td>${esc(impactLabel(v.impact))}</td><td>${age(v)}</td><td>${state(f)}</td><td><code>${esc(targetOf(v))}</code></td><td>${last}</td></tr>`;
   });
-  return [`<table><caption>${esc(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>`, ...rows, '</tbody></table>'].join('\n');
+  return [
+    `<table><caption>${esc(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>`,
+    ...rows,
+    '</tbody></table>',
+  ].join('\n');
 }
 
 function pagesSection(report: PreparedReport): string {
@@ -155,7 +187,9 @@ function pagesSection(report: PreparedReport): string {
     const batch = batchOfPage(report, url);
     const failing = findings.filter((f) => f.breaking).length;
     const summary = `<h3>${esc(url)}</h3> — ${esc(statusOf.get(url) ?? 'not listed')}, ${plural(findings.length, 'finding')}, ${failing} failing${batch ? `, batch ${esc(batch)}` : ''}`;
-    const body = findings.length ? findingsTable(`Findings on page ${i + 1}`, findings, 'page', report) : '<p>No findings.</p>';
+    const body = findings.length
+      ? findingsTable(`Findings on page ${i + 1}`, findings, 'page', report)
+      : '<p>No findings.</p>';
     return `<details${failing ? ' open' : ''}><summary>${summary}</summary>\n<p>${link('Open the page', url)}</p>\n${body}</details>`;
   });
   return section('pages', 'Findings by page', blocks.length ? blocks.join('\n') : '<p>No pages were reported.</p>');
@@ -193,15 +227,23 @@ function batchesSection(report: PreparedReport): string {
 }
 
 function suppressionsSection(report: PreparedReport, run: HtmlRunInfo | undefined): string {
-  const list = (items: string[], none: string) => (items.length ? `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : `<p>${none}</p>`);
+  const list = (items: string[], none: string) =>
+    items.length ? `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : `<p>${none}</p>`;
   const reasons = new Map<string, number>();
-  for (const f of report.suppressed) reasons.set(`${f.suppression!.reason} (until ${f.suppression!.expires})`, (reasons.get(`${f.suppression!.reason} (until ${f.suppression!.expires})`) ?? 0) + 1);
+  for (const f of report.suppressed)
+    reasons.set(
+      `${f.suppression!.reason} (until ${f.suppression!.expires})`,
+      (reasons.get(`${f.suppression!.reason} (until ${f.suppression!.expires})`) ?? 0) + 1,
+    );
   return section(
     'suppressions',
     'Suppressions',
     [
       `<p>${plural(report.suppressed.length, 'finding')} suppressed; they do not count toward the threshold.</p>`,
-      list([...reasons].map(([r, n]) => `${n} × ${r}`), 'No finding was suppressed.'),
+      list(
+        [...reasons].map(([r, n]) => `${n} × ${r}`),
+        'No finding was suppressed.',
+      ),
       '<h3>Expired entries</h3>',
       list(run?.expired ?? [], 'None.'),
       '<h3>Stale entries (matched no finding)</h3>',
@@ -212,7 +254,13 @@ function suppressionsSection(report: PreparedReport, run: HtmlRunInfo | undefine
 
 function configurationSection(run: HtmlRunInfo | undefined): string {
   const settings = run?.settings ?? [];
-  return section('configuration', 'Configuration', settings.length ? `<dl>${settings.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>` : '<p>Not recorded.</p>');
+  return section(
+    'configuration',
+    'Configuration',
+    settings.length
+      ? `<dl>${settings.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`
+      : '<p>Not recorded.</p>',
+  );
 }
 
 /**

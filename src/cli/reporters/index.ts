@@ -5,7 +5,14 @@ export { IMPACTS, impactLabel, impactRank, normalizeImpact } from './report.js';
 export { prepareReport } from './prepare.js';
 export type { Finding, PrepareOptions, PreparedReport } from './prepare.js';
 export { CHECK_SUITE, PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE, toJUnit } from './junit.js';
-export { DEFAULT_INFORMATION_URI, FINGERPRINT_KEY, MAX_SARIF_RESULTS, SARIF_SCHEMA, sarifLevel, toSarif } from './sarif.js';
+export {
+  DEFAULT_INFORMATION_URI,
+  FINGERPRINT_KEY,
+  MAX_SARIF_RESULTS,
+  SARIF_SCHEMA,
+  sarifLevel,
+  toSarif,
+} from './sarif.js';
 export type { SarifOptions } from './sarif.js';
 export { checkSarifMap, mappedFile, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';

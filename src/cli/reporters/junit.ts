@@ -127,7 +127,10 @@ function suppressedOf(v: CiViolation, s: SuppressionNote): Problem {
 function emptyPageCase(url: string, page: Page | undefined, checkStatus: string | undefined): TestCase {
   const status = page?.status;
   if (checkStatus === 'COMPLETED' && status === 'DONE') return { name: PAGE_CHECKED_TESTCASE, classname: url };
-  const reason = checkStatus === 'COMPLETED' ? `page status ${status}` : `the check did not complete (status ${checkStatus ?? 'unknown'})`;
+  const reason =
+    checkStatus === 'COMPLETED'
+      ? `page status ${status}`
+      : `the check did not complete (status ${checkStatus ?? 'unknown'})`;
   return {
     name: PAGE_STATUS_TESTCASE,
     classname: url,
@@ -166,14 +169,37 @@ function tally(cases: TestCase[]): Tally {
 // The problems of one batch as a whole in a run of several checks: one it could not judge is an error, a FAIL
 // of the service's that none of its findings or pages explains a failure; each testcase named after the batch.
 function batchCases(b: BatchSummary, report: PreparedReport): TestCase[] {
-  const body = [`Batch: ${b.label}`, `Check: ${b.checkId ?? 'none'}`, `Status: ${b.status ?? 'unknown'}`, `Service verdict: ${b.serviceVerdict ?? 'none'}`, ...b.verdict.reasons.map((r) => `Reason: ${r}`)].join('\n');
+  const body = [
+    `Batch: ${b.label}`,
+    `Check: ${b.checkId ?? 'none'}`,
+    `Status: ${b.status ?? 'unknown'}`,
+    `Service verdict: ${b.serviceVerdict ?? 'none'}`,
+    ...b.verdict.reasons.map((r) => `Reason: ${r}`),
+  ].join('\n');
   if (b.verdict.outcome === 'UNKNOWN') {
     const completed = b.status === 'COMPLETED';
-    return [{ name: `${b.label}: ${completed ? 'verdict' : 'check status'}`, classname: 'svc-a11y', problem: { kind: 'error', type: completed ? 'UNKNOWN' : (b.status ?? 'UNKNOWN'), message: `The check could not be judged: ${b.verdict.reasons.join('; ')}`, body } }];
+    return [
+      {
+        name: `${b.label}: ${completed ? 'verdict' : 'check status'}`,
+        classname: 'svc-a11y',
+        problem: {
+          kind: 'error',
+          type: completed ? 'UNKNOWN' : (b.status ?? 'UNKNOWN'),
+          message: `The check could not be judged: ${b.verdict.reasons.join('; ')}`,
+          body,
+        },
+      },
+    ];
   }
   const pageFailed = report.failedPages.some((p) => b.urls.includes(p.url ?? ''));
   if (b.verdict.outcome === 'FAIL' && b.failures === 0 && !pageFailed) {
-    return [{ name: `${b.label}: verdict`, classname: 'svc-a11y', problem: { kind: 'failure', type: 'verdict', message: 'The service reported the verdict FAIL', body } }];
+    return [
+      {
+        name: `${b.label}: verdict`,
+        classname: 'svc-a11y',
+        problem: { kind: 'failure', type: 'verdict', message: 'The service reported the verdict FAIL', body },
+      },
+    ];
   }
   return [];
 }
@@ -230,7 +256,8 @@ export function toJUnit(report: PreparedReport): string {
   // A page without any testcase yet: a test of its own (the first page entry of a URL listed twice decides).
   const pageOf = new Map<string, Page>();
   for (const page of [...(check.pages ?? [])].reverse()) pageOf.set(pageLabel(page.url), page);
-  for (const [url, cases] of suites) if (cases.length === 0) cases.push(emptyPageCase(url, pageOf.get(url), check.status));
+  for (const [url, cases] of suites)
+    if (cases.length === 0) cases.push(emptyPageCase(url, pageOf.get(url), check.status));
 
   // Problems of the check as a whole, so JUnit is never green when the check is not.
   const single = report.batches.length <= 1;
@@ -243,7 +270,12 @@ export function toJUnit(report: PreparedReport): string {
         kind: 'error',
         type: check.status === 'COMPLETED' ? 'UNKNOWN' : (check.status ?? 'UNKNOWN'),
         message: `The check could not be judged: ${verdict.reasons.join('; ')}`,
-        body: [`Check: ${check.id}`, `Status: ${check.status}`, `Service verdict: ${check.verdict ?? 'none'}`, ...verdict.reasons.map((r) => `Reason: ${r}`)].join('\n'),
+        body: [
+          `Check: ${check.id}`,
+          `Status: ${check.status}`,
+          `Service verdict: ${check.verdict ?? 'none'}`,
+          ...verdict.reasons.map((r) => `Reason: ${r}`),
+        ].join('\n'),
       },
     });
   } else if (single && verdict.outcome === 'FAIL' && failures.length === 0 && failedPages.length === 0) {
@@ -252,7 +284,12 @@ export function toJUnit(report: PreparedReport): string {
     checkCases.push({
       name: 'verdict',
       classname: 'svc-a11y',
-      problem: { kind: 'failure', type: 'verdict', message: 'The service reported the verdict FAIL', body: `Check: ${check.id}\nVerdict: FAIL` },
+      problem: {
+        kind: 'failure',
+        type: 'verdict',
+        message: 'The service reported the verdict FAIL',
+        body: `Check: ${check.id}\nVerdict: FAIL`,
+      },
     });
   }
   if (checkCases.length > 0) suites.set(CHECK_SUITE, checkCases);

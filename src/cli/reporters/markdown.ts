@@ -2,16 +2,7 @@
 import type { SeverityCounts } from '../../index.js';
 import { visibleText, withoutUrlCredentials } from '../safe-text.js';
 import type { PreparedReport } from './prepare.js';
-import {
-  countOf,
-  countText,
-  IMPACTS,
-  impactLabel,
-  pageLabel,
-  ruleIdOf,
-  targetOf,
-  totalOf,
-} from './report.js';
+import { countOf, countText, IMPACTS, impactLabel, pageLabel, ruleIdOf, targetOf, totalOf } from './report.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
 
 /** Options of {@link toMarkdown}. */
@@ -101,34 +92,68 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
         ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} the threshold `
         : 'Threshold ') +
       `${failOn}${failOnDefaulted ? ' (default)' : ''}` +
-      (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked.` : '.'),
+      (failedPages.length
+        ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked.`
+        : '.'),
     '',
     ...countsTable(check.counts, check.newCounts),
     '',
     `Fixed since the baseline: ${countText(check.fixedCount)} · Unchanged: ${countText(check.unchangedCount)}`,
     '',
   );
-  if (suppressed.length) head.push(`Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} (reviewed suppressions; they do not count toward the threshold).`, '');
+  if (suppressed.length)
+    head.push(
+      `Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} (reviewed suppressions; they do not count toward the threshold).`,
+      '',
+    );
   if (check.baselineMissing) {
     head.push('> No baseline check was found, so findings were not compared with an earlier check.', '');
   }
   if (several) {
-    head.push(`### Checks (${batches.length})`, '', row(['Batch', 'Gate', 'Status', 'Pages', 'Failing', 'Suppressed', 'Check']), row(['---', '---', '---', '---:', '---:', '---:', '---']));
+    head.push(
+      `### Checks (${batches.length})`,
+      '',
+      row(['Batch', 'Gate', 'Status', 'Pages', 'Failing', 'Suppressed', 'Check']),
+      row(['---', '---', '---', '---:', '---:', '---:', '---']),
+    );
     for (const b of batches) {
-      head.push(row([mdCell(b.label), b.verdict.outcome, mdCell(b.status ?? 'n/a'), String(b.urls.length), String(b.failures), String(b.suppressed), b.appUrl ? mdLink(b.checkId ?? 'check', b.appUrl) : mdCell(b.checkId ?? 'none')]));
+      head.push(
+        row([
+          mdCell(b.label),
+          b.verdict.outcome,
+          mdCell(b.status ?? 'n/a'),
+          String(b.urls.length),
+          String(b.failures),
+          String(b.suppressed),
+          b.appUrl ? mdLink(b.checkId ?? 'check', b.appUrl) : mdCell(b.checkId ?? 'none'),
+        ]),
+      );
     }
     head.push('', '### Pages', '');
   } else {
-    const links = [`Check ${mdCell(check.id ?? 'unknown')}`, ...(check.appUrl ? [mdLink('Open in the app', check.appUrl)] : [])];
+    const links = [
+      `Check ${mdCell(check.id ?? 'unknown')}`,
+      ...(check.appUrl ? [mdLink('Open in the app', check.appUrl)] : []),
+    ];
     head.push(links.join(' · '), '', '### Pages', '');
   }
   const pages = check.pages ?? [];
   if (pages.length === 0) head.push('No pages were reported.', '');
   else {
-    head.push(row(['Page', 'Status', ...IMPACTS, ...(several ? ['Batch'] : [])]), row(['---', '---', '---:', '---:', '---:', '---:', ...(several ? ['---'] : [])]));
+    head.push(
+      row(['Page', 'Status', ...IMPACTS, ...(several ? ['Batch'] : [])]),
+      row(['---', '---', '---:', '---:', '---:', '---:', ...(several ? ['---'] : [])]),
+    );
     for (const p of pages) {
       const batch = several ? [mdCell(batchOfPage(report, p.url) ?? 'n/a')] : [];
-      head.push(row([mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)), mdCell(p.status ?? 'n/a'), ...IMPACTS.map((i) => countText(countOf(p.counts, i))), ...batch]));
+      head.push(
+        row([
+          mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)),
+          mdCell(p.status ?? 'n/a'),
+          ...IMPACTS.map((i) => countText(countOf(p.counts, i))),
+          ...batch,
+        ]),
+      );
     }
     head.push('');
   }
@@ -149,7 +174,11 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
   for (const finding of findings) {
     const { violation: v, breaking, suppression } = finding;
     const line = row([
-      breaking ? '**yes**' : suppression ? `suppressed: ${mdCell(suppression.reason)} (until ${mdCell(suppression.expires)})` : 'no',
+      breaking
+        ? '**yes**'
+        : suppression
+          ? `suppressed: ${mdCell(suppression.reason)} (until ${mdCell(suppression.expires)})`
+          : 'no',
       v.isNew === true ? 'new' : v.isNew === false ? 'no' : 'n/a',
       mdCell(impactLabel(v.impact)),
       mdCell(ruleIdOf(v)),

@@ -113,15 +113,28 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
   const used = new Set<number>();
   // Matched on the API's own values (a selector or URL as reported), shown as made safe: each safe copy is
   // paired with its record before sorting.
-  const rawOf = new Map<CiViolation, CiViolation>(violations.map((v, i) => [v, (raw.violations[i] ?? v) as CiViolation]));
+  const rawOf = new Map<CiViolation, CiViolation>(
+    violations.map((v, i) => [v, (raw.violations[i] ?? v) as CiViolation]),
+  );
   const findings = sortFindings(violations).map((violation): Finding => {
     const original = rawOf.get(violation) ?? violation;
     const own = failOnForUrl(byUrl, original.url) ?? failOn;
     const wouldBreak = breaksThreshold(violation, own);
     const match = findSuppression(suppressions, original);
     if (match) used.add(match.index);
-    const suppression = match && { index: match.index, reason: safeText(match.reason, secrets), expires: match.expires };
-    return { violation, breaking: wouldBreak && !suppression, wouldBreak, failOn: own, ...(suppression ? { suppression } : {}), ...(options.batch ? { batch: options.batch.key } : {}) };
+    const suppression = match && {
+      index: match.index,
+      reason: safeText(match.reason, secrets),
+      expires: match.expires,
+    };
+    return {
+      violation,
+      breaking: wouldBreak && !suppression,
+      wouldBreak,
+      failOn: own,
+      ...(suppression ? { suppression } : {}),
+      ...(options.batch ? { batch: options.batch.key } : {}),
+    };
   });
   const failures = findings.filter((f) => f.breaking).map((f) => f.violation);
   const suppressed = findings.filter((f) => f.suppression !== undefined);
@@ -129,8 +142,15 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
   // a FAIL of the service's that findings here account for (one breaks the service's threshold) is judged from
   // those findings instead; a FAIL nothing here accounts for still fails the gate (fail closed).
   const rulesApplied = suppressions.length > 0 || byUrl.length > 0;
-  const serviceFailExplained = rulesApplied && check.verdict === 'FAIL' && violations.some((v) => breaksThreshold(v, check.failOn ?? failOn));
-  const verdict = decideVerdict({ check, failures: failures.length, failOn, waitEnded: options.waitEnded, serviceFailExplained });
+  const serviceFailExplained =
+    rulesApplied && check.verdict === 'FAIL' && violations.some((v) => breaksThreshold(v, check.failOn ?? failOn));
+  const verdict = decideVerdict({
+    check,
+    failures: failures.length,
+    failOn,
+    waitEnded: options.waitEnded,
+    serviceFailExplained,
+  });
   const batch = options.batch;
   return {
     check,

@@ -22,7 +22,8 @@ const MAX_SEGMENT_CHARS = 120;
 const MAX_SEGMENTS = 24;
 
 /** The first `hexChars` hex digits of the SHA-256 of `value`. */
-export const hashOf = (value: string, hexChars: number): string => createHash('sha256').update(value).digest('hex').slice(0, hexChars);
+export const hashOf = (value: string, hexChars: number): string =>
+  createHash('sha256').update(value).digest('hex').slice(0, hexChars);
 
 /**
  * `value` with every lone UTF-16 surrogate as U+FFFD: one cannot be written as UTF-8 (JSON.stringify would emit
@@ -34,7 +35,9 @@ export const wellFormedText = (value: string): string =>
 // One path segment as RFC 3986 `segment-nz-nc` (§3.3): unreserved and sub-delims stay, every other character is
 // percent-encoded as UTF-8, `:` included so that no segment can read as a scheme.
 function encodeSegment(segment: string): string {
-  return Array.from(wellFormedText(segment), (c) => (/^[A-Za-z0-9\-._~!$&'()*+,;=@]$/.test(c) ? c : encodeURIComponent(c))).join('');
+  return Array.from(wellFormedText(segment), (c) =>
+    /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/.test(c) ? c : encodeURIComponent(c),
+  ).join('');
 }
 
 function clipSegment(segment: string): string {
@@ -59,7 +62,15 @@ function pagePath(url: string): string {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   const raw = parsed?.host ? [parsed.host, ...parsed.pathname.split('/').slice(1)] : [url];
   const segments = raw
-    .map((s) => s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => { try { return decodeURIComponent(run); } catch { return run; } }))
+    .map((s) =>
+      s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run;
+        }
+      }),
+    )
     .map((s) => wellFormedText(s).replace(/[/\\\u0000-\u001F\u007F-\u009F]/g, '_'))
     .filter((s, i, all) => (s !== '' || i === all.length - 1) && s !== '.' && s !== '..')
     .map(clipSegment);
@@ -70,20 +81,25 @@ function pagePath(url: string): string {
 
 // The error for a bad source-map entry, the same from the parser and from toSarif's `sourceMap` option.
 function badEntry(entry: string, reason: string): Error {
-  return new Error(`Invalid SARIF map entry ${JSON.stringify(entry)}: ${reason} (expected URL_PATH_PREFIX=FILE, e.g. /checkout=src/pages/checkout.tsx)`);
+  return new Error(
+    `Invalid SARIF map entry ${JSON.stringify(entry)}: ${reason} (expected URL_PATH_PREFIX=FILE, e.g. /checkout=src/pages/checkout.tsx)`,
+  );
 }
 
 // Validates and normalises one entry: the prefix as WHATWG serialises a path (so it compares with page URLs
 // byte for byte) without a trailing `/`; the file repository-relative, `/`-separated, never climbing out (`..`).
 function checkEntry(prefix: string, file: string, entry: string): SarifMapEntry {
   if (!prefix.startsWith('/')) throw badEntry(entry, "the URL path prefix must start with '/'");
-  if (/[?#\u0000-\u001F\u007F]/.test(prefix)) throw badEntry(entry, 'the URL path prefix must be a path only (no query, fragment or control character)');
+  if (/[?#\u0000-\u001F\u007F]/.test(prefix))
+    throw badEntry(entry, 'the URL path prefix must be a path only (no query, fragment or control character)');
   if (/[\u0000-\u001F\u007F]/.test(file)) throw badEntry(entry, 'the file contains a control character');
   if (file.includes('\\')) throw badEntry(entry, "the file must use '/' as separator");
-  if (/^(\/|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file)) throw badEntry(entry, 'the file must be relative to the repository root (no leading /, drive letter or scheme)');
+  if (/^(\/|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file))
+    throw badEntry(entry, 'the file must be relative to the repository root (no leading /, drive letter or scheme)');
   const segments = file.split('/').filter((s) => s !== '.');
   if (segments.includes('..')) throw badEntry(entry, "the file must not contain '..'");
-  if (segments.length === 0 || segments.includes('')) throw badEntry(entry, 'the file must name a file (no empty path segment or trailing /)');
+  if (segments.length === 0 || segments.includes(''))
+    throw badEntry(entry, 'the file must name a file (no empty path segment or trailing /)');
   const path = new URL(prefix, 'http://prefix.invalid').pathname;
   return { prefix: path.length > 1 ? path.replace(/\/+$/, '') || '/' : path, file: segments.join('/') };
 }
@@ -106,11 +122,15 @@ export function checkSarifMap(entries: readonly SarifMapEntry[]): SarifMapEntry[
  */
 export function parseSarifMap(text: string): SarifMapEntry[] {
   const entries: SarifMapEntry[] = [];
-  for (const entry of text.split(/[,\r\n]/).map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(/[,\r\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = entry.indexOf('=');
     if (eq < 0) throw badEntry(entry, "'=' is missing");
     const checked = checkEntry(entry.slice(0, eq).trim(), entry.slice(eq + 1).trim(), entry);
-    if (entries.some((e) => e.prefix === checked.prefix)) throw badEntry(entry, `the prefix ${checked.prefix} is mapped twice`);
+    if (entries.some((e) => e.prefix === checked.prefix))
+      throw badEntry(entry, `the prefix ${checked.prefix} is mapped twice`);
     entries.push(checked);
   }
   return entries;
@@ -125,7 +145,10 @@ export function mappedFile(url: string | undefined, map: readonly SarifMapEntry[
   if (!url || !URL.canParse(url) || map.length === 0) return undefined;
   const path = new URL(url).pathname;
   const hits = map.filter(({ prefix }) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
-  return hits.reduce<SarifMapEntry | undefined>((best, e) => (best && best.prefix.length > e.prefix.length ? best : e), undefined)?.file;
+  return hits.reduce<SarifMapEntry | undefined>(
+    (best, e) => (best && best.prefix.length > e.prefix.length ? best : e),
+    undefined,
+  )?.file;
 }
 
 // GitHub needs `region.startLine` (its rule GH1003; the upload action also hashes that line for fingerprints we
@@ -140,4 +163,3 @@ export function physicalLocationOf(url: string | undefined, map: readonly SarifM
     region: { startLine: 1 },
   };
 }
-

@@ -103,7 +103,8 @@ function toUri(value: string): string {
 // A link for `helpUri` and `informationUri`, or undefined: absolute http(s) only (never `javascript:` from API data)
 // and at most 2048 characters, the API's own URL limit (a 100 kB one made the validator drop every finding).
 function absoluteUri(value: string | undefined): string | undefined {
-  if (!value || value.length > 2048 || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return undefined;
+  if (!value || value.length > 2048 || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    return undefined;
   return toUri(value);
 }
 
@@ -114,11 +115,15 @@ function ruleOf(id: string, findings: CiViolation[]): ReportingDescriptor {
   const helpUri = findings.map((v) => absoluteUri(v.helpUrl)).find((u) => u !== undefined);
   const name = displayText(id, 200, true);
   const criteria = wcag.length ? `WCAG ${wcag.join(', ')}` : '';
-  const level = (['error', 'warning', 'note'] as const).find((l) => findings.some((v) => sarifLevel(v.impact) === l)) ?? 'warning';
-  const todo = 'Open the page named in the alert, find the element by its CSS selector and apply the fix the message lists.';
+  const level =
+    (['error', 'warning', 'note'] as const).find((l) => findings.some((v) => sarifLevel(v.impact) === l)) ?? 'warning';
+  const todo =
+    'Open the page named in the alert, find the element by its CSS selector and apply the fix the message lists.';
   return {
     id,
-    shortDescription: { text: clip(`Accessibility rule ${name}${criteria ? ` (${criteria})` : ''}`, MAX_DESCRIPTION_CHARS) },
+    shortDescription: {
+      text: clip(`Accessibility rule ${name}${criteria ? ` (${criteria})` : ''}`, MAX_DESCRIPTION_CHARS),
+    },
     fullDescription: {
       text: clip(
         `Rendered pages break the accessibility rule ${name}${criteria ? `, which checks ${criteria}` : ''}. Each alert names ` +
@@ -154,7 +159,12 @@ function fingerprintsOf(fingerprint: string): Record<string, string> {
   return { [FINGERPRINT_KEY]: fingerprint, primaryLocationLineHash: `${hashOf(fingerprint, 16)}:1` };
 }
 
-function resultOf(finding: Finding, ruleIndex: number, map: readonly SarifMapEntry[], batch: string | undefined): Result {
+function resultOf(
+  finding: Finding,
+  ruleIndex: number,
+  map: readonly SarifMapEntry[],
+  batch: string | undefined,
+): Result {
   const v = finding.violation;
   const age = v.isNew === true ? ', new' : v.isNew === false ? ', existing' : '';
   const text =
@@ -171,7 +181,18 @@ function resultOf(finding: Finding, ruleIndex: number, map: readonly SarifMapEnt
     ...(v.isNew === undefined ? {} : { baselineState: v.isNew ? 'new' : 'unchanged' }),
     // A reviewed suppression (a file outside the code: SARIF's `external` kind), its reason as the justification.
     ...(finding.suppression
-      ? { suppressions: [{ kind: 'external', status: 'accepted', justification: displayText(`${finding.suppression.reason} (until ${finding.suppression.expires})`, MAX_MESSAGE_CHARS) }] }
+      ? {
+          suppressions: [
+            {
+              kind: 'external',
+              status: 'accepted',
+              justification: displayText(
+                `${finding.suppression.reason} (until ${finding.suppression.expires})`,
+                MAX_MESSAGE_CHARS,
+              ),
+            },
+          ],
+        }
       : {}),
     properties: {
       impact: impactLabel(v.impact),
@@ -215,12 +236,16 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
   const ruleIds = [...byRule.keys()].sort(compareText);
   const rules = ruleIds.map((id) => ruleOf(id, byRule.get(id) ?? []));
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const results = failures.map((f) => resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report, f)));
+  const results = failures.map((f) =>
+    resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report, f)),
+  );
   const suppressedResults = failures.filter((f) => f.suppression !== undefined).length;
 
   const notifications: Notification[] = failedPages.map((page) => ({
     level: 'error',
-    message: { text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS) },
+    message: {
+      text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS),
+    },
     locations: [{ physicalLocation: physicalLocationOf(page.url, map) }],
     ...(page.url ? { properties: { pageUrl: page.url } } : {}),
   }));
@@ -266,7 +291,17 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
           ...(omitted > 0 ? { omittedResults: omitted } : {}),
           ...(suppressedResults > 0 ? { suppressedResults } : {}),
           ...(batches.length > 1
-            ? { batches: batches.map((b) => ({ batch: b.label, ...(b.key ? { key: b.key } : {}), checkId: b.checkId, status: b.status, verdict: b.verdict.outcome, pages: b.urls.length, ...(b.appUrl ? { appUrl: b.appUrl } : {}) })) }
+            ? {
+                batches: batches.map((b) => ({
+                  batch: b.label,
+                  ...(b.key ? { key: b.key } : {}),
+                  checkId: b.checkId,
+                  status: b.status,
+                  verdict: b.verdict.outcome,
+                  pages: b.urls.length,
+                  ...(b.appUrl ? { appUrl: b.appUrl } : {}),
+                })),
+              }
             : {}),
         },
       },

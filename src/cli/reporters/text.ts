@@ -53,22 +53,33 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     ...verdict.reasons.map((r) => `  ${verdict.outcome === 'UNKNOWN' ? 'not judged: ' : ''}${cleanText(r)}`),
   ];
   // Findings are read only once a check completes: for one that did not, "0 findings break it" would read as a pass.
-  const judged = check.status === 'COMPLETED' && verdict.outcome !== 'UNKNOWN' ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it` : 'not judged';
+  const judged =
+    check.status === 'COMPLETED' && verdict.outcome !== 'UNKNOWN'
+      ? `${failures.length} finding${failures.length === 1 ? '' : 's'} break${failures.length === 1 ? 's' : ''} it`
+      : 'not judged';
   out.push(
     `Threshold ${failOn}${failOnDefaulted ? ' (default)' : ''}: ${judged}` +
-      (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked` : ''),
+      (failedPages.length
+        ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked`
+        : ''),
     `Service verdict: ${cleanText(check.verdict ?? 'none')} (status ${cleanText(check.status ?? 'missing')})`,
     `Findings: ${countsLine(check.counts)}`,
     `New:      ${countsLine(check.newCounts)}`,
     `Fixed: ${countText(check.fixedCount)}, unchanged: ${countText(check.unchangedCount)}`,
   );
-  if (suppressed.length) out.push(`Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} (reviewed suppressions; they do not count toward the threshold)`);
-  if (check.baselineMissing) out.push('No baseline check was found, so findings were not compared with an earlier check.');
+  if (suppressed.length)
+    out.push(
+      `Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? '' : 's'} (reviewed suppressions; they do not count toward the threshold)`,
+    );
+  if (check.baselineMissing)
+    out.push('No baseline check was found, so findings were not compared with an earlier check.');
   if (batches.length > 1) {
     out.push('', `Checks (${batches.length}):`);
     for (const b of batches) {
       const outcome = paint(b.verdict.outcome === 'PASS' ? SGR.green : SGR.red, b.verdict.outcome.padEnd(7));
-      out.push(`  ${outcome}  ${cleanText(b.label)}  ${cleanText(b.status ?? 'n/a')}  ${b.urls.length} pages${b.appUrl ? `  ${cleanText(b.appUrl)}` : ''}`);
+      out.push(
+        `  ${outcome}  ${cleanText(b.label)}  ${cleanText(b.status ?? 'n/a')}  ${b.urls.length} pages${b.appUrl ? `  ${cleanText(b.appUrl)}` : ''}`,
+      );
     }
   }
 
@@ -79,7 +90,9 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     for (const p of pages) {
       const status = (p.status ?? 'n/a').padEnd(width);
       const batch = batchOfPage(report, p.url);
-      out.push(`  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}${batch ? `  (${cleanText(batch)})` : ''}`);
+      out.push(
+        `  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}${batch ? `  (${cleanText(batch)})` : ''}`,
+      );
     }
   }
 
@@ -91,7 +104,11 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     const tags = [
       breaking ? paint(SGR.red, 'FAIL') : suppression ? paint(SGR.dim, 'suppressed') : paint(SGR.dim, 'info'),
       v.isNew === true ? paint(SGR.bold, 'new') : v.isNew === false ? 'existing' : undefined,
-      impact === 'critical' ? paint(SGR.red, impactText) : impact === 'serious' ? paint(SGR.yellow, impactText) : impactText,
+      impact === 'critical'
+        ? paint(SGR.red, impactText)
+        : impact === 'serious'
+          ? paint(SGR.yellow, impactText)
+          : impactText,
       cleanText(ruleIdOf(v)),
       v.wcagSc?.length ? `WCAG ${cleanText(v.wcagSc.join(', '))}` : undefined,
     ];

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '../../../src/cli/reporters/index.js';
-import { adversarialReport, CHECKOUT, EVIL_RULE, EVIL_SUMMARY_SAFE, failReport, manyFindingsReport, unreachableReport } from './fixtures.js';
+import {
+  adversarialReport,
+  CHECKOUT,
+  EVIL_RULE,
+  EVIL_SUMMARY_SAFE,
+  failReport,
+  manyFindingsReport,
+  unreachableReport,
+} from './fixtures.js';
 import { annotationsOf } from '../../support/reports.js';
 
 // What the Actions runner does with an escaped value.

@@ -29,12 +29,49 @@ export function failReport(): CiReport {
     },
     // Deliberately not in report order.
     violations: [
-      v({ ruleId: 'region', impact: 'moderate', url: HOME, target: 'div.promo', isNew: false, fingerprint: 'fp-region' }),
-      v({ ruleId: 'image-alt', impact: 'critical', url: CHECKOUT, target: 'img.logo', isNew: false, fingerprint: 'fp-img', wcagSc: ['1.1.1'] }),
-      v({ ruleId: 'color-contrast', impact: 'critical', url: HOME, target: 'a.btn-primary', isNew: true, fingerprint: 'fp-contrast' }),
-      v({ ruleId: 'label', impact: 'serious', url: CHECKOUT, target: '#email', isNew: true, fingerprint: 'fp-label', wcagSc: ['1.3.1', '4.1.2'] }),
+      v({
+        ruleId: 'region',
+        impact: 'moderate',
+        url: HOME,
+        target: 'div.promo',
+        isNew: false,
+        fingerprint: 'fp-region',
+      }),
+      v({
+        ruleId: 'image-alt',
+        impact: 'critical',
+        url: CHECKOUT,
+        target: 'img.logo',
+        isNew: false,
+        fingerprint: 'fp-img',
+        wcagSc: ['1.1.1'],
+      }),
+      v({
+        ruleId: 'color-contrast',
+        impact: 'critical',
+        url: HOME,
+        target: 'a.btn-primary',
+        isNew: true,
+        fingerprint: 'fp-contrast',
+      }),
+      v({
+        ruleId: 'label',
+        impact: 'serious',
+        url: CHECKOUT,
+        target: '#email',
+        isNew: true,
+        fingerprint: 'fp-label',
+        wcagSc: ['1.3.1', '4.1.2'],
+      }),
       v({ ruleId: 'link-name', impact: 'minor', url: HOME, target: 'footer a', isNew: true, fingerprint: 'fp-link' }),
-      v({ ruleId: 'custom-rule', impact: undefined, isNew: undefined, url: EXTRA, target: 'main', fingerprint: 'fp-custom' }),
+      v({
+        ruleId: 'custom-rule',
+        impact: undefined,
+        isNew: undefined,
+        url: EXTRA,
+        target: 'main',
+        fingerprint: 'fp-custom',
+      }),
     ],
   };
 }
@@ -80,13 +117,21 @@ export function unreachableReport(): CiReport {
 
 /** A check that could not run at all. */
 export function failedCheckReport(): CiReport {
-  return { check: { id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b', status: 'FAILED', failureReason: 'Site unreachable' }, violations: [] };
+  return {
+    check: { id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b', status: 'FAILED', failureReason: 'Site unreachable' },
+    violations: [],
+  };
 }
 
 /** Only the fields the types require. */
 export function sparseReport(): CiReport {
   return {
-    check: { id: 'f0e1d2c3-b4a5-4968-8776-655443322110', status: 'COMPLETED', verdict: 'PASS', pages: [{}, { url: HOME }] },
+    check: {
+      id: 'f0e1d2c3-b4a5-4968-8776-655443322110',
+      status: 'COMPLETED',
+      verdict: 'PASS',
+      pages: [{}, { url: HOME }],
+    },
     violations: [{}, { ruleId: 'image-alt' }, { impact: 'critical', isNew: true }],
   };
 }

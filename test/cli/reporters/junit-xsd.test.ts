@@ -25,7 +25,8 @@ import { junitOf } from '../../support/reports.js';
 
 const BIG = 100 * 1024;
 // Every C0 and C1 control, DEL, the two non-characters XML forbids, and lone/reversed surrogates.
-const CONTROLS = Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('') + '\u007F\u0085\u009F\uFFFE\uFFFF';
+const CONTROLS =
+  Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('') + '\u007F\u0085\u009F\uFFFE\uFFFF';
 const SURROGATES = 'a\uD800b\uDFFFc\uDC00\uD800d😀';
 // Workflow commands after every kind of line break and blank the runners know.
 const COMMANDS = [
@@ -39,16 +40,38 @@ const COMMANDS = [
 ].join('');
 
 function check(fields: Partial<CiCheck> = {}): CiCheck {
-  return { id: '00000000-0000-4000-8000-000000000001', status: 'COMPLETED', verdict: 'FAIL', failOn: 'ANY_CRITICAL', ...fields };
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    status: 'COMPLETED',
+    verdict: 'FAIL',
+    failOn: 'ANY_CRITICAL',
+    ...fields,
+  };
 }
 
 /** A report with `text` in every string field of its check, pages and findings. */
 function everywhere(text: string, extra: Partial<CiViolation> = {}): CiReport {
   const url = `https://a.example/${text}`;
   return {
-    check: check({ pages: [{ url, status: 'DONE' }, { url: `${url}/down`, status: 'UNREACHABLE' }], failureReason: text }),
+    check: check({
+      pages: [
+        { url, status: 'DONE' },
+        { url: `${url}/down`, status: 'UNREACHABLE' },
+      ],
+      failureReason: text,
+    }),
     violations: [
-      v({ ruleId: text, target: text, url, helpUrl: text, failureSummary: text, fingerprint: text, wcagSc: [text], impact: 'critical', ...extra }),
+      v({
+        ruleId: text,
+        target: text,
+        url,
+        helpUrl: text,
+        failureSummary: text,
+        fingerprint: text,
+        wcagSc: [text],
+        impact: 'critical',
+        ...extra,
+      }),
       v({ ruleId: text, target: text, url, impact: text, isNew: undefined }),
     ],
   };
@@ -70,17 +93,54 @@ const REPORTS: Record<string, () => CiReport> = {
   big: () => everywhere('x'.repeat(BIG), { failureSummary: `${'y\n::z '.repeat(BIG / 6)}` }),
   missingFields: () => ({ check: { id: 'x' } as CiCheck, violations: [{}, {}, { url: '' }] }),
   emptyRecords: () => ({ check: check({ pages: [{}, {}], verdict: 'PASS' }), violations: [] }),
-  pageWithoutFindings: () => ({ check: check({ verdict: 'PASS', pages: [{ url: HOME, status: 'DONE' }, { url: CHECKOUT, status: 'DONE' }] }), violations: [] }),
+  pageWithoutFindings: () => ({
+    check: check({
+      verdict: 'PASS',
+      pages: [
+        { url: HOME, status: 'DONE' },
+        { url: CHECKOUT, status: 'DONE' },
+      ],
+    }),
+    violations: [],
+  }),
   failedWithPages: () => ({
-    check: check({ status: 'FAILED', verdict: undefined, failureReason: 'Site unreachable', pages: [{ url: HOME, status: 'QUEUED' }, { url: CHECKOUT, status: 'RUNNING' }] }),
+    check: check({
+      status: 'FAILED',
+      verdict: undefined,
+      failureReason: 'Site unreachable',
+      pages: [
+        { url: HOME, status: 'QUEUED' },
+        { url: CHECKOUT, status: 'RUNNING' },
+      ],
+    }),
     violations: [],
   }),
-  timedOut: () => ({ check: check({ status: 'RUNNING', verdict: undefined, pages: [{ url: HOME, status: 'DONE' }, { url: CHECKOUT, status: 'RUNNING' }] }), violations: [] }),
+  timedOut: () => ({
+    check: check({
+      status: 'RUNNING',
+      verdict: undefined,
+      pages: [
+        { url: HOME, status: 'DONE' },
+        { url: CHECKOUT, status: 'RUNNING' },
+      ],
+    }),
+    violations: [],
+  }),
   allUnreachable: () => ({
-    check: check({ pages: [{ url: HOME, status: 'UNREACHABLE' }, { url: CHECKOUT, status: 'TIMEOUT' }, { url: `${HOME}x`, status: 'ERROR' }, { status: 'ERROR' }] }),
+    check: check({
+      pages: [
+        { url: HOME, status: 'UNREACHABLE' },
+        { url: CHECKOUT, status: 'TIMEOUT' },
+        { url: `${HOME}x`, status: 'ERROR' },
+        { status: 'ERROR' },
+      ],
+    }),
     violations: [],
   }),
-  unknownPageStatus: () => ({ check: check({ verdict: 'PASS', pages: [{ url: HOME, status: 'SKIPPED' as 'DONE' }] }), violations: [] }),
+  unknownPageStatus: () => ({
+    check: check({ verdict: 'PASS', pages: [{ url: HOME, status: 'SKIPPED' as 'DONE' }] }),
+    violations: [],
+  }),
   nothing: () => ({ check: check({ verdict: 'PASS', pages: [] }), violations: [] }),
 };
 
@@ -94,7 +154,14 @@ const parser = new XMLParser({
   isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['testsuite', 'testcase'].includes(name),
 });
 
-type Node = Record<string, string | undefined> & { testsuite?: Node[]; testcase?: Node[]; failure?: Node; error?: Node; skipped?: Node; '#text'?: string };
+type Node = Record<string, string | undefined> & {
+  testsuite?: Node[];
+  testcase?: Node[];
+  failure?: Node;
+  error?: Node;
+  skipped?: Node;
+  '#text'?: string;
+};
 const parse = (xml: string) => (parser.parse(xml) as { testsuites: Node }).testsuites;
 
 describe('junit-10.xsd (test/fixtures)', () => {
@@ -111,7 +178,8 @@ describe('junit-10.xsd (test/fixtures)', () => {
     const result = validateJUnitXsd({
       skippedOnRoot: `<testsuites name="x" tests="1" failures="0" errors="0" skipped="0">${suite}</testsuites>`,
       longTime: `<testsuites time="0.0001">${suite}</testsuites>`,
-      nameless: '<testsuites><testsuite name="s" tests="1" failures="0" errors="0"><testcase/></testsuite></testsuites>',
+      nameless:
+        '<testsuites><testsuite name="s" tests="1" failures="0" errors="0"><testcase/></testsuite></testsuites>',
       good: `<testsuites time="1,234.5">${suite}</testsuites>`,
     });
     expect(result.valid).toEqual({ skippedOnRoot: false, longTime: false, nameless: false, good: true });
@@ -124,7 +192,9 @@ describe('toJUnit against junit-10.xsd (xmllint)', () => {
 
   it('every report validates: the shared fixtures and the crafted ones', () => {
     const result = validateJUnitXsd(xml);
-    expect(result.valid, result.output.slice(0, 4000)).toEqual(Object.fromEntries(Object.keys(xml).map((name) => [name, true])));
+    expect(result.valid, result.output.slice(0, 4000)).toEqual(
+      Object.fromEntries(Object.keys(xml).map((name) => [name, true])),
+    );
     expect(result.ok).toBe(true);
   });
 
@@ -159,7 +229,9 @@ describe('toJUnit against junit-10.xsd (xmllint)', () => {
 
   it('gives a page without findings one passing testcase, and never a green one to a page that was not checked', () => {
     const done = parse(xml.pageWithoutFindings!).testsuite!;
-    expect(done.map((s) => [s.name, s.testcase!.map((c) => [c.name, c.failure ?? c.error ?? c.skipped ?? 'passed'])])).toEqual([
+    expect(
+      done.map((s) => [s.name, s.testcase!.map((c) => [c.name, c.failure ?? c.error ?? c.skipped ?? 'passed'])]),
+    ).toEqual([
       [HOME, [[PAGE_CHECKED_TESTCASE, 'passed']]],
       [CHECKOUT, [[PAGE_CHECKED_TESTCASE, 'passed']]],
     ]);
@@ -168,10 +240,18 @@ describe('toJUnit against junit-10.xsd (xmllint)', () => {
       const pages = root.testsuite!.filter((s) => s.name !== 'svc-a11y check');
       const notChecked = pages.filter((s) => s.testcase![0]!.skipped !== undefined);
       expect(notChecked.length, name).toBeGreaterThan(0);
-      for (const s of notChecked) expect(s.testcase![0]).toMatchObject({ name: PAGE_STATUS_TESTCASE, skipped: { message: expect.stringMatching(/^Page was not checked: /) } });
+      for (const s of notChecked)
+        expect(s.testcase![0]).toMatchObject({
+          name: PAGE_STATUS_TESTCASE,
+          skipped: { message: expect.stringMatching(/^Page was not checked: /) },
+        });
     }
     // The timed-out check: the DONE page's findings were never read, so it is not "checked" either.
-    expect(parse(xml.timedOut!).testsuite!.map((s) => s.testcase![0]!.name)).toEqual([PAGE_STATUS_TESTCASE, PAGE_STATUS_TESTCASE, 'check status']);
+    expect(parse(xml.timedOut!).testsuite!.map((s) => s.testcase![0]!.name)).toEqual([
+      PAGE_STATUS_TESTCASE,
+      PAGE_STATUS_TESTCASE,
+      'check status',
+    ]);
     // Unreachable pages are errors, not skips.
     expect(parse(xml.allUnreachable!).errors).toBe('4');
   });

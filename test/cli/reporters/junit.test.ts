@@ -44,12 +44,19 @@ const parser = new XMLParser({
   trimValues: false,
   parseTagValue: false,
   parseAttributeValue: false,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['testsuite', 'testcase', 'failure', 'error', 'skipped'].includes(name),
+  isArray: (name, _path, _leaf, isAttribute) =>
+    !isAttribute && ['testsuite', 'testcase', 'failure', 'error', 'skipped'].includes(name),
 });
 
 function parse(xml: string): { attrs: Attrs; suites: ParsedSuite[] } {
   expect(XMLValidator.validate(xml)).toBe(true);
-  const doc = parser.parse(xml) as { testsuites: Attrs & { testsuite?: Array<Attrs & { testcase?: Array<Attrs & { failure?: Problem[]; error?: Problem[]; skipped?: Problem[] }> }> } };
+  const doc = parser.parse(xml) as {
+    testsuites: Attrs & {
+      testsuite?: Array<
+        Attrs & { testcase?: Array<Attrs & { failure?: Problem[]; error?: Problem[]; skipped?: Problem[] }> }
+      >;
+    };
+  };
   const { testsuite = [], ...attrs } = doc.testsuites;
   return {
     attrs: attrs as Attrs,
@@ -59,7 +66,14 @@ function parse(xml: string): { attrs: Attrs; suites: ParsedSuite[] } {
         expect(c.failure?.length ?? 0).toBeLessThanOrEqual(1);
         expect(c.error?.length ?? 0).toBeLessThanOrEqual(1);
         expect(c.skipped?.length ?? 0).toBeLessThanOrEqual(1);
-        return { name: c.name!, classname: c.classname!, time: c.time!, failure: c.failure?.[0], error: c.error?.[0], skipped: c.skipped?.[0] };
+        return {
+          name: c.name!,
+          classname: c.classname!,
+          time: c.time!,
+          failure: c.failure?.[0],
+          error: c.error?.[0],
+          skipped: c.skipped?.[0],
+        };
       }),
     })),
   };
@@ -85,7 +99,12 @@ function expectConsistentTotals(doc: ReturnType<typeof parse>): void {
     failures += Number(suite.attrs.failures);
     errors += Number(suite.attrs.errors);
   }
-  expect(doc.attrs).toMatchObject({ name: 'svc-a11y', tests: String(tests), failures: String(failures), errors: String(errors) });
+  expect(doc.attrs).toMatchObject({
+    name: 'svc-a11y',
+    tests: String(tests),
+    failures: String(failures),
+    errors: String(errors),
+  });
 }
 
 describe('toJUnit', () => {
@@ -100,12 +119,22 @@ describe('toJUnit', () => {
   it('fails exactly the findings that break the threshold, with impact and details', () => {
     const doc = parse(junitOf(failReport()));
     const cases = doc.suites.flatMap((s) => s.cases);
-    expect(cases.filter((c) => c.failure).map((c) => c.name)).toEqual(['color-contrast a.btn-primary', 'label #email', 'image-alt img.logo']);
+    expect(cases.filter((c) => c.failure).map((c) => c.name)).toEqual([
+      'color-contrast a.btn-primary',
+      'label #email',
+      'image-alt img.logo',
+    ]);
     const contrast = cases.find((c) => c.name === 'color-contrast a.btn-primary')!;
     expect(contrast.classname).toBe(HOME);
     expect(contrast.failure?.type).toBe('critical');
     expect(contrast.failure?.message).toContain('color-contrast');
-    for (const part of ['WCAG: 1.4.3', 'Help: https://dequeuniversity.com/rules/axe/4.10/color-contrast', 'insufficient color contrast', 'Fingerprint: fp-contrast', 'New: true']) {
+    for (const part of [
+      'WCAG: 1.4.3',
+      'Help: https://dequeuniversity.com/rules/axe/4.10/color-contrast',
+      'insufficient color contrast',
+      'Fingerprint: fp-contrast',
+      'New: true',
+    ]) {
       expect(contrast.failure?.['#text']).toContain(part);
     }
     // Findings under the threshold pass.
@@ -127,7 +156,11 @@ describe('toJUnit', () => {
     expectConsistentTotals(doc);
     const checkout = doc.suites.find((s) => s.attrs.name === CHECKOUT)!;
     expect(checkout.cases).toHaveLength(1);
-    expect(checkout.cases[0]).toMatchObject({ name: 'page status', classname: CHECKOUT, error: { type: 'UNREACHABLE' } });
+    expect(checkout.cases[0]).toMatchObject({
+      name: 'page status',
+      classname: CHECKOUT,
+      error: { type: 'UNREACHABLE' },
+    });
     expect(doc.attrs).toMatchObject({ errors: '1', failures: '0' });
   });
 
@@ -143,7 +176,11 @@ describe('toJUnit', () => {
     expectConsistentTotals(doc);
     expect(doc.suites.map((s) => s.attrs.name)).toEqual(['(unknown page)', HOME]);
     // Two findings without rule and selector: the second name gets a suffix so names stay unique.
-    expect(doc.suites[0]?.cases.map((c) => c.name)).toEqual(['unknown-rule (no selector)', 'unknown-rule (no selector) (2)', 'image-alt (no selector)']);
+    expect(doc.suites[0]?.cases.map((c) => c.name)).toEqual([
+      'unknown-rule (no selector)',
+      'unknown-rule (no selector) (2)',
+      'image-alt (no selector)',
+    ]);
   });
 
   it('carries adversarial strings through escaping, dropping only characters XML 1.0 cannot hold', () => {
@@ -163,7 +200,10 @@ describe('toJUnit', () => {
   });
 
   it('keeps line breaks in attributes and lone surrogates out', () => {
-    const report: CiReport = { check: { id: 'x', status: 'COMPLETED' }, violations: [v({ ruleId: 'a\nb\tc\rd', target: 'x\uD800y', impact: 'critical', isNew: true })] };
+    const report: CiReport = {
+      check: { id: 'x', status: 'COMPLETED' },
+      violations: [v({ ruleId: 'a\nb\tc\rd', target: 'x\uD800y', impact: 'critical', isNew: true })],
+    };
     const xml = junitOf(report);
     // As references: a conforming parser turns raw tabs and newlines in attributes into spaces.
     // CR was made a line feed where the report entered (a lone CR ends a line for CI runners).
@@ -185,17 +225,28 @@ describe('toJUnit', () => {
     report.check.pages!.push({ url: EXTRA, status: 'DONE' });
     const doc = parse(junitOf(report));
     expectConsistentTotals(doc);
-    expect(doc.suites.find((s) => s.attrs.name === EXTRA)?.cases).toEqual([{ name: PAGE_CHECKED_TESTCASE, classname: EXTRA, time: '0' }]);
+    expect(doc.suites.find((s) => s.attrs.name === EXTRA)?.cases).toEqual([
+      { name: PAGE_CHECKED_TESTCASE, classname: EXTRA, time: '0' },
+    ]);
 
-    const failed: CiReport = { check: { id: 'x', status: 'FAILED', pages: [{ url: HOME, status: 'QUEUED' }] }, violations: [] };
+    const failed: CiReport = {
+      check: { id: 'x', status: 'FAILED', pages: [{ url: HOME, status: 'QUEUED' }] },
+      violations: [],
+    };
     const home = parse(junitOf(failed)).suites.find((s) => s.attrs.name === HOME)!;
     expect(home.attrs).toMatchObject({ tests: '1', failures: '0', errors: '0', skipped: '1' });
-    expect(home.cases[0]).toMatchObject({ name: 'page status', skipped: { type: 'QUEUED', message: 'Page was not checked: the check did not complete (status FAILED)' } });
+    expect(home.cases[0]).toMatchObject({
+      name: 'page status',
+      skipped: { type: 'QUEUED', message: 'Page was not checked: the check did not complete (status FAILED)' },
+    });
   });
 
   it('writes workflow commands in API text as character references: nothing for a CI log to run, the same text for XML', () => {
     const text = 'a\n::stop-commands::tok\n  ::error::x ##[error]y ##vso[task.complete]z';
-    const xml = junitOf({ check: { id: 'x', status: 'COMPLETED' }, violations: [v({ ruleId: text, failureSummary: text, impact: 'critical', isNew: true })] });
+    const xml = junitOf({
+      check: { id: 'x', status: 'COMPLETED' },
+      violations: [v({ ruleId: text, failureSummary: text, impact: 'critical', isNew: true })],
+    });
     expect(xml).toContain('\n&#58;:stop-commands::tok\n  &#58;:error::x ##&#91;error]y ##vso&#91;task.complete]z');
     expect(xml).not.toMatch(/^\s*::|##(vso)?\[/m);
     const [testcase] = parse(xml).suites[0]?.cases ?? [];

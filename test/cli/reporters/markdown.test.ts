@@ -1,15 +1,26 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { mdCell } from '../../../src/cli/reporters/index.js';
-import { adversarialReport, failedCheckReport, failReport, manyFindingsReport, sparseReport, unreachableReport } from './fixtures.js';
+import {
+  adversarialReport,
+  failedCheckReport,
+  failReport,
+  manyFindingsReport,
+  sparseReport,
+  unreachableReport,
+} from './fixtures.js';
 import { markdownOf } from '../../support/reports.js';
 
 // Table cells of a markdown row, split on pipes that are not escaped.
-const cellsOf = (line: string): string[] => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+const cellsOf = (line: string): string[] =>
+  line
+    .split(/(?<!\\)\|/)
+    .slice(1, -1)
+    .map((c) => c.trim());
 const findingRows = (md: string): string[] => md.split('\n').filter((l) => /^\| (\*\*yes\*\*|no) \|/.test(l));
 
 describe('mdCell and URL credentials', () => {
-  it('redacts a URL\'s user:password@ before clipping the cell (a long token would lose its @ to the clip)', () => {
+  it("redacts a URL's user:password@ before clipping the cell (a long token would lose its @ to the clip)", () => {
     const token = `eyJ${'x'.repeat(400)}`;
     const cell = mdCell(`https://x-access-token:${token}@staging.example.com/login`);
     expect(cell).not.toContain('eyJxxx');
@@ -38,7 +49,14 @@ describe('toMarkdown', () => {
     expect(md).toContain('1 page could not be checked');
     const rows = findingRows(markdownOf(failReport()));
     expect(rows).toHaveLength(6);
-    expect(rows.map((r) => cellsOf(r)[3])).toEqual(['color-contrast', 'label', 'link-name', 'image-alt', 'region', 'custom-rule']);
+    expect(rows.map((r) => cellsOf(r)[3])).toEqual([
+      'color-contrast',
+      'label',
+      'link-name',
+      'image-alt',
+      'region',
+      'custom-rule',
+    ]);
     expect(cellsOf(rows[1]!)).toEqual([
       '**yes**',
       'new',
@@ -77,7 +95,8 @@ describe('toMarkdown', () => {
     expect(cells[6]).not.toMatch(/[\u0007\u001b]/);
     // A link destination never holds a raw pipe, which would split the cell.
     expect(cells[7]).toBe('[help](https://help.example.com/rule?x=a%7Cb&y=%28c%29)');
-    for (const line of md.split('\n').filter((l) => l.startsWith('| '))) expect(line.trimEnd().endsWith('|')).toBe(true);
+    for (const line of md.split('\n').filter((l) => l.startsWith('| ')))
+      expect(line.trimEnd().endsWith('|')).toBe(true);
   });
 
   it('escapes cell text', () => {

@@ -9,7 +9,15 @@ import { type SarifMapEntry } from '../../../src/cli/reporters/sarif.js';
 import type { CiReport } from '../../../src/cli/reporters/index.js';
 import { runMultitool, type MultitoolReport } from '../../support/sarif-multitool.js';
 import { validateSarif } from '../../support/sarif.js';
-import { adversarialReport, failedCheckReport, failReport, manyFindingsReport, sparseReport, unreachableReport, v } from './fixtures.js';
+import {
+  adversarialReport,
+  failedCheckReport,
+  failReport,
+  manyFindingsReport,
+  sparseReport,
+  unreachableReport,
+  v,
+} from './fixtures.js';
 import { sarifOf } from '../../support/reports.js';
 
 const HUGE = 100 * 1024;
@@ -53,13 +61,22 @@ function craftedReport(): CiReport {
       url,
       target: NASTY[i % NASTY.length],
       failureSummary: i === 1 ? huge('Fix any of the following: ') : NASTY[(i + 1) % NASTY.length],
-      helpUrl: ['https://help.example.com/rule?x=a|b&y=(c)', 'javascript:alert(1)', 'not a url', huge('https://h.example.com/')][i % 4],
+      helpUrl: [
+        'https://help.example.com/rule?x=a|b&y=(c)',
+        'javascript:alert(1)',
+        'not a url',
+        huge('https://h.example.com/'),
+      ][i % 4],
       wcagSc: i === 2 ? Array.from({ length: 40 }, (_, n) => `1.${n}.1`) : [NASTY[i % NASTY.length]!, '2.4.7'],
       fingerprint: i === 3 ? huge('f') : `fp-${i}-${NASTY[i % NASTY.length]}`,
     }),
   );
   // Missing fields: no rule, no impact, no URL, no target, no fingerprint, no help.
-  violations.push({ impact: 'critical' }, { impact: 'serious', url: 'https://shop.example.com/only-url' }, { impact: 'critical', target: 'main' });
+  violations.push(
+    { impact: 'critical' },
+    { impact: 'serious', url: 'https://shop.example.com/only-url' },
+    { impact: 'critical', target: 'main' },
+  );
   return {
     check: {
       id: '3e0c1d2b-4a5f-4e6d-8c7b-9a0f1e2d3c4b',
@@ -103,7 +120,9 @@ const CANARY = {
   version: '2.1.0',
   runs: [
     {
-      tool: { driver: { name: 'svc-a11y', rules: [{ id: 'label', shortDescription: { text: 'Accessibility rule label' } }] } },
+      tool: {
+        driver: { name: 'svc-a11y', rules: [{ id: 'label', shortDescription: { text: 'Accessibility rule label' } }] },
+      },
       results: [
         {
           ruleId: 'label',
@@ -152,11 +171,14 @@ describe('SARIF logs against Microsoft’s validator with GitHub’s rules', () 
     expect(findings.map((f) => `${f.level} ${f.ruleId}: ${f.text.slice(0, 400)}`)).toEqual([]);
   });
 
-  it.each(Object.keys(LOGS))('%s: valid against the SARIF 2.1.0 schema, and no line can be read as a workflow command', (name) => {
-    const text = texts[name]!;
-    expect(validateSarif(JSON.parse(text)), JSON.stringify(validateSarif.errors?.slice(0, 5))).toBe(true);
-    // Printed with `--format sarif` in a GitHub Actions step, a line starting with `::` would be a command.
-    expect(text.split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
-    expect(text).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
-  });
+  it.each(Object.keys(LOGS))(
+    '%s: valid against the SARIF 2.1.0 schema, and no line can be read as a workflow command',
+    (name) => {
+      const text = texts[name]!;
+      expect(validateSarif(JSON.parse(text)), JSON.stringify(validateSarif.errors?.slice(0, 5))).toBe(true);
+      // Printed with `--format sarif` in a GitHub Actions step, a line starting with `::` would be a command.
+      expect(text.split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
+      expect(text).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
+    },
+  );
 });

@@ -50,7 +50,15 @@ const uriOf = (r: Result | undefined): string | undefined => r?.locations?.[0]?.
 
 describe('toSarif', () => {
   it('uses a validator that rejects invalid logs (so the checks below mean something)', () => {
-    const bad = { version: '2.1.0', runs: [{ tool: { driver: { name: 'x', informationUri: 'not a uri' } }, results: [{ level: 'fatal', message: { text: 'm' } }] }] };
+    const bad = {
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'x', informationUri: 'not a uri' } },
+          results: [{ level: 'fatal', message: { text: 'm' } }],
+        },
+      ],
+    };
     expect(validate(bad)).toBe(false);
     expect(validate.errors?.map((e) => e.instancePath)).toEqual(
       expect.arrayContaining(['/runs/0/tool/driver/informationUri', '/runs/0/results/0/level']),
@@ -154,7 +162,9 @@ describe('toSarif', () => {
     expect(result?.ruleId).toBe('unknown-rule');
     expect(result?.partialFingerprints).toBeUndefined();
     // GitHub drops a result without a location, so a finding without URL gets a placeholder file.
-    expect(result?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: UNKNOWN_PAGE_URI }, region: { startLine: 1 } } }]);
+    expect(result?.locations).toEqual([
+      { physicalLocation: { artifactLocation: { uri: UNKNOWN_PAGE_URI }, region: { startLine: 1 } } },
+    ]);
     expect(result?.properties?.pageUrl).toBeUndefined();
     expect(sarifOf(sparseReport()).runs[0]?.tool.driver.rules?.[0]?.helpUri).toBeUndefined();
   });
@@ -169,14 +179,29 @@ describe('toSarif', () => {
     expect(decodeURI(uri)).toContain('evil.example.com/p|a%th');
     expect(run.tool.driver.rules?.[0]?.helpUri).toBe('https://help.example.com/rule?x=a%7Cb&y=(c)');
     expect(decodeURIComponent(run.tool.driver.rules?.[0]?.helpUri ?? '')).toBe(EVIL_HELP);
-    expect(result?.partialFingerprints).toEqual({ [FINGERPRINT_KEY]: 'fp<&>"', primaryLocationLineHash: `${sha16('fp<&>"')}:1` });
+    expect(result?.partialFingerprints).toEqual({
+      [FINGERPRINT_KEY]: 'fp<&>"',
+      primaryLocationLineHash: `${sha16('fp<&>"')}:1`,
+    });
     expect(result?.properties?.pageUrl).toBe(EVIL_URL);
   });
 });
 
 describe('toSarif for GitHub code scanning', () => {
-  const one = (url: string | undefined, options: Partial<SarifOptions> = {}, fields: Parameters<typeof v>[0] = {}): Result =>
-    resultsOf(sarifOf({ check: { id: 'c', status: 'COMPLETED', failOn: 'ANY_CRITICAL' }, violations: [v({ impact: 'critical', url, ...fields })] }, options))[0]!;
+  const one = (
+    url: string | undefined,
+    options: Partial<SarifOptions> = {},
+    fields: Parameters<typeof v>[0] = {},
+  ): Result =>
+    resultsOf(
+      sarifOf(
+        {
+          check: { id: 'c', status: 'COMPLETED', failOn: 'ANY_CRITICAL' },
+          violations: [v({ impact: 'critical', url, ...fields })],
+        },
+        options,
+      ),
+    )[0]!;
 
   it('gives every rule what GitHub requires and shows: short and full description, help text and markdown', () => {
     const rules = sarifOf(failReport()).runs[0]!.tool.driver.rules ?? [];
@@ -193,13 +218,16 @@ describe('toSarif for GitHub code scanning', () => {
     // `problem.severity` follows the most severe level among the rule's results; nothing is claimed about
     // precision, and accessibility findings are not security findings.
     expect(label.properties).toEqual({ tags: ['accessibility', '1.3.1', '4.1.2'], 'problem.severity': 'error' });
-    expect(rules.every((r) => r.properties?.['security-severity'] === undefined && r.properties?.precision === undefined)).toBe(true);
+    expect(
+      rules.every((r) => r.properties?.['security-severity'] === undefined && r.properties?.precision === undefined),
+    ).toBe(true);
   });
 
   it('keeps rule texts within GitHub limits and help links to absolute http(s) URLs', () => {
     const long = 'x'.repeat(5000);
     const rule = (fields: Parameters<typeof v>[0]) =>
-      sarifOf({ check: { id: 'c', status: 'COMPLETED' }, violations: [v({ impact: 'critical', ...fields })] }).runs[0]!.tool.driver.rules![0]!;
+      sarifOf({ check: { id: 'c', status: 'COMPLETED' }, violations: [v({ impact: 'critical', ...fields })] }).runs[0]!
+        .tool.driver.rules![0]!;
     const huge = rule({ ruleId: long, wcagSc: Array.from({ length: 40 }, (_, i) => `1.${i}.1`) });
     expect(huge.id).toBe(long);
     expect(huge.shortDescription?.text.length).toBeLessThanOrEqual(1024);
@@ -251,7 +279,28 @@ describe('toSarif for GitHub code scanning', () => {
     const anyUrl = fc.oneof(
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
       fc.string({ unit: 'binary', maxLength: 80 }),
-      fc.array(fc.constantFrom('/', '.', '..', '%2e', '%2f', '%5c', '\\', '%00', '%', ':', '@', '😀', '\uD800', '?', '#', 'a'), { maxLength: 30 })
+      fc
+        .array(
+          fc.constantFrom(
+            '/',
+            '.',
+            '..',
+            '%2e',
+            '%2f',
+            '%5c',
+            '\\',
+            '%00',
+            '%',
+            ':',
+            '@',
+            '😀',
+            '\uD800',
+            '?',
+            '#',
+            'a',
+          ),
+          { maxLength: 30 },
+        )
         .map((parts) => `https://h.example/${parts.join('')}`),
     );
     fc.assert(
@@ -277,7 +326,9 @@ describe('toSarif for GitHub code scanning', () => {
     expect(plain.map(uriOf)).toEqual(['shop.example.com/', 'shop.example.com/checkout', 'shop.example.com/checkout']);
     expect(mapped.map(uriOf)).toEqual(['shop.example.com/', 'src/pages/checkout.tsx', 'src/pages/checkout.tsx']);
     for (const r of plain) {
-      expect(r.partialFingerprints?.primaryLocationLineHash).toBe(`${sha16(r.partialFingerprints![FINGERPRINT_KEY]!)}:1`);
+      expect(r.partialFingerprints?.primaryLocationLineHash).toBe(
+        `${sha16(r.partialFingerprints![FINGERPRINT_KEY]!)}:1`,
+      );
     }
     expect(new Set(plain.map((r) => r.partialFingerprints?.primaryLocationLineHash)).size).toBe(plain.length);
   });
@@ -291,7 +342,10 @@ describe('toSarif for GitHub code scanning', () => {
       { prefix: '/café', file: 'src/pages/café ü.tsx' },
     ];
     const fileOf = (url: string) => one(url, { sourceMap }).locations?.[0]?.physicalLocation?.artifactLocation;
-    expect(fileOf('https://shop.example.com/checkout')).toEqual({ uri: 'src/pages/checkout.tsx', uriBaseId: SOURCE_ROOT });
+    expect(fileOf('https://shop.example.com/checkout')).toEqual({
+      uri: 'src/pages/checkout.tsx',
+      uriBaseId: SOURCE_ROOT,
+    });
     expect(fileOf('https://shop.example.com/checkout/')?.uri).toBe('src/pages/checkout.tsx');
     expect(fileOf('https://shop.example.com/checkout/address?x=1')?.uri).toBe('src/pages/checkout.tsx');
     expect(fileOf('https://shop.example.com/checkout/pay/card')?.uri).toBe('src/pages/checkout/%5Bstep%5D.tsx');
@@ -299,8 +353,10 @@ describe('toSarif for GitHub code scanning', () => {
     expect(fileOf('https://shop.example.com/check')?.uri).toBe('src/pages/check.tsx');
     expect(fileOf('https://shop.example.com/café/x')?.uri).toBe('src/pages/caf%C3%A9%20%C3%BC.tsx');
     expect(fileOf('https://other.example.com/')?.uri).toBe('src/pages/index.tsx');
-    expect(one('https://shop.example.com/cart', { sourceMap: [{ prefix: '/checkout', file: 'a.tsx' }] }).locations?.[0]?.physicalLocation?.artifactLocation)
-      .toEqual({ uri: 'shop.example.com/cart' });
+    expect(
+      one('https://shop.example.com/cart', { sourceMap: [{ prefix: '/checkout', file: 'a.tsx' }] }).locations?.[0]
+        ?.physicalLocation?.artifactLocation,
+    ).toEqual({ uri: 'shop.example.com/cart' });
     const mapped = one('https://shop.example.com/checkout?step=2', { sourceMap });
     expect(mapped.message.text).toContain('https://shop.example.com/checkout?step=2');
     expect(mapped.properties?.pageUrl).toBe('https://shop.example.com/checkout?step=2');
@@ -316,9 +372,9 @@ describe('toSarif for GitHub code scanning', () => {
   });
 
   it('refuses an invalid source map given to toSarif', () => {
-    expect(() => sarifOf(failReport(), { toolVersion: '0.1.0', sourceMap: [{ prefix: '/x', file: '../secrets.txt' }] })).toThrow(
-      /Invalid SARIF map entry "\/x=..\/secrets.txt": the file must not contain '..'/,
-    );
+    expect(() =>
+      sarifOf(failReport(), { toolVersion: '0.1.0', sourceMap: [{ prefix: '/x', file: '../secrets.txt' }] }),
+    ).toThrow(/Invalid SARIF map entry "\/x=..\/secrets.txt": the file must not contain '..'/);
   });
 
   it('locates unchecked pages like results, the URL kept in properties', () => {
@@ -329,7 +385,11 @@ describe('toSarif for GitHub code scanning', () => {
 
   it('writes display text that cannot inject links, escapes or broken characters, and clips it', () => {
     const target = 'a[href](1) \u001b[31m\u0000 \u202Eevil \uD800 😀';
-    const r = one(HOME, {}, { target, failureSummary: `see [docs](https://evil.example/)\r\nline2\n::error::x ${'y'.repeat(10_000)}` });
+    const r = one(
+      HOME,
+      {},
+      { target, failureSummary: `see [docs](https://evil.example/)\r\nline2\n::error::x ${'y'.repeat(10_000)}` },
+    );
     const text = r.message.text ?? '';
     expect(text).not.toContain('](');
     expect(text).toContain('a[href] (1)');
@@ -339,14 +399,19 @@ describe('toSarif for GitHub code scanning', () => {
     expect(Array.from(text)).toHaveLength(4000);
     // The selector is data: kept as sent but for the controls and the bidi override made visible where the report
     // entered, and as well-formed UTF-16.
-    expect(r.locations?.[0]?.logicalLocations?.[0]?.fullyQualifiedName).toBe('a[href](1) \uFFFD[31m\uFFFD \uFFFDevil \uFFFD 😀');
+    expect(r.locations?.[0]?.logicalLocations?.[0]?.fullyQualifiedName).toBe(
+      'a[href](1) \uFFFD[31m\uFFFD \uFFFDevil \uFFFD 😀',
+    );
   });
 
   it(`keeps at most ${MAX_SARIF_RESULTS} results (GitHub rejects more) and says how many it left out`, () => {
     const small = sarifOf(manyFindingsReport(30), { maxResults: 20 }).runs[0]!;
     expect(small.results).toHaveLength(20);
     expect(small.properties?.omittedResults).toBe(10);
-    expect(small.invocations?.[0]?.toolExecutionNotifications?.at(-1)).toMatchObject({ level: 'warning', message: { text: expect.stringContaining('10 more failing findings') } });
+    expect(small.invocations?.[0]?.toolExecutionNotifications?.at(-1)).toMatchObject({
+      level: 'warning',
+      message: { text: expect.stringContaining('10 more failing findings') },
+    });
     expect(small.tool.driver.rules?.every((rule) => small.results?.some((r) => r.ruleId === rule.id))).toBe(true);
     const big = sarifOf(manyFindingsReport(MAX_SARIF_RESULTS + 1), { toolVersion: '0.1.0' }).runs[0]!;
     expect(big.results).toHaveLength(MAX_SARIF_RESULTS);
@@ -357,8 +422,12 @@ describe('toSarif for GitHub code scanning', () => {
 
 describe('parseSarifMap', () => {
   it('reads PREFIX=FILE entries separated by commas or line breaks, normalised', () => {
-    expect(parseSarifMap('/checkout=src/pages/checkout.tsx')).toEqual([{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }]);
-    expect(parseSarifMap(' /checkout/ = ./src/pages/checkout.tsx ,\n\n/=src/pages/index.tsx\r\n/café=src/café.tsx,')).toEqual([
+    expect(parseSarifMap('/checkout=src/pages/checkout.tsx')).toEqual([
+      { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
+    ]);
+    expect(
+      parseSarifMap(' /checkout/ = ./src/pages/checkout.tsx ,\n\n/=src/pages/index.tsx\r\n/café=src/café.tsx,'),
+    ).toEqual([
       { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
       { prefix: '/', file: 'src/pages/index.tsx' },
       { prefix: '/caf%C3%A9', file: 'src/café.tsx' },
@@ -387,20 +456,32 @@ describe('parseSarifMap', () => {
     ['/checkout=src/a\u0000.tsx', 'control character'],
   ])('refuses %j, naming the entry (%s)', (entry, reason) => {
     expect(() => parseSarifMap(`/ok=src/ok.tsx,${entry}`)).toThrow(reason);
-    expect(() => parseSarifMap(`/ok=src/ok.tsx,${entry}`)).toThrow(`Invalid SARIF map entry ${JSON.stringify(entry)}: `);
-  });
-
-  it('checks entries given as objects the same way (the config file)', () => {
-    expect(checkSarifMap([{ prefix: '/checkout/', file: './src/pages/checkout.tsx' }, { prefix: '/', file: 'a,b.tsx' }])).toEqual([
-      { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
-      { prefix: '/', file: 'a,b.tsx' },
-    ]);
-    expect(() => checkSarifMap([{ prefix: '/ok', file: 'ok.tsx' }, { prefix: '/x', file: '/etc/passwd' }])).toThrow(
-      'Invalid SARIF map entry "/x=/etc/passwd": the file must be relative to the repository root',
+    expect(() => parseSarifMap(`/ok=src/ok.tsx,${entry}`)).toThrow(
+      `Invalid SARIF map entry ${JSON.stringify(entry)}: `,
     );
   });
 
+  it('checks entries given as objects the same way (the config file)', () => {
+    expect(
+      checkSarifMap([
+        { prefix: '/checkout/', file: './src/pages/checkout.tsx' },
+        { prefix: '/', file: 'a,b.tsx' },
+      ]),
+    ).toEqual([
+      { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
+      { prefix: '/', file: 'a,b.tsx' },
+    ]);
+    expect(() =>
+      checkSarifMap([
+        { prefix: '/ok', file: 'ok.tsx' },
+        { prefix: '/x', file: '/etc/passwd' },
+      ]),
+    ).toThrow('Invalid SARIF map entry "/x=/etc/passwd": the file must be relative to the repository root');
+  });
+
   it('refuses a prefix mapped twice', () => {
-    expect(() => parseSarifMap('/a=x.ts,/a/=y.ts')).toThrow('Invalid SARIF map entry "/a/=y.ts": the prefix /a is mapped twice');
+    expect(() => parseSarifMap('/a=x.ts,/a/=y.ts')).toThrow(
+      'Invalid SARIF map entry "/a/=y.ts": the prefix /a is mapped twice',
+    );
   });
 });

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { cleanText } from '../../../src/cli/reporters/index.js';
-import { adversarialReport, APP_URL, failedCheckReport, failReport, sparseReport, unreachableReport } from './fixtures.js';
+import {
+  adversarialReport,
+  APP_URL,
+  failedCheckReport,
+  failReport,
+  sparseReport,
+  unreachableReport,
+} from './fixtures.js';
 import { textOf } from '../../support/reports.js';
 
 describe('toText', () => {
   it('has no ANSI escape at all without colour, even with an ESC in API data', () => {
-    for (const report of [failReport(), unreachableReport(), adversarialReport(), sparseReport(), failedCheckReport()]) {
+    for (const report of [
+      failReport(),
+      unreachableReport(),
+      adversarialReport(),
+      sparseReport(),
+      failedCheckReport(),
+    ]) {
       expect(textOf(report, { color: false })).not.toContain('\u001b');
     }
   });
@@ -45,7 +58,9 @@ describe('toText', () => {
     expect(text).toMatch(/UNREACHABLE {2}https:\/\/shop\.example\.com\/checkout/);
     expect(text).toContain('1 page could not be checked');
     const failed = textOf(failedCheckReport(), { color: false });
-    expect(failed).toMatch(/^Accessibility check: UNKNOWN\n  not judged: the check did not complete \(status FAILED\): Site unreachable\n/);
+    expect(failed).toMatch(
+      /^Accessibility check: UNKNOWN\n  not judged: the check did not complete \(status FAILED\): Site unreachable\n/,
+    );
     expect(failed).not.toContain('PASS');
   });
 

@@ -102,6 +102,10 @@ describe('sortFindings', () => {
   });
 
   it('handles findings with no fields', () => {
-    expect(sortFindings([{}, { isNew: true }, { impact: 'minor' }])).toEqual([{ isNew: true }, { impact: 'minor' }, {}]);
+    expect(sortFindings([{}, { isNew: true }, { impact: 'minor' }])).toEqual([
+      { isNew: true },
+      { impact: 'minor' },
+      {},
+    ]);
   });
 });

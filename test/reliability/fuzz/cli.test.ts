@@ -35,7 +35,10 @@ beforeAll(async () => {
     const status = answers[sentTo.length % answers.length]!;
     const headers: Record<string, string> = { 'content-type': 'application/problem+json' };
     if (status === 429) headers['retry-after'] = '3600'; // beyond maxRetryDelayMs: thrown at once, no wait
-    return new Response(JSON.stringify({ title: `Title ${status}`, status, code: 'FUZZ', detail: 'stubbed answer' }), { status, headers });
+    return new Response(JSON.stringify({ title: `Title ${status}`, status, code: 'FUZZ', detail: 'stubbed answer' }), {
+      status,
+      headers,
+    });
   });
 });
 afterAll(() => {
@@ -74,7 +77,32 @@ async function runInProcess(argv: string[], env: Record<string, string>, stdin?:
 
 // `simulator` runs in the foreground until a signal: tested by spawning it (test/cli/simulator.test.ts).
 const names = commands.map((c) => c.name).filter((name) => name !== 'simulator');
-const flagNames = ['--json', '--api-key', '--base-url', '--no-progress', '--help', '-h', '--version', '-v', '--format', '--report', '--fail-on', '--timeout', '--limit', '--secret', '--tolerance', '--context', '--quiet', '-q', '--set-baseline', '--', '-', '---', '-hv', '-qh'];
+const flagNames = [
+  '--json',
+  '--api-key',
+  '--base-url',
+  '--no-progress',
+  '--help',
+  '-h',
+  '--version',
+  '-v',
+  '--format',
+  '--report',
+  '--fail-on',
+  '--timeout',
+  '--limit',
+  '--secret',
+  '--tolerance',
+  '--context',
+  '--quiet',
+  '-q',
+  '--set-baseline',
+  '--',
+  '-',
+  '---',
+  '-hv',
+  '-qh',
+];
 const valueTokens = () =>
   fc.constantFrom(
     uuid,
@@ -103,7 +131,12 @@ const tokenArb = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...names) },
   { weight: 4, arbitrary: fc.constantFrom(...flagNames) },
   { weight: 3, arbitrary: valueTokens() },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...flagNames.filter((f) => f.startsWith('--') && f.length > 2)), valueTokens()).map(([f, v]) => `${f}=${v}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...flagNames.filter((f) => f.startsWith('--') && f.length > 2)), valueTokens())
+      .map(([f, v]) => `${f}=${v}`),
+  },
   { weight: 2, arbitrary: fc.string({ maxLength: 12 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 10 }).map((s) => `--${s}`) },
@@ -112,11 +145,31 @@ const tokenArb = fc.oneof(
 
 /** Valid positionals of a command, and the options it can take with valid values. */
 function validInvocation(name: string): fc.Arbitrary<string[]> {
-  const url = fc.constantFrom('https://shop.example.com/', 'https://shop.example.com/checkout', 'https://shop.example.com/clean?x=1');
+  const url = fc.constantFrom(
+    'https://shop.example.com/',
+    'https://shop.example.com/checkout',
+    'https://shop.example.com/clean?x=1',
+  );
   const id = fc.constant(uuid);
   const globals = fc.subarray(['--json', '--no-progress'], { minLength: 0 });
   const own: Record<string, fc.Arbitrary<string[]>> = {
-    ci: fc.tuple(fc.array(url, { minLength: 1, maxLength: 3 }), fc.subarray(['--fail-on', 'NEW_CRITICAL', '--format', 'sarif', '--timeout', '2m', '--set-baseline', '-q', '--context', 'a=b'])).map(([u, o]) => [...u, ...pairsOnly(o)]),
+    ci: fc
+      .tuple(
+        fc.array(url, { minLength: 1, maxLength: 3 }),
+        fc.subarray([
+          '--fail-on',
+          'NEW_CRITICAL',
+          '--format',
+          'sarif',
+          '--timeout',
+          '2m',
+          '--set-baseline',
+          '-q',
+          '--context',
+          'a=b',
+        ]),
+      )
+      .map(([u, o]) => [...u, ...pairsOnly(o)]),
     scan: fc.tuple(url, fc.subarray(['--timeout', '90s'])).map(([u, o]) => [u, ...pairsOnly(o)]),
     'site-run': id.map((i) => [i]),
     'root-causes': id.map((i) => [i]),
@@ -148,9 +201,17 @@ function pairsOnly(picked: string[]): string[] {
 
 const envArb = fc.constantFrom<'none' | 'key+url' | 'key' | 'url'>('none', 'key+url', 'key', 'url');
 const envOf = (kind: string): Record<string, string> =>
-  ({ none: {}, 'key+url': { SVC_API_KEY: CANARY, SVC_BASE_URL: closedUrl }, key: { SVC_API_KEY: CANARY }, url: { SVC_BASE_URL: closedUrl } })[kind]!;
+  ({
+    none: {},
+    'key+url': { SVC_API_KEY: CANARY, SVC_BASE_URL: closedUrl },
+    key: { SVC_API_KEY: CANARY },
+    url: { SVC_BASE_URL: closedUrl },
+  })[kind]!;
 const stdinArb = fc.option(
-  fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.string({ maxLength: 80 }).map((s) => new TextEncoder().encode(`X-Svc-Timestamp: 1\r\n\r\n${s}`))),
+  fc.oneof(
+    fc.uint8Array({ maxLength: 64 }),
+    fc.string({ maxLength: 80 }).map((s) => new TextEncoder().encode(`X-Svc-Timestamp: 1\r\n\r\n${s}`)),
+  ),
   { nil: undefined },
 );
 
@@ -183,8 +244,16 @@ describe('CLI argument fuzzing (in process)', () => {
         {
           weight: 2,
           arbitrary: fc
-            .tuple(fc.constantFrom(...names).chain(validInvocation), fc.array(tokenArb, { minLength: 1, maxLength: 3 }), fc.nat())
-            .map(([valid, extra, at]) => [...valid.slice(0, (at % valid.length) + 1), ...extra, ...valid.slice((at % valid.length) + 1)]),
+            .tuple(
+              fc.constantFrom(...names).chain(validInvocation),
+              fc.array(tokenArb, { minLength: 1, maxLength: 3 }),
+              fc.nat(),
+            )
+            .map(([valid, extra, at]) => [
+              ...valid.slice(0, (at % valid.length) + 1),
+              ...extra,
+              ...valid.slice((at % valid.length) + 1),
+            ]),
         },
       );
       await fc.assert(
@@ -196,21 +265,44 @@ describe('CLI argument fuzzing (in process)', () => {
         }),
         params(),
       );
-      report('CLI argv', FUZZ_RUNS, performance.now() - started, Object.fromEntries([...codes].map(([c, n]) => [`exit${c}`, n])));
+      report(
+        'CLI argv',
+        FUZZ_RUNS,
+        performance.now() - started,
+        Object.fromEntries([...codes].map(([c, n]) => [`exit${c}`, n])),
+      );
     },
     timeoutFor(4),
   );
 
   type Defect = 'unknown-option' | 'missing-value' | 'boolean-with-value' | 'unknown-command' | 'arity' | 'bad-value';
   const badValues: Record<string, string[][]> = {
-    ci: [['--format', 'pdf'], ['--fail-on', 'SOMETIMES'], ['--timeout', 'soon'], ['--report', 'junit'], ['--report', 'pdf=x.pdf'], ['--context', 'novalue']],
-    demo: [['--format', 'pdf'], ['--fail-on', 'SOMETIMES'], ['--report', 'junit']],
+    ci: [
+      ['--format', 'pdf'],
+      ['--fail-on', 'SOMETIMES'],
+      ['--timeout', 'soon'],
+      ['--report', 'junit'],
+      ['--report', 'pdf=x.pdf'],
+      ['--context', 'novalue'],
+    ],
+    demo: [
+      ['--format', 'pdf'],
+      ['--fail-on', 'SOMETIMES'],
+      ['--report', 'junit'],
+    ],
     scan: [['--timeout', 'soon']],
     'site-run': [['--timeout', '1.2.3']],
     'journey-run': [['--timeout', '-5m']],
     'verify-fix': [['--timeout', '']],
-    trend: [['--limit', '-1'], ['--limit', '1.5'], ['--limit', 'ten']],
-    webhook: [['--tolerance', 'x'], ['--tolerance', '-1']],
+    trend: [
+      ['--limit', '-1'],
+      ['--limit', '1.5'],
+      ['--limit', 'ten'],
+    ],
+    webhook: [
+      ['--tolerance', 'x'],
+      ['--tolerance', '-1'],
+    ],
   };
 
   it(
@@ -221,7 +313,14 @@ describe('CLI argument fuzzing (in process)', () => {
       const caseArb = fc
         .tuple(
           fc.constantFrom(...names),
-          fc.constantFrom<Defect>('unknown-option', 'missing-value', 'boolean-with-value', 'unknown-command', 'arity', 'bad-value'),
+          fc.constantFrom<Defect>(
+            'unknown-option',
+            'missing-value',
+            'boolean-with-value',
+            'unknown-command',
+            'arity',
+            'bad-value',
+          ),
           fc.nat(),
           fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/),
         )
@@ -233,7 +332,8 @@ describe('CLI argument fuzzing (in process)', () => {
           const pos = 1 + (at % tokens.length);
           let kind: string = defect;
           if (defect === 'bad-value' && !badValues[name]) kind = 'unknown-option';
-          if (defect === 'arity' && command.args.min === command.args.max && command.args.min === 0) kind = 'arity-extra';
+          if (defect === 'arity' && command.args.min === command.args.max && command.args.min === 0)
+            kind = 'arity-extra';
           switch (kind) {
             case 'unknown-option':
               tokens.splice(pos, 0, `--zz-${word}`);
@@ -250,22 +350,30 @@ describe('CLI argument fuzzing (in process)', () => {
               break;
             case 'arity':
             case 'arity-extra': {
-              const positionals = tokens.slice(1).filter((t, i, all) => !t.startsWith('-') && !(all[i - 1] ?? '').match(/^--(fail-on|format|timeout|context|limit|secret|tolerance|report)$/));
+              const positionals = tokens
+                .slice(1)
+                .filter(
+                  (t, i, all) =>
+                    !t.startsWith('-') &&
+                    !(all[i - 1] ?? '').match(/^--(fail-on|format|timeout|context|limit|secret|tolerance|report)$/),
+                );
               if (kind === 'arity-extra' || positionals.length >= command.args.max || at % 2) {
-                for (let i = positionals.length; i <= command.args.max; i++) tokens.splice(1, 0, name === 'webhook' ? 'verify' : uuid);
+                for (let i = positionals.length; i <= command.args.max; i++)
+                  tokens.splice(1, 0, name === 'webhook' ? 'verify' : uuid);
               } else {
                 for (const p of positionals) tokens.splice(tokens.indexOf(p), 1);
                 if (command.args.min === 0) return;
               }
               break;
             }
-            case 'bad-value': {
-              const bad = badValues[name]![at % badValues[name]!.length]!;
-              // --json selects the JSON format, and --format is then not read at all: not a defect.
-              if (bad[0] === '--format') tokens.splice(0, tokens.length, ...tokens.filter((t) => t !== '--json'));
-              tokens.push(...bad);
-              break;
-            }
+            case 'bad-value':
+              {
+                const bad = badValues[name]![at % badValues[name]!.length]!;
+                // --json selects the JSON format, and --format is then not read at all: not a defect.
+                if (bad[0] === '--format') tokens.splice(0, tokens.length, ...tokens.filter((t) => t !== '--json'));
+                tokens.push(...bad);
+                break;
+              }
               break;
           }
           defects.set(kind, (defects.get(kind) ?? 0) + 1);
@@ -293,24 +401,42 @@ describe('CLI argument fuzzing (spawned binary)', () => {
   const cases: Array<{ argv: string[]; env: 'none' | 'key+url'; code: number; stderr?: RegExp }> = [
     { argv: ['--zz-unknown'], env: 'none', code: 2, stderr: /^error: Unknown option/ },
     { argv: ['ci'], env: 'key+url', code: 2, stderr: /no URLs to check/ },
-    { argv: ['scan', 'https://shop.example.com/', '--timeout', 'soon'], env: 'key+url', code: 2, stderr: /--timeout must be a duration/ },
+    {
+      argv: ['scan', 'https://shop.example.com/', '--timeout', 'soon'],
+      env: 'key+url',
+      code: 2,
+      stderr: /--timeout must be a duration/,
+    },
     { argv: ['trend', uuid, '--limit', '-1'], env: 'key+url', code: 2, stderr: /--limit/ },
     { argv: ['--api-key'], env: 'none', code: 2, stderr: /argument missing/ },
     { argv: ['sites', '--json=yes'], env: 'key+url', code: 2, stderr: /does not take an argument/ },
-    { argv: ['ci', 'https://shop.example.com/', '--base-url', 'http://user:pw@127.0.0.1:1'], env: 'key+url', code: 2, stderr: /credentials/ },
-    { argv: ['webhook', 'verify', '--secret', 'whsec_x', '--tolerance', 'NaN'], env: 'none', code: 2, stderr: /--tolerance/ },
+    {
+      argv: ['ci', 'https://shop.example.com/', '--base-url', 'http://user:pw@127.0.0.1:1'],
+      env: 'key+url',
+      code: 2,
+      stderr: /credentials/,
+    },
+    {
+      argv: ['webhook', 'verify', '--secret', 'whsec_x', '--tolerance', 'NaN'],
+      env: 'none',
+      code: 2,
+      stderr: /--tolerance/,
+    },
     { argv: ['\u00e9\u{1F600}', '--json'], env: 'none', code: 2, stderr: /unknown command/ },
     { argv: ['sites'], env: 'key+url', code: 3, stderr: /ECONNREFUSED/ },
   ];
 
-  it.each(cases)('$argv (env $env) → exit $code, no stack trace, key never printed', async ({ argv, env, code, stderr }) => {
-    const r = await runCli(argv, { env: envOf(env) });
-    expect(r.code, r.stderr).toBe(code);
-    if (stderr) expect(r.stderr).toMatch(stderr);
-    expect(r.stdout + r.stderr).not.toMatch(STACK);
-    expect(r.stdout + r.stderr).not.toContain(CANARY);
-    expect(r.stderr).not.toContain('user:pw');
-    // The in-process run of the same argv agrees (its fetch is the stub, so only non-network outcomes compare).
-    if (code === 2) expect((await runInProcess(argv, envOf(env))).code).toBe(2);
-  });
+  it.each(cases)(
+    '$argv (env $env) → exit $code, no stack trace, key never printed',
+    async ({ argv, env, code, stderr }) => {
+      const r = await runCli(argv, { env: envOf(env) });
+      expect(r.code, r.stderr).toBe(code);
+      if (stderr) expect(r.stderr).toMatch(stderr);
+      expect(r.stdout + r.stderr).not.toMatch(STACK);
+      expect(r.stdout + r.stderr).not.toContain(CANARY);
+      expect(r.stderr).not.toContain('user:pw');
+      // The in-process run of the same argv agrees (its fetch is the stub, so only non-network outcomes compare).
+      if (code === 2) expect((await runInProcess(argv, envOf(env))).code).toBe(2);
+    },
+  );
 });

@@ -6,20 +6,31 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WebhookVerificationError, signWebhook, verifyWebhook, type WebhookVerificationReason } from '../../../src/webhooks/index.js';
+import {
+  WebhookVerificationError,
+  signWebhook,
+  verifyWebhook,
+  type WebhookVerificationReason,
+} from '../../../src/webhooks/index.js';
 import { verifyWebhookWith } from '../../../src/webhooks/verify.js';
 import { FUZZ_RUNS, params, report, timeoutFor } from './runs.js';
 
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const NAMES = { event: 'X-Svc-Event', delivery: 'X-Svc-Delivery', timestamp: 'X-Svc-Timestamp', signature: 'X-Svc-Signature' } as const;
+const NAMES = {
+  event: 'X-Svc-Event',
+  delivery: 'X-Svc-Delivery',
+  timestamp: 'X-Svc-Timestamp',
+  signature: 'X-Svc-Signature',
+} as const;
 type HeaderKey = keyof typeof NAMES;
 
 // ---------------------------------------------------------------------------------------------------------
 // The oracle: the documented rules, implemented independently of src/webhooks.
 // ---------------------------------------------------------------------------------------------------------
 
-const mac = (secret: string, timestampText: string, body: Uint8Array) => createHmac('sha256', secret).update(`${timestampText}.`).update(body).digest();
+const mac = (secret: string, timestampText: string, body: Uint8Array) =>
+  createHmac('sha256', secret).update(`${timestampText}.`).update(body).digest();
 
 /** A `v1=` value's digest per the documented encodings (64 hex, or base64/base64url of 32 bytes), else undefined. */
 function decodeV1(value: string): Buffer | undefined {
@@ -35,7 +46,10 @@ function decodeV1(value: string): Buffer | undefined {
 function readValue(value: unknown, join: boolean): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
   if (!Array.isArray(value)) return undefined;
-  const items = value.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean);
+  const items = value
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!items.length) return undefined;
   return join ? items.join(', ') : items[0];
 }
@@ -74,31 +88,89 @@ const secretArb = fc.oneof(
 );
 const bodyTextArb = fc.oneof(
   { weight: 5, arbitrary: fc.json({ maxDepth: 3 }) },
-  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify({ type: 'scan_run.completed', data: v ?? null })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .jsonValue({ maxDepth: 2 })
+      .map((v) => JSON.stringify({ type: 'scan_run.completed', data: v ?? null })),
+  },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 120 }) }, // lone surrogates, non-JSON
   { weight: 1, arbitrary: fc.constantFrom('', ' ', '{}', '[]', 'null', '{"a":1}\n', '\uFEFF{}') },
 );
 const bodyArb = fc.oneof(
-  { weight: 8, arbitrary: bodyTextArb.map((text) => ({ text: text as string | undefined, bytes: encoder.encode(text) })) },
-  { weight: 2, arbitrary: fc.uint8Array({ maxLength: 160 }).map((bytes) => ({ text: undefined as string | undefined, bytes })) },
-);
-const headerValueArb = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s.length > 0 && !/[\r\n\0]/.test(s));
-const toleranceArb = fc.oneof(fc.constant(undefined), fc.constant(0), fc.integer({ min: 1, max: 86_400 }), fc.double({ min: 0.001, max: 1000, noNaN: true }));
-const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 12, arbitrary: fc.constant({ kind: 'none' as const }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('body-flip' as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 15 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('body-append' as const), extra: fc.uint8Array({ minLength: 1, maxLength: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('body-truncate' as const), drop: fc.integer({ min: 1, max: 5 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('body-replace' as const), other: bodyTextArb }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('ts-shift' as const), by: fc.oneof(fc.integer({ min: -400, max: 400 }), fc.integer({ min: -1e7, max: 1e7 })) }) },
+  {
+    weight: 8,
+    arbitrary: bodyTextArb.map((text) => ({ text: text as string | undefined, bytes: encoder.encode(text) })),
+  },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('ts-text' as const), form: fc.constantFrom('leading-zero', 'plus', 'minus', 'decimal', 'exponent', 'suffix', 'hex', 'digits') }),
+    arbitrary: fc.uint8Array({ maxLength: 160 }).map((bytes) => ({ text: undefined as string | undefined, bytes })),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('sig-flip' as const), bit: fc.integer({ min: 0, max: 255 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sig-truncate' as const), chars: fc.integer({ min: 1, max: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sig-scheme' as const), scheme: fc.constantFrom('v0', 'v2', 'V1', 'v1 ', ' v1', 'v11', '') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sig-garbage' as const), text: fc.string({ maxLength: 70 }) }) },
+);
+const headerValueArb = fc
+  .string({ minLength: 1, maxLength: 40 })
+  .filter((s) => s.trim() === s && s.length > 0 && !/[\r\n\0]/.test(s));
+const toleranceArb = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(0),
+  fc.integer({ min: 1, max: 86_400 }),
+  fc.double({ min: 0.001, max: 1000, noNaN: true }),
+);
+const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant({ kind: 'none' as const }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('body-flip' as const),
+      at: fc.nat(),
+      bit: fc.integer({ min: 0, max: 15 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('body-append' as const),
+      extra: fc.uint8Array({ minLength: 1, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('body-truncate' as const), drop: fc.integer({ min: 1, max: 5 }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('body-replace' as const), other: bodyTextArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('ts-shift' as const),
+      by: fc.oneof(fc.integer({ min: -400, max: 400 }), fc.integer({ min: -1e7, max: 1e7 })),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('ts-text' as const),
+      form: fc.constantFrom('leading-zero', 'plus', 'minus', 'decimal', 'exponent', 'suffix', 'hex', 'digits'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('sig-flip' as const), bit: fc.integer({ min: 0, max: 255 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('sig-truncate' as const), chars: fc.integer({ min: 1, max: 4 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('sig-scheme' as const),
+      scheme: fc.constantFrom('v0', 'v2', 'V1', 'v1 ', ' v1', 'v11', ''),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('sig-garbage' as const), text: fc.string({ maxLength: 70 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('secret' as const), foreign: secretArb }) },
 );
 
@@ -112,7 +184,13 @@ const caseArb = fc.record({
   skew: fc.oneof(
     { weight: 6, arbitrary: fc.double({ min: -1, max: 1, noNaN: true }).map((f) => ({ within: f })) }, // a fraction of the tolerance
     { weight: 1, arbitrary: fc.constantFrom(-1, 1).map((edge) => ({ edge })) }, // exactly at the edge: accepted
-    { weight: 2, arbitrary: fc.integer({ min: 1, max: 1e9 }).chain((ms) => fc.constantFrom(ms, -ms)).map((beyond) => ({ beyond })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: 1, max: 1e9 })
+        .chain((ms) => fc.constantFrom(ms, -ms))
+        .map((beyond) => ({ beyond })),
+    },
   ),
   encoding: fc.constantFrom<Encoding>('hex', 'HEX', 'mixed-hex', 'base64', 'base64-nopad', 'base64url'),
   decoys: fc.array(fc.constantFrom('v0', 'wrong-v1', 'malformed-v1', 'other-scheme'), { maxLength: 3 }),
@@ -129,7 +207,15 @@ const caseArb = fc.record({
       weight: 1,
       arbitrary: fc.record({
         header: fc.constantFrom<HeaderKey>('event', 'delivery', 'timestamp', 'signature'),
-        how: fc.constantFrom<Missing>('absent', 'empty', 'blank', 'empty-array', 'blank-array', 'undefined', 'non-string'),
+        how: fc.constantFrom<Missing>(
+          'absent',
+          'empty',
+          'blank',
+          'empty-array',
+          'blank-array',
+          'undefined',
+          'non-string',
+        ),
       }),
     },
   ),
@@ -161,7 +247,11 @@ function encode(digest: Uint8Array, encoding: Encoding): string {
   }
 }
 
-function bodyValue(bytes: Uint8Array, text: string | undefined, rep: Rep): string | Uint8Array | ArrayBuffer | DataView {
+function bodyValue(
+  bytes: Uint8Array,
+  text: string | undefined,
+  rep: Rep,
+): string | Uint8Array | ArrayBuffer | DataView {
   if (rep === 'string' && text !== undefined) return text;
   switch (rep) {
     case 'buffer':
@@ -299,14 +389,23 @@ function build(c: Case): Built {
   }
   if (c.missing) {
     const how = shape === 'Headers' && !['absent', 'empty', 'blank'].includes(c.missing.how) ? 'absent' : c.missing.how;
-    values[c.missing.header] = { absent: undefined, empty: '', blank: ' \t ', 'empty-array': [], 'blank-array': ['', '  '], undefined: undefined, 'non-string': 42 }[how];
+    values[c.missing.header] = {
+      absent: undefined,
+      empty: '',
+      blank: ' \t ',
+      'empty-array': [],
+      'blank-array': ['', '  '],
+      undefined: undefined,
+      'non-string': 42,
+    }[how];
     if (how === 'absent') delete values[c.missing.header];
   }
   let headers: unknown;
   if (shape === 'Headers') {
     try {
       const h = new Headers();
-      for (const key of Object.keys(values) as HeaderKey[]) if (typeof values[key] === 'string') h.set(NAMES[key], values[key] as string);
+      for (const key of Object.keys(values) as HeaderKey[])
+        if (typeof values[key] === 'string') h.set(NAMES[key], values[key] as string);
       headers = h;
     } catch {
       headers = undefined; // a value Headers refuses (e.g. a non-Latin-1 character): use the plain shape below
@@ -314,7 +413,8 @@ function build(c: Case): Built {
   }
   if (headers === undefined) {
     const record: Record<string, unknown> = {};
-    for (const key of Object.keys(NAMES) as HeaderKey[]) if (key in values) record[headerName(key, shape, c.caseBits)] = values[key];
+    for (const key of Object.keys(NAMES) as HeaderKey[])
+      if (key in values) record[headerName(key, shape, c.caseBits)] = values[key];
     headers = record;
   }
 
@@ -325,15 +425,23 @@ function build(c: Case): Built {
   const ts = read('timestamp');
   const sig = read('signature');
 
-  const ms = 'within' in c.skew ? c.skew.within * tolMs : 'edge' in c.skew ? c.skew.edge * tolMs : c.skew.beyond + Math.sign(c.skew.beyond) * tolMs;
+  const ms =
+    'within' in c.skew
+      ? c.skew.within * tolMs
+      : 'edge' in c.skew
+        ? c.skew.edge * tolMs
+        : c.skew.beyond + Math.sign(c.skew.beyond) * tolMs;
   const nowMs = c.ts * 1000 + ms;
 
   // The oracle, in the documented order of checks.
   let expected: Expectation;
-  const configured = (digestBytes: Buffer, tsValue: string) => secrets.some((s) => mac(s, tsValue, bytes).equals(digestBytes));
-  if (event === undefined || delivery === undefined || ts === undefined || sig === undefined) expected = { accept: false, reason: 'MISSING_HEADER' };
+  const configured = (digestBytes: Buffer, tsValue: string) =>
+    secrets.some((s) => mac(s, tsValue, bytes).equals(digestBytes));
+  if (event === undefined || delivery === undefined || ts === undefined || sig === undefined)
+    expected = { accept: false, reason: 'MISSING_HEADER' };
   else if (!/^[0-9]{1,15}$/.test(ts)) expected = { accept: false, reason: 'INVALID_TIMESTAMP' };
-  else if (Math.abs(nowMs - Number(ts) * 1000) > tolMs) expected = { accept: false, reason: 'TIMESTAMP_OUT_OF_TOLERANCE' };
+  else if (Math.abs(nowMs - Number(ts) * 1000) > tolMs)
+    expected = { accept: false, reason: 'TIMESTAMP_OUT_OF_TOLERANCE' };
   else {
     const candidates = sig
       .split(/[\s,]+/)
@@ -353,10 +461,20 @@ function build(c: Case): Built {
     }
   }
   const secretAccepted = secrets.some((s) => mac(s, signedTs, signedBytes).equals(signature));
-  const noop = ts === signedTs && Buffer.from(bytes).equals(Buffer.from(signedBytes)) && secretAccepted && Buffer.from(digest).equals(signature);
+  const noop =
+    ts === signedTs &&
+    Buffer.from(bytes).equals(Buffer.from(signedBytes)) &&
+    secretAccepted &&
+    Buffer.from(digest).equals(signature);
 
   return {
-    options: { body: bodyValue(bytes, text, rep), headers, secret: secrets, ...(tolerance === undefined ? {} : { toleranceSeconds: tolerance }), now: () => nowMs },
+    options: {
+      body: bodyValue(bytes, text, rep),
+      headers,
+      secret: secrets,
+      ...(tolerance === undefined ? {} : { toleranceSeconds: tolerance }),
+      now: () => nowMs,
+    },
     expected,
     noop,
     delivered: { tsText: ts, event, delivery, text, bytes, rep },
@@ -381,7 +499,9 @@ describe('verifyWebhook fuzzing', () => {
           let result: Awaited<ReturnType<typeof verifyWebhook>> | undefined;
           let error: unknown;
           try {
-            result = c.webCrypto ? await verifyWebhookWith(b.options as never, { forceWebCrypto: true }) : await verifyWebhook(b.options as never);
+            result = c.webCrypto
+              ? await verifyWebhookWith(b.options as never, { forceWebCrypto: true })
+              : await verifyWebhook(b.options as never);
           } catch (e) {
             error = e;
           }
@@ -389,7 +509,8 @@ describe('verifyWebhook fuzzing', () => {
           if (c.webCrypto) stats.webCrypto++;
           if (error !== undefined) {
             // Only the documented error type, with the reason the documented rules give.
-            if (!(error instanceof WebhookVerificationError)) throw new Error(`unexpected exception type: ${String(error)}`);
+            if (!(error instanceof WebhookVerificationError))
+              throw new Error(`unexpected exception type: ${String(error)}`);
             expect(error.name).toBe('WebhookVerificationError');
             expect(b.expected.accept, `rejected a valid delivery: ${error.reason} ${error.message}`).toBe(false);
             expect(error.reason).toBe(b.expected.reason);
@@ -406,7 +527,9 @@ describe('verifyWebhook fuzzing', () => {
           expect(result!.id).toBe(b.delivered.delivery);
           expect(result!.type).toBe(b.delivered.event);
           expect(result!.timestamp).toBe(Number(b.delivered.tsText));
-          expect(result!.payload).toEqual(JSON.parse(b.delivered.rep === 'string' ? b.delivered.text! : strictUtf8.decode(b.delivered.bytes)));
+          expect(result!.payload).toEqual(
+            JSON.parse(b.delivered.rep === 'string' ? b.delivered.text! : strictUtf8.decode(b.delivered.bytes)),
+          );
           stats.accepted++;
           if (c.mutation.kind !== 'none') {
             stats.mutatedNoop++;
@@ -415,7 +538,11 @@ describe('verifyWebhook fuzzing', () => {
         }),
         params(),
       );
-      report('verifyWebhook', stats.cases, performance.now() - started, { ...stats, ...Object.fromEntries(reasons), ...Object.fromEntries(noops) });
+      report('verifyWebhook', stats.cases, performance.now() - started, {
+        ...stats,
+        ...Object.fromEntries(reasons),
+        ...Object.fromEntries(noops),
+      });
       // The generator must exercise both sides, or the property proves nothing.
       expect(stats.accepted).toBeGreaterThan(FUZZ_RUNS * 0.1);
       expect(stats.mutatedRejected).toBeGreaterThan(FUZZ_RUNS * 0.1);
@@ -432,12 +559,21 @@ describe('verifyWebhook fuzzing', () => {
           body: fc.oneof(fc.anything(), fc.string(), fc.uint8Array()),
           headers: fc.oneof(
             fc.anything(),
-            fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.array(fc.oneof(fc.string(), fc.anything())), fc.anything())),
-            fc.dictionary(fc.constantFrom('x-svc-event', 'x-svc-delivery', 'x-svc-timestamp', 'x-svc-signature', 'X-SVC-SIGNATURE'), fc.oneof(fc.string(), fc.anything())),
+            fc.dictionary(
+              fc.string(),
+              fc.oneof(fc.string(), fc.array(fc.oneof(fc.string(), fc.anything())), fc.anything()),
+            ),
+            fc.dictionary(
+              fc.constantFrom('x-svc-event', 'x-svc-delivery', 'x-svc-timestamp', 'x-svc-signature', 'X-SVC-SIGNATURE'),
+              fc.oneof(fc.string(), fc.anything()),
+            ),
           ),
           secret: fc.oneof(fc.anything(), fc.string(), fc.array(fc.oneof(fc.string(), fc.anything()))),
           toleranceSeconds: fc.anything(),
-          now: fc.oneof(fc.constant(undefined), fc.anything().map((v) => () => v)),
+          now: fc.oneof(
+            fc.constant(undefined),
+            fc.anything().map((v) => () => v),
+          ),
         },
         { requiredKeys: [] },
       );
@@ -449,7 +585,8 @@ describe('verifyWebhook fuzzing', () => {
             await verifyWebhook(options as never);
             accepted = true;
           } catch (error) {
-            if (!(error instanceof WebhookVerificationError)) throw new Error(`unexpected exception type: ${String(error)}`);
+            if (!(error instanceof WebhookVerificationError))
+              throw new Error(`unexpected exception type: ${String(error)}`);
           }
           // Random values never carry a valid MAC under a configured secret.
           expect(accepted).toBe(false);
@@ -468,7 +605,12 @@ describe('verifyWebhook fuzzing', () => {
       await fc.assert(
         fc.asyncProperty(
           secretArb,
-          fc.oneof(fc.json(), fc.uint8Array({ maxLength: 64 }).map((b) => encoder.encode(JSON.stringify(Buffer.from(b).toString('latin1'))))),
+          fc.oneof(
+            fc.json(),
+            fc
+              .uint8Array({ maxLength: 64 })
+              .map((b) => encoder.encode(JSON.stringify(Buffer.from(b).toString('latin1')))),
+          ),
           fc.integer({ min: 0, max: 1_000_000_000_000 }),
           fc.constantFrom<'hex' | 'base64'>('hex', 'base64'),
           headerValueArb,
