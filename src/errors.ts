@@ -1,4 +1,5 @@
-// Every error the SDK throws, and the one factory that maps an HTTP answer to its class.
+// Every error the SDK throws, and the one factory that maps an HTTP answer to its class. A status class is one
+// line; every class's name, cross-copy kind and status come from one table (`classes`, after the classes).
 import type { components } from '../generated/schema.js';
 import { readBody } from './internal/read-body.js';
 import { redact, scrub, scrubHeaders } from './internal/redact.js';
@@ -28,42 +29,47 @@ export type ProblemCode =
   | 'RATE_LIMITED'
   | (string & {});
 
-// Each class carries its kind under a registry symbol, shared by every copy of the package in a process (the
-// ESM and the CommonJS build, or two installed versions): `instanceof` and `isApiError` then recognise an
-// error thrown by another copy, as ky's guards do by name.
+// Each class carries its kind (its name, from the table below) under a registry symbol, shared by every copy
+// of the package in a process (the ESM and the CommonJS build, or two installed versions): `instanceof` and
+// `isApiError` then recognise an error thrown by another copy, as ky's guards do by name. The symbol and the
+// kinds are what copies agree on: changing either breaks recognition with copies already published.
 const KIND = Symbol.for('@svc/a11y-sdk/error-kind');
-const kind = (Class: object, name: string) => Object.defineProperty(Class, KIND, { value: name });
+type Kinded = { [KIND]?: string };
 
 /** Base class of every error this SDK throws. */
 export class A11yError extends Error {
-  static {
-    kind(this, 'A11yError');
-  }
-  override name = 'A11yError';
+  /**
+   * The class's name, e.g. `'NotFoundError'` (a subclass of yours keeps the name of the class it extends). An
+   * own property, so it shows in `JSON.stringify(error)` and structured logs.
+   * @example if (error instanceof A11yError) log.warn({ error: error.name, message: error.message })
+   */
+  // From the table, not `constructor.name`, which a minifier renames.
+  override name: string = (this.constructor as Kinded)[KIND] ?? 'A11yError';
 
   /**
    * `instanceof` that also recognises the same class from another copy of the package (ESM and CommonJS
    * builds loaded side by side), by the kind each class carries under a `Symbol.for` key.
    */
-  static override [Symbol.hasInstance](value: unknown): boolean {
+  declare static [Symbol.hasInstance]: (value: unknown) => boolean;
+}
+
+// Installed by hand rather than as a static method: it reads the class it is called on (`this`), which
+// subclasses inherit.
+Object.defineProperty(A11yError, Symbol.hasInstance, {
+  value: function hasInstance(this: Kinded & (new () => object), value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     // A user's subclass has no kind of its own: plain prototype-chain semantics only.
     if (!Object.hasOwn(this, KIND) || typeof value !== 'object' || value === null) return false;
-    const wanted = (this as unknown as Record<symbol, unknown>)[KIND];
     for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-      const ctor = (proto as { constructor?: Record<symbol, unknown> }).constructor;
-      if (ctor && Object.hasOwn(ctor, KIND) && ctor[KIND] === wanted) return true;
+      const ctor = (proto as { constructor?: Kinded }).constructor;
+      if (ctor && Object.hasOwn(ctor, KIND) && ctor[KIND] === this[KIND]) return true;
     }
     return false;
-  }
-}
+  },
+});
 
 /** The client was configured without something it needs (API key, base URL) or with an invalid value. */
 export class ConfigurationError extends A11yError {
-  static {
-    kind(this, 'ConfigurationError');
-  }
-  override name = 'ConfigurationError';
   /**
    * Creates the error of one missing or invalid setting.
    * @param message - what is wrong; anything shaped like an API key (`svc_…`) is redacted from it, since a
@@ -77,10 +83,6 @@ export class ConfigurationError extends A11yError {
 
 /** Input broke a rule of the API description; nothing was sent. `field` names the field, `rule` the rule. */
 export class RequestValidationError extends A11yError {
-  static {
-    kind(this, 'RequestValidationError');
-  }
-  override name = 'RequestValidationError';
   /**
    * Creates the error of one rule broken by the input.
    * @param field - the offending field, e.g. `urls[3]`, `id`, `limit`
@@ -96,10 +98,6 @@ export class RequestValidationError extends A11yError {
 
 /** A 2xx body did not match the API description (only with `validateResponses: true`). */
 export class ResponseValidationError extends A11yError {
-  static {
-    kind(this, 'ResponseValidationError');
-  }
-  override name = 'ResponseValidationError';
   /**
    * Creates the error of one rule broken by an answer.
    * @param operationId - the operation whose answer broke the description
@@ -117,10 +115,6 @@ export class ResponseValidationError extends A11yError {
 
 /** The request could not reach the service, or no answer came (DNS, refused, reset). */
 export class APIConnectionError extends A11yError {
-  static {
-    kind(this, 'APIConnectionError');
-  }
-  override name = 'APIConnectionError';
   /**
    * Creates the error of one failed attempt.
    * @param message - what failed
@@ -139,12 +133,7 @@ export class APIConnectionError extends A11yError {
 }
 
 /** No answer within `timeoutMs` for one attempt. */
-export class APITimeoutError extends APIConnectionError {
-  static {
-    kind(this, 'APITimeoutError');
-  }
-  override name = 'APITimeoutError';
-}
+export class APITimeoutError extends APIConnectionError {}
 
 /**
  * The service answered with a redirect, which the client never follows: the API documents none, and
@@ -152,10 +141,6 @@ export class APITimeoutError extends APIConnectionError {
  * whoever the redirect names. `location` is the target's origin only (a query string could carry secrets).
  */
 export class RedirectError extends A11yError {
-  static {
-    kind(this, 'RedirectError');
-  }
-  override name = 'RedirectError';
   /**
    * Creates the error of one refused redirect.
    * @param status - the 3xx status; undefined in browsers, which hide it (`opaqueredirect`)
@@ -178,10 +163,6 @@ export class RedirectError extends A11yError {
 
 /** An answer's body was longer than the client reads (`maxResponseBytes`, or the cap on problem bodies). */
 export class ResponseTooLargeError extends A11yError {
-  static {
-    kind(this, 'ResponseTooLargeError');
-  }
-  override name = 'ResponseTooLargeError';
   /**
    * Creates the error of one body over the cap.
    * @param limitBytes - the cap that was exceeded
@@ -201,10 +182,6 @@ export class ResponseTooLargeError extends A11yError {
 
 /** `waitForCompletion` reached its deadline before the job reached a terminal status. */
 export class PollTimeoutError extends A11yError {
-  static {
-    kind(this, 'PollTimeoutError');
-  }
-  override name = 'PollTimeoutError';
   /**
    * Creates the error of one wait that ran out of time.
    * @param jobId - the job waited for; undefined when the deadline passed before the service accepted it
@@ -232,10 +209,6 @@ export interface RequestInfo {
 
 /** A non-2xx answer of the service. Branch on `code` (the problem's stable code), never on `detail`. */
 export class ApiError extends A11yError {
-  static {
-    kind(this, 'ApiError');
-  }
-  override name = 'ApiError';
   /** HTTP status. */
   readonly status: number;
   /** The problem's stable machine-readable code; undefined when the body was not a problem. */
@@ -296,47 +269,20 @@ export class ApiError extends A11yError {
 }
 
 /** 400 Bad Request. */
-export class BadRequestError extends ApiError {
-  static {
-    kind(this, 'BadRequestError');
-  }
-  override name = 'BadRequestError';
-}
+export class BadRequestError extends ApiError {}
 /** 401: missing or invalid API key (`API_KEY_INVALID`). */
-export class AuthenticationError extends ApiError {
-  static {
-    kind(this, 'AuthenticationError');
-  }
-  override name = 'AuthenticationError';
-}
+export class AuthenticationError extends ApiError {}
 /** 403: the key lacks a scope (`API_KEY_SCOPE_MISSING`) or the plan a feature (`FEATURE_NOT_IN_PLAN`). */
-export class PermissionDeniedError extends ApiError {
-  static {
-    kind(this, 'PermissionDeniedError');
-  }
-  override name = 'PermissionDeniedError';
-}
+export class PermissionDeniedError extends ApiError {}
 /** 404: `*_NOT_FOUND`. */
-export class NotFoundError extends ApiError {
-  static {
-    kind(this, 'NotFoundError');
-  }
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends ApiError {}
 /** 409: `*_ALREADY_RUNNING`, `DOMAIN_NOT_VERIFIED`. */
-export class ConflictError extends ApiError {
-  static {
-    kind(this, 'ConflictError');
-  }
-  override name = 'ConflictError';
-}
+export class ConflictError extends ApiError {}
 /** 422: `VALIDATION_FAILED`, `INVALID_URL`, `SITE_AUTH_NOT_CONFIGURED`. */
-export class UnprocessableEntityError extends ApiError {
-  static {
-    kind(this, 'UnprocessableEntityError');
-  }
-  override name = 'UnprocessableEntityError';
-}
+export class UnprocessableEntityError extends ApiError {}
+/** 5xx: the service (or a proxy in front of it) failed. */
+export class InternalServerError extends ApiError {}
+
 /**
  * 429 `RATE_LIMITED`: `retryAfterMs` is how long the service asked to wait and `retryAt` until when (both
  * undefined when it did not say). Also thrown without sending anything when the key's rate budget is paused
@@ -344,10 +290,6 @@ export class UnprocessableEntityError extends ApiError {
  * `maxRetryDelayMs`, or beyond the deadline of the wait it belongs to.
  */
 export class RateLimitError extends ApiError {
-  static {
-    kind(this, 'RateLimitError');
-  }
-  override name = 'RateLimitError';
   /** The wait the service asked for, in milliseconds. */
   retryAfterMs: number | undefined;
   /**
@@ -373,23 +315,36 @@ export class RateLimitError extends ApiError {
 
 // The last moment a Date can hold (ECMA-262 §21.4.1.22: ±8.64·10¹⁵ ms around the epoch).
 const MAX_DATE_MS = 8.64e15;
-/** 5xx: the service (or a proxy in front of it) failed. */
-export class InternalServerError extends ApiError {
-  static {
-    kind(this, 'InternalServerError');
-  }
-  override name = 'InternalServerError';
-}
 
-const byStatus: Record<number, typeof ApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  429: RateLimitError,
-};
+// The one table of error classes: each class's name (also its kind, see KIND) and, for the status classes, the
+// status errorFromResponse maps to it. Any other 5xx gives InternalServerError, any other status ApiError. A new
+// class is declared above and gets its row here; names are the exported names (test/unit/errors-table.test.ts).
+const classes: readonly (readonly [Class: object, name: string, status?: number])[] = [
+  [A11yError, 'A11yError'],
+  [ConfigurationError, 'ConfigurationError'],
+  [RequestValidationError, 'RequestValidationError'],
+  [ResponseValidationError, 'ResponseValidationError'],
+  [APIConnectionError, 'APIConnectionError'],
+  [APITimeoutError, 'APITimeoutError'],
+  [RedirectError, 'RedirectError'],
+  [ResponseTooLargeError, 'ResponseTooLargeError'],
+  [PollTimeoutError, 'PollTimeoutError'],
+  [ApiError, 'ApiError'],
+  [BadRequestError, 'BadRequestError', 400],
+  [AuthenticationError, 'AuthenticationError', 401],
+  [PermissionDeniedError, 'PermissionDeniedError', 403],
+  [NotFoundError, 'NotFoundError', 404],
+  [ConflictError, 'ConflictError', 409],
+  [UnprocessableEntityError, 'UnprocessableEntityError', 422],
+  [RateLimitError, 'RateLimitError', 429],
+  [InternalServerError, 'InternalServerError'],
+];
+
+const byStatus = new Map<number, typeof ApiError>();
+for (const [Class, name, status] of classes) {
+  Object.defineProperty(Class, KIND, { value: name });
+  if (status) byStatus.set(status, Class as typeof ApiError);
+}
 
 /**
  * Longest problem body read, in bytes: only a few short fields of it are used, so a larger one (a proxy's
@@ -419,7 +374,7 @@ export async function errorFromResponse(
   // Scrubbed after parsing: a JSON encoder may echo the key with escapes (`\u0073vc_…`, `\/`) that a
   // search of the raw text would miss. Headers and the status text can echo it too.
   const problem = scrub(parseProblem(text), secret) as ProblemDetail | undefined;
-  const Class = byStatus[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
+  const Class = byStatus.get(response.status) ?? (response.status >= 500 ? InternalServerError : ApiError);
   const statusText = response.statusText ? redact(response.statusText, secret) : undefined;
   return new Class(response.status, problem, scrubHeaders(response.headers, secret), request, statusText);
 }
