@@ -25,7 +25,7 @@ const STANDARD_VERSION = JSON.parse(
 /** A JSON body of exactly `size` bytes, shaped like a scan_run.completed delivery. */
 function jsonBody(size) {
   const head = '{"type":"scan_run.completed","scanRun":{"id":"sr_1","status":"COMPLETED"},"pad":"';
-  return head + 'x'.repeat(Math.max(0, size - head.length - 2)) + '"}';
+  return `${head + 'x'.repeat(Math.max(0, size - head.length - 2))}"}`;
 }
 
 async function fixture(size, signWebhook) {

@@ -32,7 +32,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bumpCovers, fileAtRef } from './spec-diff.mjs';
-import { bumpOfChangeset, changesetsAdded } from './changeset/changesets.mjs';
+import { changesetsAdded } from './changeset/changesets.mjs';
 import { judgeCommits, ruleStartCommit, TRAILER } from './changeset/per-commit.mjs';
 import { requiredBetween, REPORTS, SPEC } from './changeset/required.mjs';
 import { atCommit, tryGit, workingTree } from './changeset/source.mjs';

@@ -17,7 +17,7 @@ const HEADER = '// generated — do not edit. Source: openapi.yaml; regenerate w
 /** Builds both generated files in memory: `{ 'schema.ts': text, 'zod.gen.ts': text }`. */
 async function build() {
   const ast = await openapiTS(new URL(`file://${spec}`), { alphabetize: false });
-  const schema = HEADER + '/* eslint-disable */\n' + astToString(ast);
+  const schema = `${HEADER}/* eslint-disable */\n${astToString(ast)}`;
 
   return {
     'schema.ts': schema,

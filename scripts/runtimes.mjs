@@ -108,7 +108,7 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
   mkdirSync(tmp, { recursive: true });
   writeFileSync(
     join(tmp, 'package.json'),
-    JSON.stringify({ name: 'svc-a11y-sdk-runtimes', private: true, dependencies: RUNTIME_PACKAGES }, null, 2) + '\n',
+    `${JSON.stringify({ name: 'svc-a11y-sdk-runtimes', private: true, dependencies: RUNTIME_PACKAGES }, null, 2)}\n`,
   );
   log(
     `installing ${Object.entries(RUNTIME_PACKAGES)
@@ -140,7 +140,7 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
   }
   writeFileSync(
     join(tmp, MARKER),
-    JSON.stringify({ packages: RUNTIME_PACKAGES, installedAt: new Date().toISOString() }, null, 2) + '\n',
+    `${JSON.stringify({ packages: RUNTIME_PACKAGES, installedAt: new Date().toISOString() }, null, 2)}\n`,
   );
   try {
     renameSync(tmp, dir);

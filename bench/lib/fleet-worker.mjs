@@ -16,7 +16,10 @@ const warnings = [];
 const client = new A11yClient({
   apiKey,
   baseUrl,
-  fetch: (url, init) => fetch(url, init).then((response) => (answers.push([Date.now(), response.status]), response)),
+  fetch: (url, init) => fetch(url, init).then((response) => {
+      answers.push([Date.now(), response.status]);
+      return response;
+    }),
   onWarning: (w) => warnings.push(w.code),
   ...(mode === 'none' ? {} : { rateLimit: { requestsPerMinute: Number(rpm), ...(store ? { store } : {}) } }),
 });

@@ -160,7 +160,9 @@ export function diffSpecs(base, head) {
     if (at && !c.at.includes(at) && !message.includes(`${at} `)) c.at.push(at);
     changes.set(key, c);
   };
-  const addAll = (list, at) => list.forEach((c) => add(c.class, c.message, at));
+  const addAll = (list, at) => {
+    for (const c of list) add(c.class, c.message, at);
+  };
 
   const bops = operationsOf(base);
   const hops = operationsOf(head);

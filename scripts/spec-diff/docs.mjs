@@ -56,7 +56,7 @@ export function docsChanges(base, head) {
       // Parameters by name, so inserting one does not shift the others.
       const keyOf = (p, i) => (p?.name ? `${p.in}.${p.name}` : (p?.$ref ?? String(i)));
       const hm = new Map(h.map((p, i) => [keyOf(p, i), p]));
-      b.forEach((p, i) => walk(p, hm.get(keyOf(p, i)), [...path, keyOf(p, i)], false));
+      for (const [i, p] of b.entries()) walk(p, hm.get(keyOf(p, i)), [...path, keyOf(p, i)], false);
       return;
     }
     const top = path.length === 0;

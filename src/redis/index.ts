@@ -195,7 +195,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     if (this.#closed) return Promise.reject(new Error('RedisRateLimitStore was closed.'));
     if (this.#client) return this.#client;
     const { client, url } = this.#options;
-    if (client) return (this.#client = Promise.resolve(client));
+    if (client) {
+      this.#client = Promise.resolve(client);
+      return this.#client;
+    }
     const attempt: Attempt = { ended: false };
     const connecting = this.#open(url!, attempt);
     this.#attempt = attempt;

@@ -11,7 +11,7 @@ import {
   normalizePageUrl,
   zeroCounts,
 } from './findings.js';
-import { type JobTiming, itemStage, phaseOf } from './jobs.js';
+import { itemStage, phaseOf } from './jobs.js';
 import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
 import { lookup, pageUrl, parseBody } from './requests.js';

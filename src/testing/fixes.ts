@@ -1,8 +1,8 @@
 // Tracked fixes and fix verifications (endpoints 13–15). The document shows no problem codes for these
 // endpoints, so their 404/409/422 problems carry no `code` (type about:blank), as openapi.yaml's examples.
 import { randomUUID } from 'node:crypto';
-import { type PageResult, checkPage, countFindings, selectorSignature, zeroCounts } from './findings.js';
-import { type JobTiming, iso, itemStage, phaseOf } from './jobs.js';
+import { checkPage, countFindings, selectorSignature, zeroCounts } from './findings.js';
+import { iso, itemStage, phaseOf } from './jobs.js';
 import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
 import { find, lookup } from './requests.js';

@@ -1,7 +1,7 @@
 // Journey runs (endpoints 10–11). Each checkpoint is a single-page scan of the step's page; the checkpoints
 // share the run's RUNNING span in order, so a checkpoint's status is its scan's status.
 import { randomUUID } from 'node:crypto';
-import { type JobTiming, iso, phaseOf } from './jobs.js';
+import { iso, phaseOf } from './jobs.js';
 import { fail } from './problems.js';
 import { find, lookup } from './requests.js';
 import { addScan, scanView } from './scans.js';

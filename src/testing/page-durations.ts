@@ -57,7 +57,10 @@ export function drawPageEnds(source: PageDurationSource | undefined, count: numb
   );
   const sum = durations.reduce((a, b) => a + b, 0);
   let elapsed = 0;
-  const ends = durations.map((d) => (elapsed += d) / sum);
+  const ends = durations.map((d) => {
+    elapsed += d;
+    return elapsed / sum;
+  });
   ends[count - 1] = 1;
   return ends;
 }

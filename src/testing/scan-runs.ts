@@ -1,7 +1,7 @@
 // Full-site scan runs (endpoints 5–7) and the site trend they feed (endpoint 12).
 import { randomUUID } from 'node:crypto';
-import { type Finding, type PageResult, checkPage, countFindings, zeroCounts } from './findings.js';
-import { type JobTiming, iso, itemsDone, phaseOf } from './jobs.js';
+import { type Finding, checkPage, countFindings, zeroCounts } from './findings.js';
+import { iso, itemsDone, phaseOf } from './jobs.js';
 import { drawPageEnds } from './page-durations.js';
 import { fail } from './problems.js';
 import { find, lookup } from './requests.js';

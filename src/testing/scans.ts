@@ -1,8 +1,8 @@
 // Single-page scans (endpoints 2–4). Journey checkpoints are scans too, so their `scanId` can be read.
 import { randomUUID } from 'node:crypto';
 import { zCreateScanBody } from '../../generated/zod.gen.js';
-import { type Finding, type PageResult, checkPage, countFindings, zeroCounts } from './findings.js';
-import { type JobTiming, phaseOf } from './jobs.js';
+import { type Finding, checkPage, countFindings, zeroCounts } from './findings.js';
+import { phaseOf } from './jobs.js';
 import { fail } from './problems.js';
 import { lookup, pageUrl, parseBody } from './requests.js';
 import { siteForUrl } from './state.js';

@@ -87,9 +87,13 @@ async function webCryptoHmac(secret: string, parts: readonly (string | Uint8Arra
     );
   // The UTF-8 encoded strings and the raw body bytes (never re-encoded), joined. Not with Blob: some runtimes
   // with Web Crypto lack Blob or Blob#arrayBuffer (React Native, Safari < 14).
-  const chunks = parts.map((part) => (typeof part == 'string' ? new TextEncoder().encode(part) : part));
+  const chunks = parts.map((part) => (typeof part === 'string' ? new TextEncoder().encode(part) : part));
   const signed = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-  chunks.reduce((offset, chunk) => (signed.set(chunk, offset), offset + chunk.length), 0);
+  let offset = 0;
+  for (const chunk of chunks) {
+    signed.set(chunk, offset);
+    offset += chunk.length;
+  }
   return new Uint8Array(await subtle.sign('HMAC', key, signed));
 }
 

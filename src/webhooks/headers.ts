@@ -21,17 +21,17 @@ export const HEADER_NAMES = ['X-Svc-Event', 'X-Svc-Delivery', 'X-Svc-Timestamp',
  * @param mode - How to collapse array values. @default 'first'
  */
 export function readHeader(headers: unknown, name: string, mode?: 'first' | 'join'): string | undefined {
-  if (!headers || typeof headers != 'object') return;
+  if (!headers || typeof headers !== 'object') return;
   const record = headers as Record<string, unknown>;
   // Fetch Headers are case-insensitive and join repeats with ", " themselves. Node lowercases incoming
   // header names, so with a lowercase name the direct lookup is the common hit; other keys are scanned.
   const value =
-    typeof record.get == 'function'
+    typeof record.get === 'function'
       ? (record.get(name) as unknown)
-      : (record[name] ?? Object.entries(record).find(([key]) => key.toLowerCase() == name.toLowerCase())?.[1]);
-  if (typeof value == 'string') return value.trim() || undefined;
+      : (record[name] ?? Object.entries(record).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]);
+  if (typeof value === 'string') return value.trim() || undefined;
   if (Array.isArray(value)) {
-    const items = value.flatMap((item: unknown) => (typeof item == 'string' && item.trim()) || []);
-    return mode == 'join' ? items.join(', ') || undefined : items[0];
+    const items = value.flatMap((item: unknown) => (typeof item === 'string' && item.trim()) || []);
+    return mode === 'join' ? items.join(', ') || undefined : items[0];
   }
 }

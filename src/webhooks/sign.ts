@@ -44,14 +44,14 @@ export interface SignWebhookOptions {
 export async function signWebhook(options: SignWebhookOptions): Promise<Record<string, string>> {
   const { body, secret, type = 'scan_run.completed', encoding } = options;
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  if (typeof secret != 'string' || !secret) fail('NO_SECRET', 'secret must be a non-empty string.');
+  if (typeof secret !== 'string' || !secret) fail('NO_SECRET', 'secret must be a non-empty string.');
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
     fail('INVALID_TIMESTAMP', 'timestamp must be a non-negative integer of seconds.');
-  const mac = await hmacSha256(secret, [timestamp + '.', body]);
+  const mac = await hmacSha256(secret, [`${timestamp}.`, body]);
   return {
     'X-Svc-Event': type,
     'X-Svc-Delivery': options.id ?? crypto.randomUUID(),
-    'X-Svc-Timestamp': '' + timestamp,
-    'X-Svc-Signature': 'v1=' + (encoding == 'base64' ? toBase64(mac) : toHex(mac)),
+    'X-Svc-Timestamp': `${timestamp}`,
+    'X-Svc-Signature': `v1=${encoding === 'base64' ? toBase64(mac) : toHex(mac)}`,
   };
 }

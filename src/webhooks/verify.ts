@@ -89,18 +89,18 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
     const secret: unknown = options?.secret;
     const secrets: unknown[] = Array.isArray(secret) ? secret : [secret];
     // An empty key would let anyone forge signatures, so one empty entry rejects the whole config.
-    if (!secrets.length || !secrets.every((s) => typeof s == 'string' && s)) {
+    if (!secrets.length || !secrets.every((s) => typeof s === 'string' && s)) {
       fail('NO_SECRET', 'secret must be a non-empty string or list of them.');
     }
 
     const body: unknown = options.body;
     const raw: string | Uint8Array =
-      typeof body == 'string'
+      typeof body === 'string'
         ? body
         : ArrayBuffer.isView(body)
           ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
           : // The tag check also accepts an ArrayBuffer from another realm (iframe, vm context).
-            {}.toString.call(body) == '[object ArrayBuffer]'
+            {}.toString.call(body) === '[object ArrayBuffer]'
             ? new Uint8Array(body as ArrayBuffer)
             : fail(
                 'INVALID_BODY',
@@ -143,7 +143,7 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
       fail('MALFORMED_SIGNATURE', 'X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.');
 
     // The MAC covers the exact raw bytes: the prefix and the body are fed separately, never re-encoded.
-    const signed = [timestampText + '.', raw];
+    const signed = [`${timestampText}.`, raw];
     let verified = 0;
     for (const key of secrets as string[]) {
       let mac = hmacSha256(key, signed, hmac);
@@ -173,7 +173,7 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
 
     let payload: unknown;
     try {
-      payload = JSON.parse(typeof raw == 'string' ? raw : utf8.decode(raw));
+      payload = JSON.parse(typeof raw === 'string' ? raw : utf8.decode(raw));
     } catch (error) {
       // TextDecoder throws a TypeError, JSON.parse a SyntaxError.
       fail('INVALID_PAYLOAD', `body is not valid ${error instanceof SyntaxError ? 'JSON' : 'UTF-8'}.`, error);
@@ -190,9 +190,9 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
       let seen: unknown;
       try {
         // +1: the timestamp check accepts a delivery exactly at the edge, so the entry must outlive that instant.
-        seen = await store.checkAndRemember('signed:' + toHex(digest), (timestamp + tolerance) * 1000 + 1);
+        seen = await store.checkAndRemember(`signed:${toHex(digest)}`, (timestamp + tolerance) * 1000 + 1);
       } catch (error) {
-        if (error instanceof WebhookVerificationError && error.reason == 'REPLAY_STORE_FULL') throw error;
+        if (error instanceof WebhookVerificationError && error.reason === 'REPLAY_STORE_FULL') throw error;
         // Fail closed: if freshness cannot be established the delivery is not accepted.
         return fail('REPLAYED', 'replayStore failed, so the delivery cannot be confirmed as new.', error);
       }

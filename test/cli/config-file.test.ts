@@ -88,7 +88,10 @@ describe('findJsonError agrees with JSON.parse', () => {
       '{\n  "urls": ["https://a.example/", "https://b.example/x?y=1"],\n  "failOn": "ANY_CRITICAL",\n  "timeout": 600000,\n  "setBaseline": false,\n  "context": {"branch": "main\\u00e9", "n": null}\n}\n';
     const alphabet = '{}[]:,"\\ \n\t0123456789-+.eEtrufalsn\u00e9x';
     let seed = 42;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     let disagreements = 0;
     let invalidSeen = 0;
     for (let i = 0; i < 3000; i++) {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CliIO, CommandGuard, NEUTRALISER, Output } from '../../src/cli/io.js';
-import { type CiReport } from '../../src/cli/reporters/index.js';
+import type { CiReport } from '../../src/cli/reporters/index.js';
 import { adversarialReport, failReport, v } from './reporters/fixtures.js';
 import { annotationsOf, junitOf, markdownOf, sarifOf, textOf } from '../support/reports.js';
 

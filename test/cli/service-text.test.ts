@@ -127,6 +127,7 @@ describe('service text as the CLI prints it', () => {
   it("no line starts a workflow command, even once a viewer drops invisible characters, but the CLI's own annotations", () => {
     for (const [name, out] of Object.entries(printed)) {
       for (const raw of out.split('\n')) {
+        // biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible character is removed on its own.
         const line = raw.replace(/[\p{Cf}\u034F\u115F\u1160\u3164\uFE00-\uFE0F\uFFA0]/gu, '');
         expect(line, name).not.toMatch(/##(vso)?\[/i);
         if (/^[\s\uFEFF]*::/.test(line)) expect(line, name).toMatch(/^::(error|warning|notice)( [^:\n]*)?::/);

@@ -72,9 +72,9 @@ describe('wait options are checked before anything is sent', () => {
 
 describe('Location is followed only under baseUrl + /api/v1/', () => {
   it.each([
-    ['another tenant on the same host', '/tenant-b/api/v1/ci/checks/' + ID],
+    ['another tenant on the same host', `/tenant-b/api/v1/ci/checks/${ID}`],
     ['outside the API on the same origin', '/admin/export?all=1'],
-    ['the API root of the host, outside the base path', '/api/v1/ci/checks/' + ID],
+    ['the API root of the host, outside the base path', `/api/v1/ci/checks/${ID}`],
   ])("%s → not followed; polls go to the job's own route under the base URL", async (_name, location) => {
     const client = await serve([json(202, check('QUEUED'), { location }), json(200, check('COMPLETED'))], '/tenant-a');
     const done = await client.ciChecks.createAndWait(ciBody, { intervalMs: 5 });

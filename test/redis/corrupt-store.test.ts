@@ -38,7 +38,7 @@ describe('a corrupt value in the shared store', () => {
     ['budget = "Infinity"', budgetValue('Infinity')],
     ['budget = "inf"', budgetValue('inf')],
     ['budget = "1e400" (overflows to infinity)', budgetValue('1e400')],
-    ['budget = 10³⁰ (centuries ahead)', budgetValue('1' + '0'.repeat(30))],
+    ['budget = 10³⁰ (centuries ahead)', budgetValue(`1${'0'.repeat(30)}`)],
     ['budget is a list', (key) => admin.rPush(key, ['1', '2'])],
     ['sharers = "nan" (a string, not a sorted set)', (key) => admin.set(`${key}:sharers`, 'nan')],
     ['pause = "nan" with no time to live (a pause without end)', (key) => admin.set(`${key}:pause`, 'nan')],

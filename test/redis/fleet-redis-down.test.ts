@@ -4,7 +4,7 @@
 // Redis again in the background. No connect() call, as in the README's first use.
 import { describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/redis.mjs';
-import { after, oneWarningPerOutage, runFleet } from './fleet.js';
+import { after as delay, oneWarningPerOutage, runFleet } from './fleet.js';
 
 // The issue's fleet (6 processes × 50 calls, 120 per 6 s) on a Redis of its own, which `during` may harm by PID.
 async function fleetOnRedis(during: (pid: number) => Promise<void>) {
@@ -34,7 +34,7 @@ describe('a fleet on one key when Redis fails', () => {
   }, async () => {
     let killedAt = 0;
     const r = await fleetOnRedis(async (pid) => {
-      await after(5000);
+      await delay(5000);
       process.kill(pid, 'SIGKILL');
       killedAt = Date.now();
     });
@@ -54,10 +54,10 @@ describe('a fleet on one key when Redis fails', () => {
     let stoppedAt = 0;
     let continuedAt = 0;
     const r = await fleetOnRedis(async (pid) => {
-      await after(4000);
+      await delay(4000);
       process.kill(pid, 'SIGSTOP');
       stoppedAt = Date.now();
-      await after(4000);
+      await delay(4000);
       process.kill(pid, 'SIGCONT');
       continuedAt = Date.now();
     });

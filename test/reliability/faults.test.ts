@@ -88,7 +88,7 @@ interface Row {
 
 const gap = (requests: Seen[], i = 1) => requests[i]!.at - requests[i - 1]!.at;
 
-export const rows: Row[] = [
+const rows: Row[] = [
   {
     name: 'connection refused (GET) → APIConnectionError after 1 + maxRetries attempts',
     server: 'refused',

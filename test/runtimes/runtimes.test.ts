@@ -15,7 +15,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -50,7 +49,7 @@ const WEBHOOK_PAYLOAD = { scanRunId: 'c1b6d9e2-4f8a-4b3c-9d7e-2a5f8c1e4b6d', sta
 const OLDER_COMPAT_DATE = '2025-01-01';
 const NO_BASE_URL =
   /^No base URL: pass `baseUrl` to new A11yClient\(\) or set the SVC_BASE_URL environment variable\.$/;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Bins = ReturnType<typeof ensureRuntimes>['bins'];
 type CryptoPath = 'node:crypto createHmac' | 'Web Crypto subtle.sign';
@@ -122,7 +121,7 @@ function project(
 ): string {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
-  if (packageJson) writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2) + '\n');
+  if (packageJson) writeFileSync(join(dir, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`);
   for (const file of files) copyFileSync(join(fixtures, file), join(dir, file));
   return dir;
 }
@@ -498,7 +497,7 @@ describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno ru
     expectScenario('Deno ESM', run, {
       runtime: 'deno',
       version: RUNTIME_PACKAGES.deno,
-      resolvedRoot: new RegExp(`a11y-sdk/${escape(pkg.version)}/dist/index\\.js$`),
+      resolvedRoot: new RegExp(`a11y-sdk/${escapeRegExp(pkg.version)}/dist/index\\.js$`),
       cryptoPath: 'node:crypto createHmac',
       // Without env permission the fallback's read is refused: a ConfigurationError carrying Deno's hint.
       configurationMessage:

@@ -20,7 +20,9 @@ const additiveSpec = specText.replace(
 );
 
 const repos: Repo[] = [];
-afterEach(() => repos.splice(0).forEach((r) => r.remove()));
+afterEach(() => {
+  for (const r of repos.splice(0)) r.remove();
+});
 
 /** A repository whose first commit is release 0.1.0 (the description, a report, the changesets README). */
 function released(version = '0.1.0', indexReport = report('export function a(): string;')): Repo {

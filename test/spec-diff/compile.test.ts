@@ -28,7 +28,9 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 const copies: Scratch[] = [];
-afterAll(() => copies.splice(0).forEach((c) => c.remove()));
+afterAll(() => {
+  for (const c of copies.splice(0)) c.remove();
+});
 
 function prepared(): Scratch {
   const copy = scratchCopy('svc-a11y-compile-');
@@ -42,7 +44,9 @@ describe('compile-time items: regenerated, tsc fails naming what changed', () =>
   beforeAll(async () => {
     // The copy, with every user module of the fixtures, compiles before any mutation: a failure below is the mutation's.
     const copy = prepared();
-    compiled.forEach((m, i) => m.compile!.consumer && copy.write(`consumer/fixture-${i}.ts`, m.compile!.consumer));
+    for (const [i, m] of compiled.entries()) {
+      if (m.compile!.consumer) copy.write(`consumer/fixture-${i}.ts`, m.compile!.consumer);
+    }
     baseline = await tsc(copy);
   }, 120_000);
 

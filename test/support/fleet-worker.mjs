@@ -14,7 +14,10 @@ const answers = [];
 const client = new A11yClient({
   apiKey: options.apiKey,
   baseUrl: options.baseUrl,
-  fetch: (url, init) => fetch(url, init).then((response) => (answers.push([Date.now(), response.status]), response)),
+  fetch: (url, init) => fetch(url, init).then((response) => {
+      answers.push([Date.now(), response.status]);
+      return response;
+    }),
   rateLimit: {
     requestsPerMinute: options.requestsPerMinute,
     store,

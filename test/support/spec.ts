@@ -26,6 +26,7 @@ export interface Operation {
 export function resolve<T>(node: T | { $ref: string }): T {
   if (node && typeof node === 'object' && '$ref' in node && typeof node.$ref === 'string') {
     const parts = node.$ref.replace(/^#\//, '').split('/');
+    // biome-ignore lint/suspicious/noExplicitAny: walks any JSON document by a $ref path.
     return resolve(parts.reduce<any>((acc, key) => acc[key], spec));
   }
   return node as T;

@@ -99,7 +99,10 @@ describe('a shared store where no SHA-256 exists', () => {
     const { sent, fetch } = counting();
     const keysSeen: string[] = [];
     const store: RateLimitStore = {
-      reserve: async (key) => (keysSeen.push(key), { waitMs: 0 }),
+      reserve: async (key) => {
+        keysSeen.push(key);
+        return { waitMs: 0 };
+      },
       pause: async () => undefined,
     };
     const client = new A11yClient({

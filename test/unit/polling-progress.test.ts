@@ -339,7 +339,7 @@ describe('polling a job that reports progress (loopback)', () => {
     // ≥ 304 ms after the one before: completion can go unseen for ~3× the target. Its actual lateness is not
     // asserted: a machine busy enough can push the 7th poll just past completion by chance (CI saw 15 ms).
     const backoff = (i: number) => Math.min(500, 50 * 1.5 ** Math.max(0, i - 1));
-    without.gaps.forEach((gap, i) => expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(0.8 * backoff(i) - 2));
+    for (const [i, gap] of without.gaps.entries()) expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(0.8 * backoff(i) - 2);
     expect(without.requests).toBeGreaterThanOrEqual(8);
     expect(without.gaps.at(-1)).toBeGreaterThanOrEqual(0.8 * backoff(6) - 2);
   });

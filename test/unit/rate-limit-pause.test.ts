@@ -84,7 +84,7 @@ describe('a 429 whose Retry-After is longer than the caller accepts', () => {
   it.each<[string, { maxRetryDelayMs?: number }, RegExp]>([
     ['a client whose maxRetryDelayMs is below the pause', { maxRetryDelayMs: 10_000 }, /maxRetryDelayMs \(10000 ms\)/],
     ['a wait whose deadline comes before the pause ends', {}, /the deadline of its wait/],
-  ])('a 30 s pause, %s: the call fails at once instead of sleeping', async (name, options, message) => {
+  ])('a 30 s pause, %s: the call fails at once instead of sleeping', async (_name, options, message) => {
     server = await startLoopback([problem(429, 'RATE_LIMITED', { 'retry-after': '30' }), json(200, [])]);
     const client = new A11yClient({
       apiKey: 'svc_pause_test_key',

@@ -12,7 +12,7 @@ import {
 import { annotationsOf } from '../../support/reports.js';
 
 // What the Actions runner does with an escaped value.
-const unescape = (s: string): string =>
+const unescapeRunner = (s: string): string =>
   s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
 
 describe('toGitHubAnnotations', () => {
@@ -54,9 +54,9 @@ describe('toGitHubAnnotations', () => {
     const [, title, data] = match!;
     // A property holds no raw `:` or `,`, which would end it.
     expect(title).not.toMatch(/[:,]/);
-    expect(unescape(title!)).toBe(`New critical accessibility finding: ${EVIL_RULE}`);
+    expect(unescapeRunner(title!)).toBe(`New critical accessibility finding: ${EVIL_RULE}`);
     expect(title).toContain('%25%3A%2C');
-    expect(unescape(data!)).toContain(EVIL_SUMMARY_SAFE);
+    expect(unescapeRunner(data!)).toContain(EVIL_SUMMARY_SAFE);
     // The `%0A` already in the data stays literal text, not a line break.
     expect(data).toContain('%250A');
   });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { CiCheck, CiViolation } from '../../../src/index.js';
-import { type CiReport } from '../../../src/cli/reporters/index.js';
+import type { CiReport } from '../../../src/cli/reporters/index.js';
 import { PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE } from '../../../src/cli/reporters/junit.js';
 import { CommandGuard } from '../../../src/cli/io.js';
 import { JUNIT_XSD, JUNIT_XSD_SHA256, validateJUnitXsd, XMLLINT_MISSING } from '../../support/junit-xsd.js';
@@ -26,7 +26,7 @@ import { junitOf } from '../../support/reports.js';
 const BIG = 100 * 1024;
 // Every C0 and C1 control, DEL, the two non-characters XML forbids, and lone/reversed surrogates.
 const CONTROLS =
-  Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('') + '\u007F\u0085\u009F\uFFFE\uFFFF';
+  `${Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('')}\u007F\u0085\u009F\uFFFE\uFFFF`;
 const SURROGATES = 'a\uD800b\uDFFFc\uDC00\uD800d😀';
 // Workflow commands after every kind of line break and blank the runners know.
 const COMMANDS = [

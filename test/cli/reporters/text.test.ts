@@ -59,7 +59,7 @@ describe('toText', () => {
     expect(text).toContain('1 page could not be checked');
     const failed = textOf(failedCheckReport(), { color: false });
     expect(failed).toMatch(
-      /^Accessibility check: UNKNOWN\n  not judged: the check did not complete \(status FAILED\): Site unreachable\n/,
+      /^Accessibility check: UNKNOWN\n {2}not judged: the check did not complete \(status FAILED\): Site unreachable\n/,
     );
     expect(failed).not.toContain('PASS');
   });

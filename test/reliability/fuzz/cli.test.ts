@@ -109,8 +109,8 @@ const valueTokens = () =>
     'https://shop.example.com/',
     'http://127.0.0.1:1/',
     'verify',
-    'junit=' + join(reportDir, 'r.xml'),
-    'sarif=' + join(reportDir, 'r.sarif'),
+    `junit=${join(reportDir, 'r.xml')}`,
+    `sarif=${join(reportDir, 'r.sarif')}`,
     'nope=x',
     'json',
     'NEW_CRITICAL',
@@ -372,7 +372,6 @@ describe('CLI argument fuzzing (in process)', () => {
                 // --json selects the JSON format, and --format is then not read at all: not a defect.
                 if (bad[0] === '--format') tokens.splice(0, tokens.length, ...tokens.filter((t) => t !== '--json'));
                 tokens.push(...bad);
-                break;
               }
               break;
           }
