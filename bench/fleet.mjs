@@ -1,6 +1,6 @@
 // Benchmark 7: a fleet on one key. 6 processes × 50 calls started at once with one API key against the simulator
 // limiting the key to 120 requests per 6 s window (a minute time-scaled by 10): without a client budget, with
-// an in-process budget per process, and with one budget shared in Redis — as the README writes it (no
+// an in-process budget per process, and with one budget shared in Redis — as docs/fleet.md writes it (no
 // connect() call) and connected first — then the shared budget with Redis killed (SIGKILL) after 5 s, frozen
 // (SIGSTOP) for 4 s, and a 3 s pause one process received (a server of the benchmark's own answers the 80th
 // request 429 Retry-After: 3; requests fleet-wide during the pause are counted).
@@ -134,7 +134,7 @@ export async function run() {
     results.push(await fleet('no client budget', 'none'));
     results.push(await fleet('in-process budget per process', 'local'));
     results.push(await fleet('shared in Redis, connect() first', 'redis-connect', { redis: shared }));
-    results.push(await fleet('shared in Redis, no connect() (README)', 'redis', { redis: shared }));
+    results.push(await fleet('shared in Redis, no connect() (docs/fleet.md)', 'redis', { redis: shared }));
     results.push(
       await fleet('shared in Redis, a 3 s pause on one process', 'redis', { redis: shared, fault: 'pause' }),
     );
@@ -230,7 +230,7 @@ export async function run() {
     rows,
     notes: [
       `Simulator: sliding window of ${LIMIT} requests per ${WINDOW_MS} ms per key (a minute scaled by 1/10; Retry-After in whole seconds). Each process starts its ${CALLS} sites.list calls at once with the same key; every answer is recorded by a fetch wrapper, so 429s the client retried are counted.`,
-      `Client budgets at ${RPM.toFixed(0)}/min (97 % of the key's scaled rate). "In-process budget per process" is rateLimit without a store: each process believes it has the whole budget. "Shared in Redis" is RedisRateLimitStore (GCRA in one Lua script per request, Redis time); "no connect()" is the README's first use (the first call waits for the connection, up to 1 s).`,
+      `Client budgets at ${RPM.toFixed(0)}/min (97 % of the key's scaled rate). "In-process budget per process" is rateLimit without a store: each process believes it has the whole budget. "Shared in Redis" is RedisRateLimitStore (GCRA in one Lua script per request, Redis time); "no connect()" is the first use docs/fleet.md shows (the first call waits for the connection, up to 1 s).`,
       `The pause: a server of the benchmark's own answers every request 200 but the ${PAUSE_AT + 1}st, 429 Retry-After: 3; requests arriving in the 3 s after that answer are counted fleet-wide. Killed / frozen: a redis-server of the phase's own, SIGKILL after 5 s / SIGSTOP at 4 s, SIGCONT 4 s later.`,
       'Failed calls are calls that still ended in RateLimitError after maxRetries (2) re-sends.',
     ],

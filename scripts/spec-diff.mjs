@@ -3,7 +3,7 @@
 // git ref (default HEAD) with the working tree, classifies every change for a client, and ends with the bump it
 // requires. The classification (scripts/spec-diff/) reads the two documents with local `$ref`s followed: the
 // OpenAPI diff tools that install on these machines either reject OpenAPI 3.1 (openapi-diff) or miss security,
-// constraint and enum-direction rules (@useoptic/optic); see the README's "When the service's description changes".
+// constraint and enum-direction rules (@useoptic/optic); see CONTRIBUTING.md's "When the service's description changes".
 //
 // Classes (from a user's side, judged on the wire AND on a TypeScript consumer's build after regeneration;
 // "request" is what the SDK sends, "response" what it receives, "webhook" what a receiver built on verifyWebhook
@@ -16,7 +16,7 @@
 //   additive             something new that nobody has to use: no correct code stops compiling or working
 //   docs                 descriptions, examples, deprecation marks, and what users cannot see at all (a path
 //                        parameter renamed in place, a webhook's operationId): patch
-// The full table, one row per rule, is in the README ("Classes and bumps") and in test/spec-diff/mutations.mjs.
+// The full table, one row per rule, is in CONTRIBUTING.md ("Classes and bumps") and in test/spec-diff/mutations.mjs.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';

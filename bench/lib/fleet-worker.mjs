@@ -1,6 +1,6 @@
 // One process of benchmark 7's fleet: `calls` calls at once with one key. Mode: `none` (no client-side
 // budget), `local` (each process its own in-process budget at the key's rate), `redis` (one budget shared in
-// Redis, as the README's first use writes it: no connect() call), `redis-connect` (the same, connected first).
+// Redis, as docs/fleet.md's first use writes it: no connect() call), `redis-connect` (the same, connected first).
 // Prints { ok, failures, warnings, answers: [[time, status]…] } on stdout.
 // Usage: node fleet-worker.mjs <mode> <baseUrl> <apiKey> <calls> <requestsPerMinute> [redisUrl]
 const [mode, baseUrl, apiKey, calls, rpm, redisUrl] = process.argv.slice(2);

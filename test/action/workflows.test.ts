@@ -1,4 +1,4 @@
-// Every workflow of the repository and of the examples, the README's workflows and action.yml, checked offline by
+// Every workflow of the repository and of the examples, the documentation's workflows and action.yml, checked offline by
 // GitHub's own parser (@actions/workflow-parser: the schema and the model GitHub builds), then held to what makes
 // them drop-in: current major versions of every action, checkout first, inputs the action has.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startSimulator } from '../../src/testing/index.js';
 import { actionErrors, workflowErrors } from '../support/workflow-parser.js';
+import { pagePaths, readPage } from '../docs/pages.js';
 import { root } from './run-action.js';
 
 // The current major version of every action the workflows use (bump here, with the workflows, when one ships).
@@ -27,17 +28,13 @@ const files = [
     .filter((f) => f.endsWith('.yml'))
     .map((f) => `examples/${f}`),
 ];
-// The README's workflows in its GitHub Action section: the yaml blocks that hold jobs (a fragment without `on:` is
-// read as a push workflow). The fleet section's matrix example is another section's, not covered here yet.
-const readme = read('README.md');
-const actionSection = readme.slice(
-  readme.indexOf('## GitHub Action'),
-  readme.indexOf('\n## ', readme.indexOf('## GitHub Action') + 1),
-);
-const readmeBlocks = [...actionSection.matchAll(/```ya?ml\n([\s\S]*?)```/g)]
-  .map((m) => m[1]!)
-  .filter((text) => /^jobs:/m.test(text));
-const ownReadmeBlocks = readmeBlocks.filter((text) => /uses: svc\/a11y-sdk@/.test(text));
+// The workflows of every page (README, docs/, …): the yaml blocks that hold jobs (a fragment without `on:` is read as
+// a push workflow), named by page and line. Those using this action are held to the drop-in rules too.
+const docBlocks = pagePaths()
+  .flatMap((path) => readPage(path).blocks)
+  .filter((b) => ['yaml', 'yml'].includes(b.lang) && /^jobs:/m.test(b.text))
+  .map((b) => [`${b.page}:${b.line}`, b.text] as const);
+const ownDocBlocks = docBlocks.filter(([, text]) => /uses: svc\/a11y-sdk@/.test(text));
 const asWorkflow = (text: string) => (/^on:/m.test(text) ? text : `on: push\n${text}`);
 
 type Step = { uses?: string; with?: Record<string, unknown>; run?: string };
@@ -72,16 +69,18 @@ describe("GitHub's workflow parser", () => {
         'examples/github-actions-matrix.yml',
       ]),
     );
-    expect(ownReadmeBlocks.length).toBeGreaterThan(0);
+    expect(ownDocBlocks.map(([name]) => name)).toEqual([expect.stringMatching(/^docs\/github-action\.md:/)]);
+    expect(docBlocks.map(([name]) => name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^docs\/fleet\.md:/)]),
+    );
   });
 
   it.each(files)('accepts %s', async (file) => {
     expect(await workflowErrors(file, read(file))).toEqual([]);
   });
 
-  it("accepts the README's workflows", async () => {
-    for (const [i, text] of readmeBlocks.entries())
-      expect(await workflowErrors(`README block ${i + 1}`, asWorkflow(text))).toEqual([]);
+  it.each(docBlocks)('accepts the workflow of %s', async (name, text) => {
+    expect(await workflowErrors(name, asWorkflow(text))).toEqual([]);
   });
 
   it('accepts action.yml: node24, the bundled entry', async () => {
@@ -110,7 +109,7 @@ describe("GitHub's workflow parser", () => {
 describe('drop-in workflows', () => {
   const ownWorkflows = [
     ...files.map((f) => [f, read(f)] as const),
-    ...ownReadmeBlocks.map((text, i) => [`README block ${i + 1}`, asWorkflow(text)] as const),
+    ...ownDocBlocks.map(([name, text]) => [name, asWorkflow(text)] as const),
   ];
 
   it.each(ownWorkflows)('%s uses the current major version of every action', (_file, text) => {
@@ -140,10 +139,10 @@ describe('drop-in workflows', () => {
     },
   );
 
-  it('examples and the README: reports uploaded on every outcome of a run that wrote them; the baseline kept on main', () => {
+  it('examples and the docs: reports uploaded on every outcome of a run that wrote them; the baseline kept on main', () => {
     for (const [file, text] of [
       ...files.filter((f) => f.startsWith('examples/')).map((f) => [f, read(f)] as const),
-      ...ownReadmeBlocks.map((t) => ['README', t] as const),
+      ...ownDocBlocks,
     ]) {
       const workflow = parse(asWorkflow(text)) as Workflow & { on: { push?: { branches?: string[] } } };
       expect(workflow.on.push?.branches, file).toEqual(['main']);

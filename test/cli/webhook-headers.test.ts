@@ -25,7 +25,7 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  // The receiver every README example is: raw body bytes and req.headers straight into verifyWebhook.
+  // The receiver every webhooks example is: raw body bytes and req.headers straight into verifyWebhook.
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

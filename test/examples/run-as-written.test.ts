@@ -1,4 +1,4 @@
-// The examples the README links to, run as written: each is only stripped of its types (esbuild, no bundling)
+// The examples the docs link to, run as written: each is only stripped of its types (esbuild, no bundling)
 // and run as its own process, importing `express` / `fastify` and this package's built entries by name, as a
 // user's code would. The Express and Fastify receivers on the real frameworks: deliveries signed by
 // `signWebhook` accepted byte for byte (the framework must hand over the raw body), tampered ones refused;

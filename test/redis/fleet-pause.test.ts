@@ -1,7 +1,7 @@
 // A shared pause stops the whole fleet: one process of six gets a 429 with Retry-After: 3; during
 // those 3 s the server sees at most 6 requests from the whole fleet (those already on their way when the pause
 // was recorded), because every process checks the pause just before sending a slot it waited for, and Redis
-// reserves nothing inside a pause. No connect() call, as in the README's first use.
+// reserves nothing inside a pause. No connect() call, as in the first use docs/fleet.md shows.
 import { describe, expect, inject, it } from 'vitest';
 import { json, problem, startLoopback } from '../support/loopback.js';
 import { runFleet } from './fleet.js';

@@ -1,7 +1,7 @@
 // The fleet with Redis failing mid-run: killed (SIGKILL), no call fails; frozen (SIGSTOP)
 // for 4 s, no call fails and requests keep being served while it is frozen — each process falls back within
 // its operation bound to its own share of the budget (the sharers Redis last reported), warns once, and checks
-// Redis again in the background. No connect() call, as in the README's first use.
+// Redis again in the background. No connect() call, as in the first use docs/fleet.md shows.
 import { describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/redis.mjs';
 import { after as delay, oneWarningPerOutage, runFleet } from './fleet.js';

@@ -1,5 +1,5 @@
 // The fleet test: 6 processes × 50 calls with one key, sharing the rate budget through
-// Redis the way the README's first use writes it — construct the store, pass it to the client, no connect()
+// Redis the way docs/fleet.md's first use writes it — construct the store, pass it to the client, no connect()
 // — against a service that allows the key 120 requests per 6 s window (a minute time-scaled by 10): no call
 // fails, at most three answers are 429s, and the whole runs within 10 % of the ideal time.
 import { describe, expect, inject, it } from 'vitest';

@@ -17,7 +17,7 @@ export interface FleetOptions {
   redisUrl: string;
   /** The fleet's rate as a share of the key's (below 1: margin for jitter). */
   shareOfRate: number;
-  /** Call `store.connect()` before the first call (the README's first use does not). */
+  /** Call `store.connect()` before the first call (the first use docs/fleet.md shows does not). */
   connect?: boolean;
   /** A server of the test's own instead of the simulator (its key: any). */
   server?: { url: string };

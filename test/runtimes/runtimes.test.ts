@@ -242,7 +242,7 @@ async function deliver(url: string, secret: string) {
   };
 }
 
-/** The README's fetch-handler example served by the runtime's own server (Bun.serve, Deno.serve): 204, then 400. */
+/** The webhooks page's fetch-handler example (examples/webhook-fetch-handler.ts) served by the runtime's own server (Bun.serve, Deno.serve): 204, then 400. */
 async function expectServedExample(
   what: string,
   command: string,
@@ -447,7 +447,7 @@ describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun sv
     });
   });
 
-  it('Bun.serve serves the README fetch-handler example: a signed delivery verified, a tampered one refused', {
+  it('Bun.serve serves the fetch-handler example: a signed delivery verified, a tampered one refused', {
     timeout: 60_000,
   }, async () => {
     await expectServedExample('Bun.serve example', bins.bun, [], { cwd: dir, env: env() });
@@ -505,7 +505,7 @@ describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno ru
     });
   });
 
-  it('Deno.serve serves the README fetch-handler example (--allow-net=127.0.0.1 only)', {
+  it('Deno.serve serves the fetch-handler example (--allow-net=127.0.0.1 only)', {
     timeout: 60_000,
   }, async () => {
     await expectServedExample('Deno.serve example', bins.deno, ['run', '--allow-net=127.0.0.1'], {
@@ -523,7 +523,7 @@ describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno ru
   });
 });
 
-describe(`workerd ${RUNTIME_PACKAGES.workerd}: a bundled Worker (the README's fetch handler + the client), two compatibility dates`, () => {
+describe(`workerd ${RUNTIME_PACKAGES.workerd}: a bundled Worker (the fetch-handler example + the client), two compatibility dates`, () => {
   let dir: string;
   let workerd: ChildProcess | undefined;
   let workerdOut = '';
@@ -533,7 +533,7 @@ describe(`workerd ${RUNTIME_PACKAGES.workerd}: a bundled Worker (the README's fe
 
   beforeAll(async () => {
     dir = project('workerd', ['worker.mjs']);
-    // The README's example, as written: copied byte for byte.
+    // The example, as written: copied byte for byte.
     copyFileSync(join(root, 'examples', 'webhook-fetch-handler.ts'), join(dir, 'webhook-fetch-handler.ts'));
     const install = await exec(
       process.execPath,

@@ -1,4 +1,4 @@
-// Each mutation of openapi.yaml (test/spec-diff/mutations.mjs) is classified and bumped as the README's table says.
+// Each mutation of openapi.yaml (test/spec-diff/mutations.mjs) is classified and bumped as CONTRIBUTING.md's table ("Classes and bumps") says.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';

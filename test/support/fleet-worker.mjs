@@ -6,7 +6,7 @@ import { RedisRateLimitStore } from '../../dist/redis.js';
 
 const options = JSON.parse(process.argv[2]);
 const store = new RedisRateLimitStore({ url: options.redisUrl });
-// The README's first use: construct the store and pass it to the client. `connect: true` connects up front.
+// The first use docs/fleet.md shows: construct the store and pass it to the client. `connect: true` connects up front.
 if (options.connect) await store.connect();
 const warnings = [];
 // Every answer the service gave (time and status), 429s included, which the client retries unseen.

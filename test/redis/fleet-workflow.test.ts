@@ -1,4 +1,4 @@
-// The README's GitHub Actions matrix runs as written: its YAML is read from the README, and each
+// The fleet page's GitHub Actions matrix (docs/fleet.md) runs as written: its YAML is read from the page, and each
 // matrix job's `run:` script is executed by bash with the job's `env`, the way the runner would — a
 // redis-server per job standing in for the job's Redis service container (its port mapped), the simulator for
 // the service, `node dist/cli.js` for `npx svc-a11y` (no install in tests). Both jobs at once, one API key.
@@ -27,12 +27,8 @@ interface Job {
   steps: Step[];
 }
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(
-  readme.indexOf('## Sharing one key across a fleet'),
-  readme.indexOf('## Errors and retries'),
-);
-const job = (parse(/```yaml\n([\s\S]*?)```/.exec(section)![1]!) as { jobs: { a11y: Job } }).jobs.a11y;
+const page = readFileSync(new URL('../../docs/fleet.md', import.meta.url), 'utf8');
+const job = (parse(/```yaml\n([\s\S]*?)```/.exec(page)![1]!) as { jobs: { a11y: Job } }).jobs.a11y;
 // Pages of the simulator's verified site, per matrix group: one config file each, as a11y/<group>/*.json.
 const PAGES: Record<string, string[]> = { shop: ['/', '/checkout'], account: ['/account', '/account/orders'] };
 
@@ -73,7 +69,7 @@ function bash(
   });
 }
 
-describe("the README's GitHub Actions matrix", () => {
+describe("the fleet page's GitHub Actions matrix", () => {
   it('each job runs a Redis service container on 6379 and points SVC_REDIS_URL at it', () => {
     expect(job.services.redis.image).toMatch(/^redis(:|$)/);
     expect(job.services.redis.ports).toContain('6379:6379');
