@@ -11,7 +11,7 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
-} from '../cli/reporters/report.js';
+} from '../cli/reporters/fields.js';
 
 /**
  * The hidden marker of the action's comment on a pull request (one per `key`: jobs of a matrix may keep one each).

@@ -3,7 +3,8 @@
 // errors) go to the step's log; the error lines are kept for the step's failure message.
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs } from '../cli/args.js';
-import { ciCommand, ciOptions, type CiOptions } from '../cli/commands/ci.js';
+import { type CiOptions, ciOptions } from '../cli/ci-options.js';
+import { ciCommand } from '../cli/commands/ci.js';
 import type { CommandContext } from '../cli/context.js';
 import { Output } from '../cli/io.js';
 import { run } from '../cli/main.js';

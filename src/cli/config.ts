@@ -1,23 +1,21 @@
 // The `ci` config file: what a pipeline would otherwise repeat as flags (URLs, sitemaps, threshold and per-URL
-// thresholds, reports, context, SARIF source map, suppressions file), read from `--config FILE` or, as Lighthouse CI and pa11y-ci do, from a default file in
-// the working directory. JSON, checked key by key: a typo is an error naming the file, the key and the rule,
-// never a silently ignored setting. The file may be a secrets file: no message ever quotes its contents.
+// thresholds, reports, context, SARIF source map, suppressions file), read from `--config FILE` or, as Lighthouse CI
+// and pa11y-ci do, from a default file in the working directory. JSON, checked key by key: a typo is an error naming
+// the file, the key and the rule, never a silently ignored setting. The file may be a secrets file: no message ever
+// quotes its contents. Its values are merged with the flags and the environment in one place: settings.ts.
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './exit-codes.js';
 import { parseDuration } from './args.js';
+import { FAIL_ON } from './fail-on.js';
 import { describeJsonError } from './json-error.js';
 import { urlPattern } from './page-urls.js';
 import { readTextFile } from './read-file.js';
+import { REPORT_FORMATS, type ReportFormat } from './report-format.js';
 import type { UrlFailOn } from './url-fail-on.js';
 
 /** The file looked up in the working directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
-
-/** Report formats a config file may name. */
-export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
-/** `failOn` values. */
-export const FAIL_ON = ['NEW_CRITICAL', 'ANY_CRITICAL', 'SERIOUS_OR_WORSE', 'NONE'] as const;
 
 /** A parsed config file; every key optional (flags win over it). */
 export interface CiConfig {
@@ -28,9 +26,9 @@ export interface CiConfig {
   setBaseline?: boolean;
   /** The wait limit in milliseconds (the file may say `"10m"`, `"90s"` or a number of milliseconds). */
   timeout?: number;
-  format?: (typeof REPORT_FORMATS)[number];
+  format?: ReportFormat;
   /** Report files by format. */
-  reports?: Partial<Record<(typeof REPORT_FORMATS)[number], string>>;
+  reports?: Partial<Record<ReportFormat, string>>;
   context?: Record<string, string>;
   /** URL path prefix → repository-relative source file (or glob), for SARIF locations and `--changed-since`. */
   sarifMap?: Record<string, string>;

@@ -8,6 +8,7 @@ import type { Output } from './io.js';
 import type { Progress } from './progress.js';
 import { proxyFetch, proxySecrets, proxySettings } from './proxy.js';
 import { jsonText } from './safe-text.js';
+import { describeSource, readSetting, SETTINGS } from './settings.js';
 
 /** The package version (read from package.json next to dist/). */
 export const version: string = (() => {
@@ -54,8 +55,9 @@ export function clientFrom(
   out: Output,
   cleanups: Array<() => Promise<void>> = [],
 ): A11yClient {
-  const apiKey = setting(values, env, 'api-key', 'SVC_API_KEY');
-  let baseUrl = setting(values, env, 'base-url', 'SVC_BASE_URL');
+  const key = readSetting(SETTINGS.apiKey, { values, env });
+  const apiKey = key.value;
+  let baseUrl = readSetting(SETTINGS.baseUrl, { values, env }).value;
   out.protect(apiKey);
   const missing = [
     !apiKey && 'an API key: set SVC_API_KEY or pass --api-key',
@@ -70,7 +72,9 @@ export function clientFrom(
     );
   }
   if (!apiKey!.startsWith('svc_'))
-    out.err("warning: the API key does not start with svc_, as the service's keys do; check SVC_API_KEY or --api-key");
+    out.err(
+      `warning: the API key does not start with svc_, as the service's keys do; check ${describeSource(key.source)}`,
+    );
   try {
     return build(apiKey!, baseUrl!, values, env, out, cleanups);
   } catch (error) {
@@ -118,32 +122,16 @@ function rateLimitFrom(
   out: Output,
   cleanups: Array<() => Promise<void>>,
 ): ClientOptions['rateLimit'] {
-  const rate = setting(values, env, 'rate-limit', 'SVC_RATE_LIMIT');
-  const redisUrl = setting(values, env, 'redis-url', 'SVC_REDIS_URL');
+  const rate = readSetting(SETTINGS.rateLimit, { values, env }).value;
+  const redisUrl = readSetting(SETTINGS.redisUrl, { values, env }).value;
   if (rate === undefined && redisUrl === undefined) return undefined;
-  const requestsPerMinute = rate === undefined ? DEFAULT_RATE : Number(rate);
-  if (!Number.isFinite(requestsPerMinute) || requestsPerMinute <= 0)
-    throw new UsageError(
-      '--rate-limit (or SVC_RATE_LIMIT) must be a positive number of requests per minute, such as 120',
-    );
-  if (redisUrl !== undefined && !/^rediss?:\/\//i.test(redisUrl))
-    throw new UsageError('--redis-url (or SVC_REDIS_URL) must be a redis:// or rediss:// URL');
+  const requestsPerMinute = rate ?? DEFAULT_RATE;
   if (redisUrl === undefined) return { requestsPerMinute };
   out.protect(redisUrlPassword(redisUrl));
   const store = new RedisRateLimitStore({ url: redisUrl });
   cleanups.push(() => store.close());
   // CI machines reach Redis over a network: a wider bound than the SDK's default for one store operation.
   return { requestsPerMinute, store, storeTimeoutMs: 1000 };
-}
-
-/** A flag's value, else its environment variable's; blank counts as unset. */
-function setting(
-  values: OptionValues,
-  env: Record<string, string | undefined>,
-  flag: string,
-  variable: string,
-): string | undefined {
-  return ((values[flag] as string | undefined) ?? env[variable])?.trim() || undefined;
 }
 
 /** The service's default rate per key (document §8). */

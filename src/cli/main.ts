@@ -86,7 +86,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     };
     return await command.run(ctx);
   } catch (error) {
-    return report(error, out, commandName, idArgument);
+    return printError(error, out, commandName, idArgument);
   } finally {
     await Promise.all(cleanups.map((close) => close().catch(() => undefined)));
   }
@@ -112,7 +112,7 @@ function apiErrorHint(error: ApiError, idArgument: string | undefined): string |
 }
 
 /** Prints an error the way its exit code documents, and returns that code. Never a stack trace. */
-function report(error: unknown, out: Output, command: string | undefined, idArgument?: string): number {
+function printError(error: unknown, out: Output, command: string | undefined, idArgument?: string): number {
   if (error instanceof UsageError) {
     out.err(`error: ${error.message}`);
     const name = error.command ?? command;

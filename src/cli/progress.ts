@@ -8,7 +8,7 @@ export interface ProgressState {
   detail?: string | undefined;
 }
 
-/** Renders job progress to stderr. */
+/** Shows job progress on stderr. */
 export class Progress {
   readonly #started = Date.now();
   #last = '';

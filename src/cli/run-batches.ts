@@ -64,7 +64,7 @@ export async function runBatches(
   const endsAt = Date.now() + options.timeoutMs;
   const stop = new AbortController();
   const latest = new Map<number, CiCheck>();
-  const report = () => options.onProgress?.(progressOf(batches, latest));
+  const showProgress = () => options.onProgress?.(progressOf(batches, latest));
   const results: BatchResult[] = new Array(batches.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
@@ -94,7 +94,7 @@ export async function runBatches(
           onProgress: (c) => {
             seen = c;
             latest.set(i, c);
-            report();
+            showProgress();
           },
         },
       );

@@ -1,13 +1,8 @@
 // Which findings break a CI check's threshold, which pages could not be checked, and the order findings are
 // reported in. Pure functions shared by the CLI's exit code and every reporter.
 import type { CiViolation, FailOn, Page, PageStatus } from '../index.js';
-import { compareText, impactRank, normalizeImpact } from './reporters/report.js';
-
-/**
- * Threshold applied when the check does not say which one it used.
- * @default 'NEW_CRITICAL'
- */
-export const DEFAULT_FAIL_ON: FailOn = 'NEW_CRITICAL';
+import { DEFAULT_FAIL_ON } from './fail-on.js';
+import { compareText, impactRank, normalizeImpact } from './reporters/fields.js';
 
 /**
  * Whether a finding makes the check fail under `failOn`.

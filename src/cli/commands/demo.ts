@@ -4,7 +4,9 @@
 import { A11yClient } from '../../index.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import { type CiOptions, ciCommand, ciOptions, removingUnusedFolders, runCiCheck } from './ci.js';
+import { type CiOptions, ciOptions, removingUnusedFolders } from '../ci-options.js';
+import { readSetting, SETTINGS } from '../settings.js';
+import { ciCommand, runCiCheck } from './ci.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {
   if (given.length) return given;
@@ -22,8 +24,10 @@ async function runDemo(ctx: CommandContext): Promise<number> {
 }
 
 async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number> {
-  const env = ctx.out.io.env;
-  const real = (ctx.values['base-url'] ?? env.SVC_BASE_URL) && (ctx.values['api-key'] ?? env.SVC_API_KEY);
+  const inputs = { values: ctx.values, env: ctx.out.io.env };
+  const real =
+    readSetting(SETTINGS.baseUrl, inputs).value !== undefined &&
+    readSetting(SETTINGS.apiKey, inputs).value !== undefined;
   if (real) {
     // The command context's client: a Redis store opened by --redis-url is closed when the command ends.
     const client = ctx.client();

@@ -12,10 +12,10 @@ import {
   type Violation,
   type WaitOptions,
 } from '../../index.js';
-import { parseDuration } from '../args.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
-import { countsText, table } from '../render.js';
+import { countsText, table } from '../tables.js';
+import { SETTINGS, settingOf } from '../settings.js';
 import { isPageFailure } from '../threshold.js';
 
 // The document lists no terminal statuses for these jobs; COMPLETED is the one success it shows (CI checks).
@@ -58,8 +58,7 @@ function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Comma
     usage: `svc-a11y ${spec.name} ${spec.argName} [--timeout 10m]\n\n  --timeout <duration>   overall wait, e.g. 10m (default 10m)`,
     async run(ctx) {
       const client = ctx.client();
-      const timeoutMs =
-        ctx.values.timeout === undefined ? undefined : parseDuration(ctx.values.timeout as string, '--timeout');
+      const timeoutMs = settingOf(ctx, SETTINGS.timeout).value;
       const job = await spec.start(client, ctx.args[0]!, {
         timeoutMs,
         onProgress: (j) => ctx.progress.update({ status: j.status, detail: spec.detail?.(j) }),

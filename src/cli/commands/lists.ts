@@ -1,7 +1,7 @@
 // The read-only commands: sites, journeys, fixes, root causes and the violation trend.
-import { UsageError } from '../exit-codes.js';
 import { type Command, printJson } from '../context.js';
-import { barChart, table } from '../render.js';
+import { SETTINGS, settingOf } from '../settings.js';
+import { barChart, table } from '../tables.js';
 
 /** `svc-a11y sites`. */
 export const sitesCommand: Command = {
@@ -107,12 +107,8 @@ export const trendCommand: Command = {
   usage:
     'svc-a11y trend <siteId> [--limit N] [--json]\n\n  --limit N   how many points (the service default applies when omitted)',
   async run(ctx) {
-    const raw = ctx.values.limit as string | undefined;
-    if (raw !== undefined && !/^\d+$/.test(raw))
-      throw new UsageError('--limit must be a non-negative whole number', 'trend');
-    const trend = await ctx
-      .client()
-      .sites.getTrend(ctx.args[0]!, { limit: raw === undefined ? undefined : Number(raw) });
+    const limit = settingOf(ctx, SETTINGS.trendLimit).value;
+    const trend = await ctx.client().sites.getTrend(ctx.args[0]!, { limit });
     if (ctx.json) return (printJson(ctx, trend), 0);
     const points = trend.points ?? [];
     ctx.out.out(

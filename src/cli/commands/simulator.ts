@@ -2,7 +2,7 @@
 // pipeline offline: it prints its URL, keys, the verified site and a ready-to-paste `ci` command, and stops
 // cleanly on Ctrl-C or SIGTERM.
 import { type Command, version } from '../context.js';
-import { UsageError } from '../exit-codes.js';
+import { SETTINGS, settingOf } from '../settings.js';
 
 /** `svc-a11y simulator`. */
 export const simulatorCommand: Command = {
@@ -19,9 +19,7 @@ export const simulatorCommand: Command = {
   /unreachable, /timeout or /error gives that page status, /clean no findings, ?regress=N N new critical
   findings. Stops on Ctrl-C (SIGINT) or SIGTERM.`,
   async run(ctx) {
-    const port = ctx.values.port === undefined ? 0 : Number(ctx.values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535)
-      throw new UsageError('--port must be a whole number from 0 to 65535', 'simulator');
+    const port = settingOf(ctx, SETTINGS.port).value;
     // Loaded only here: no other command but `demo` needs the simulator.
     const { startSimulator } = await import('../../testing/index.js');
     const sim = await startSimulator({ port });

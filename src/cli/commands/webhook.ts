@@ -4,6 +4,7 @@ import { cleanText } from '../reporters/text.js';
 import { UsageError } from '../exit-codes.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TOLERANCE_SECONDS, SETTINGS, settingOf } from '../settings.js';
 
 /**
  * Splits a raw HTTP request (optional request line, headers, blank line, body) into headers and the body's
@@ -48,16 +49,6 @@ export function describeVerified(event: WebhookEvent, bodyBytes: number): string
     `  delivery id (unsigned): ${cleanText(event.id)}\n`
   );
 }
-
-/**
- * Default cap on a delivery's body read from stdin: 25 MiB.
- * Deliveries are small JSON events (spec §6: terminal scan outcomes, regressions, remediation status changes;
- * findings are read from the API, not pushed), a few kB in practice. The spec states no body limit (§8), so the
- * cap is set far above any genuine event, at the ceiling webhook senders commonly use (GitHub caps its payloads at
- * 25 MB), while a runaway pipe (a 600 MB file, `cat /dev/urandom`) fails fast in bounded memory instead of
- * aborting Node.
- */
-export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 /**
  * Cap on the header section (request line and headers). Node's own HTTP server refuses more than 16 KiB by
@@ -129,13 +120,13 @@ export const webhookCommand: Command = {
     tolerance: { type: 'string' },
     'max-body-bytes': { type: 'string' },
   },
-  usage: `svc-a11y webhook verify --secret <secret> [--tolerance 300] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
+  usage: `svc-a11y webhook verify --secret <secret> [--tolerance ${DEFAULT_TOLERANCE_SECONDS}] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
 
   Reads a raw HTTP request (headers, blank line, body) from stdin and checks its X-Svc-Signature.
   Repeated header lines are joined with ", " as Node's HTTP server joins them. Only the timestamp and the body
   are signed: the event kind (X-Svc-Event) and delivery id (X-Svc-Delivery) are printed as unsigned.
   --secret <secret>         signing secret (repeatable, for rotation); default $SVC_WEBHOOK_SECRET
-  --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default 300); a saved
+  --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default ${DEFAULT_TOLERANCE_SECONDS}); a saved
                             delivery is older, so give a larger value when checking an old one
   --max-body-bytes <bytes>  largest body read from stdin (default ${DEFAULT_MAX_BODY_BYTES} = ${formatBytes(DEFAULT_MAX_BODY_BYTES)}); reading
                             stops as soon as the body is larger, with exit 2
@@ -143,23 +134,11 @@ export const webhookCommand: Command = {
   async run(ctx) {
     if (ctx.args[0] !== 'verify')
       throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, 'webhook');
-    const secrets =
-      (ctx.values.secret as string[] | undefined) ??
-      (ctx.out.io.env.SVC_WEBHOOK_SECRET ? [ctx.out.io.env.SVC_WEBHOOK_SECRET] : []);
+    const secrets = settingOf(ctx, SETTINGS.webhookSecrets).value;
     if (!secrets.length) throw new UsageError('--secret (or SVC_WEBHOOK_SECRET) is required', 'webhook');
     secrets.forEach((s) => ctx.out.protect(s));
-    const tolerance = ctx.values.tolerance === undefined ? 300 : Number(ctx.values.tolerance);
-    if (!Number.isInteger(tolerance) || tolerance < 0)
-      throw new UsageError('--tolerance must be a whole number of seconds', 'webhook');
-    const maxBodyBytes =
-      ctx.values['max-body-bytes'] === undefined ? DEFAULT_MAX_BODY_BYTES : Number(ctx.values['max-body-bytes']);
-    if (
-      !/^\d+$/.test(String(ctx.values['max-body-bytes'] ?? '0')) ||
-      !Number.isSafeInteger(maxBodyBytes) ||
-      maxBodyBytes < 1
-    ) {
-      throw new UsageError('--max-body-bytes must be a positive whole number of bytes', 'webhook');
-    }
+    const tolerance = settingOf(ctx, SETTINGS.toleranceSeconds).value;
+    const maxBodyBytes = settingOf(ctx, SETTINGS.maxBodyBytes).value;
     const stdin = ctx.out.io.stdin;
     if (!stdin) throw new UsageError('no stdin to read the request from', 'webhook');
     const { headers, body } = parseRawRequest(await readRawRequest(stdin, maxBodyBytes));

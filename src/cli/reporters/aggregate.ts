@@ -3,10 +3,11 @@
 // document, one summary) with the batch of every page and finding kept. The verdict is aggregated by the gate's
 // rules (any FAIL → 1, else any not judged → 4). A run of one check is its report, unchanged.
 import type { CiCheck, CiViolation, SeverityCounts } from '../../index.js';
-import { DEFAULT_FAIL_ON, sortFindings } from '../threshold.js';
+import { DEFAULT_FAIL_ON } from '../fail-on.js';
+import { sortFindings } from '../threshold.js';
 import { aggregateVerdicts } from '../verdict.js';
 import type { Finding, PreparedReport } from './prepare.js';
-import { IMPACTS } from './report.js';
+import { IMPACTS } from './fields.js';
 
 // A count summed over the checks; undefined when no check sent it (a missing count is not zero).
 function sum(values: Array<number | undefined>): number | undefined {

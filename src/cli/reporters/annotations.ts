@@ -5,7 +5,7 @@
 import type { CiViolation } from '../../index.js';
 import type { PreparedReport } from './prepare.js';
 import { visibleText } from '../safe-text.js';
-import { impactLabel, pageLabel, ruleIdOf, targetOf } from './report.js';
+import { impactLabel, pageLabel, ruleIdOf, targetOf } from './fields.js';
 import { mappedFile, type SarifMapEntry } from './sarif-location.js';
 
 /** Options of {@link toGitHubAnnotations} and {@link annotationsOf}. */

@@ -18,7 +18,7 @@ import {
   pageUrls,
   ruleIdOf,
   targetOf,
-} from './report.js';
+} from './fields.js';
 
 /** How the run was configured and what its suppressions did (shown in the report). */
 export interface HtmlRunInfo {

@@ -1,7 +1,7 @@
 // Report formatters of the `svc-a11y ci` command: pure functions from the API's records to strings (or a SARIF
 // object). Explicit named exports only.
-export type { CiReport, Impact } from './report.js';
-export { IMPACTS, impactLabel, impactRank, normalizeImpact } from './report.js';
+export type { CiReport, Impact } from './fields.js';
+export { IMPACTS, impactLabel, impactRank, normalizeImpact } from './fields.js';
 export { prepareReport } from './prepare.js';
 export type { Finding, PrepareOptions, PreparedReport } from './prepare.js';
 export { CHECK_SUITE, PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE, toJUnit } from './junit.js';

@@ -28,7 +28,7 @@
 import type { CiViolation, Page } from '../../index.js';
 import { batchOfPage } from './aggregate.js';
 import type { BatchSummary, PreparedReport, SuppressionNote } from './prepare.js';
-import { impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './report.js';
+import { impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './fields.js';
 
 // Escaping by hand rather than with an XML library: the runtime may import only local files, and XML 1.0 needs only
 // five entities plus the removal of the characters it cannot carry at all (most C0 controls, lone surrogates,
@@ -143,7 +143,7 @@ function emptyPageCase(url: string, page: Page | undefined, checkStatus: string 
   };
 }
 
-function renderCase(c: TestCase): string {
+function testCaseXml(c: TestCase): string {
   const open = `    <testcase name="${xmlAttr(c.name)}" classname="${xmlAttr(c.classname)}" time="${TIME}"`;
   if (!c.problem) return `${open}/>`;
   const p = c.problem;
@@ -303,7 +303,7 @@ export function toJUnit(report: PreparedReport): string {
     return [
       `  <testsuite name="${xmlAttr(name)}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${TIME}">`,
       ...(batch ? [`    <properties><property name="batch" value="${xmlAttr(batch)}"/></properties>`] : []),
-      ...cases.map(renderCase),
+      ...cases.map(testCaseXml),
       '  </testsuite>',
     ].join('\n');
   });

@@ -2,7 +2,7 @@
 import type { SeverityCounts } from '../../index.js';
 import { visibleText, withoutUrlCredentials } from '../safe-text.js';
 import type { PreparedReport } from './prepare.js';
-import { countOf, countText, IMPACTS, impactLabel, pageLabel, ruleIdOf, targetOf, totalOf } from './report.js';
+import { countOf, countText, IMPACTS, impactLabel, pageLabel, ruleIdOf, targetOf, totalOf } from './fields.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
 
 /** Options of {@link toMarkdown}. */

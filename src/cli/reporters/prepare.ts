@@ -6,10 +6,11 @@
 import type { CiCheck, CiViolation, FailOn, Page } from '../../index.js';
 import { safeCopy, safeText } from '../safe-text.js';
 import { findSuppression, type Suppression } from '../suppressions.js';
-import { breaksThreshold, DEFAULT_FAIL_ON, isPageFailure, sortFindings } from '../threshold.js';
+import { DEFAULT_FAIL_ON } from '../fail-on.js';
+import { breaksThreshold, isPageFailure, sortFindings } from '../threshold.js';
 import { failOnForUrl, type UrlFailOn } from '../url-fail-on.js';
 import { decideVerdict, type GateVerdict } from '../verdict.js';
-import type { CiReport } from './report.js';
+import type { CiReport } from './fields.js';
 
 /** The suppression that matched a finding, as the reports show it. */
 export interface SuppressionNote {

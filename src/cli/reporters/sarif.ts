@@ -12,7 +12,7 @@ import { checkSarifMap, hashOf, physicalLocationOf, type SarifMapEntry, wellForm
 
 export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';
-import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './report.js';
+import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './fields.js';
 
 /** `$schema` of the log. */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -12,7 +12,7 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
-} from './report.js';
+} from './fields.js';
 import { isPageFailure } from '../threshold.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
 

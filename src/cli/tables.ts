@@ -1,4 +1,4 @@
-// Small text renderers for the listing commands: aligned tables, counts, and a text chart.
+// Text layouts for the listing and job commands: aligned tables, severity counts, and a bar chart.
 import type { SeverityCounts } from '../index.js';
 import { safeLine } from './safe-text.js';
 

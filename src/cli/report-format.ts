@@ -1,0 +1,24 @@
+// The formats a `ci` report is written in (`--format`, `--report FORMAT=FILE`, `format` and `reports` in the config
+// file), defined once for the option checks, the config file and the report output.
+
+/**
+ * Every report format, in the order the help lists them.
+ * @example REPORT_FORMATS.includes('sarif') // true
+ */
+export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
+
+/** One of {@link REPORT_FORMATS}. */
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/**
+ * How the `wrote … to FILE` line names each format's report file.
+ * @example `wrote ${REPORT_LABELS.junit} to a11y.xml` // 'wrote JUnit to a11y.xml'
+ */
+export const REPORT_LABELS: Readonly<Record<ReportFormat, string>> = {
+  junit: 'JUnit',
+  sarif: 'SARIF',
+  markdown: 'Markdown',
+  json: 'JSON',
+  text: 'the text report',
+  html: 'the HTML report',
+};

@@ -1,0 +1,409 @@
+// The one settings merge (src/cli/settings.ts): for every declared setting, a flag wins over the environment, which
+// wins over the config file, which wins over the default; settings every source adds to (context, SARIF map) join
+// them with the higher source last; and a bad value's message names where it came from (the flag, the variable, or
+// the config file key and the file). Then the same rules through the built binary, as a pipeline meets them.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../src/index.js';
+import type { OptionValues } from '../../src/cli/args.js';
+import { type CiConfig, checkConfig } from '../../src/cli/config.js';
+import { UsageError } from '../../src/cli/exit-codes.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_URLS,
+  DEFAULT_TOLERANCE_SECONDS,
+  describeSource,
+  readSetting,
+  SETTINGS,
+  type SettingSpec,
+} from '../../src/cli/settings.js';
+import { runCli } from '../support/cli.js';
+import { hang, problem, serveEach } from '../support/loopback.js';
+
+type Raw = string | boolean | string[];
+/** Per setting: a value for each source it has (and what it resolves to), and bad values for the message checks. */
+interface Sample {
+  flag?: { raw: Raw; value: unknown };
+  env?: { raw: string; value: unknown };
+  config?: { data: Partial<CiConfig>; value: unknown };
+  default: unknown;
+  /** A flag or variable value its `read` refuses. */
+  badText?: string | string[];
+  /** A config file value `config.ts` refuses (checked through `checkConfig`, as a file is read). */
+  badConfig?: unknown;
+}
+
+const FILE = '/repo/svc-a11y.config.json';
+const samples: Record<keyof typeof SETTINGS, Sample> = {
+  apiKey: {
+    flag: { raw: ' svc_flag ', value: 'svc_flag' },
+    env: { raw: 'svc_env', value: 'svc_env' },
+    default: undefined,
+  },
+  baseUrl: {
+    flag: { raw: 'http://flag', value: 'http://flag' },
+    env: { raw: 'http://env', value: 'http://env' },
+    default: undefined,
+  },
+  rateLimit: { flag: { raw: '60', value: 60 }, env: { raw: '30', value: 30 }, default: undefined, badText: 'abc' },
+  redisUrl: {
+    flag: { raw: 'redis://flag', value: 'redis://flag' },
+    env: { raw: 'rediss://env', value: 'rediss://env' },
+    default: undefined,
+    badText: 'http://x',
+  },
+  timeout: {
+    flag: { raw: '90s', value: 90_000 },
+    config: { data: { timeout: 1500 }, value: 1500 },
+    default: DEFAULT_WAIT_TIMEOUT_MS,
+    badText: 'soon',
+    badConfig: 'soon',
+  },
+  configFile: { flag: { raw: 'a.json', value: 'a.json' }, default: undefined },
+  failOn: {
+    flag: { raw: 'NONE', value: 'NONE' },
+    config: { data: { failOn: 'ANY_CRITICAL' }, value: 'ANY_CRITICAL' },
+    default: undefined,
+    badText: 'SOME',
+    badConfig: 'SOME',
+  },
+  setBaseline: {
+    flag: { raw: true, value: true },
+    config: { data: { setBaseline: false }, value: false },
+    default: false,
+    badConfig: 'yes',
+  },
+  format: {
+    flag: { raw: 'sarif', value: 'sarif' },
+    config: { data: { format: 'junit' }, value: 'junit' },
+    default: 'text',
+    badText: 'pdf',
+    badConfig: 'pdf',
+  },
+  reports: {
+    flag: {
+      raw: ['junit=a.xml', 'junit=b.xml'],
+      value: [
+        ['junit', 'a.xml'],
+        ['junit', 'b.xml'],
+      ],
+    },
+    config: { data: { reports: { sarif: 'c.sarif' } }, value: [['sarif', 'c.sarif']] },
+    default: [],
+    badText: ['pdf=a.pdf'],
+    badConfig: { pdf: 'a.pdf' },
+  },
+  maxUrls: {
+    flag: { raw: '7', value: 7 },
+    config: { data: { maxUrls: 9 }, value: 9 },
+    default: DEFAULT_MAX_URLS,
+    badText: '0',
+    badConfig: 0,
+  },
+  sitemapExclude: {
+    flag: { raw: '/a/', value: '/a/' },
+    config: { data: { sitemapExclude: '/b/' }, value: '/b/' },
+    default: undefined,
+    badConfig: '',
+  },
+  sitemapFind: {
+    flag: { raw: '^https://a', value: '^https://a' },
+    config: { data: { sitemapFind: '^https://b' }, value: '^https://b' },
+    default: undefined,
+    badConfig: '(',
+  },
+  sitemapReplace: {
+    flag: { raw: 'http://a', value: 'http://a' },
+    config: { data: { sitemapReplace: 'http://b' }, value: 'http://b' },
+    default: undefined,
+    badConfig: 1,
+  },
+  suppressions: {
+    flag: { raw: 'a.json', value: 'a.json' },
+    config: { data: { suppressions: '/repo/b.json' }, value: '/repo/b.json' },
+    default: undefined,
+    badConfig: '',
+  },
+  context: {
+    // Merged: the detected CI context, then the file's, then the flags'.
+    flag: { raw: ['branch=from-flag'], value: { repository: 'from/config', branch: 'from-flag', team: 'a11y' } },
+    config: {
+      data: { context: { repository: 'from/config', team: 'a11y' } },
+      value: { repository: 'from/config', team: 'a11y' },
+    },
+    default: {},
+    badText: ['no-equals-sign'],
+    badConfig: { team: 1 },
+  },
+  sarifMap: {
+    // Merged: the file's entries, then the flags' (a later equal prefix wins).
+    flag: {
+      raw: ['/a=b.tsx'],
+      value: [
+        ['/a', 'a.tsx'],
+        ['/a', 'b.tsx'],
+      ],
+    },
+    config: { data: { sarifMap: { '/a': 'a.tsx' } }, value: [['/a', 'a.tsx']] },
+    default: [],
+    badText: ['no-equals-sign'],
+    badConfig: ['a.tsx'],
+  },
+  webhookSecrets: { flag: { raw: ['s1', 's2'], value: ['s1', 's2'] }, env: { raw: 's3', value: ['s3'] }, default: [] },
+  toleranceSeconds: { flag: { raw: '60', value: 60 }, default: DEFAULT_TOLERANCE_SECONDS, badText: '1.5' },
+  maxBodyBytes: { flag: { raw: '10', value: 10 }, default: DEFAULT_MAX_BODY_BYTES, badText: '0' },
+  port: { flag: { raw: '8080', value: 8080 }, default: 0, badText: '70000' },
+  trendLimit: { flag: { raw: '5', value: 5 }, default: undefined, badText: 'five' },
+};
+
+const settings = Object.entries(SETTINGS) as Array<[keyof typeof SETTINGS, SettingSpec<unknown>]>;
+const config = (data: Partial<CiConfig>): CiConfig => ({ file: FILE, ...data });
+const refusal = (run: () => unknown): UsageError => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return error as UsageError;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('the settings merge', () => {
+  it('every setting has a sample here, and each sample covers exactly the sources its setting declares', () => {
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(SETTINGS).sort());
+    for (const [name, spec] of settings) {
+      const sample = samples[name];
+      expect([name, sample.flag !== undefined]).toEqual([name, spec.flag !== undefined]);
+      expect([name, sample.env !== undefined]).toEqual([name, spec.env !== undefined]);
+      expect([name, sample.config !== undefined]).toEqual([name, spec.config !== undefined]);
+    }
+  });
+
+  describe.each(settings.filter(([, spec]) => spec.merge === undefined))('%s', (name, spec) => {
+    const s = samples[name];
+    const all = {
+      values: (spec.flag && s.flag ? { [spec.flag]: s.flag.raw } : {}) as OptionValues,
+      env: spec.env && s.env ? { [spec.env]: s.env.raw } : {},
+      config: s.config ? config(s.config.data) : undefined,
+    };
+
+    if (spec.flag)
+      it('a flag wins over every other source', () => {
+        expect(readSetting(spec, all)).toEqual({
+          value: s.flag!.value,
+          source: { kind: 'flag', flag: `--${spec.flag}` },
+        });
+      });
+
+    if (spec.env)
+      it('the environment wins over the config file and the default', () => {
+        expect(readSetting(spec, { ...all, values: {} })).toEqual({
+          value: s.env!.value,
+          source: { kind: 'env', variable: spec.env },
+        });
+        // A variable set to blanks is not set.
+        expect(readSetting(spec, { ...all, values: {}, env: { [spec.env!]: '  ' } }).source.kind).not.toBe('env');
+      });
+
+    if (spec.config)
+      it('the config file wins over the default', () => {
+        expect(readSetting(spec, { ...all, values: {}, env: {} })).toEqual({
+          value: s.config!.value,
+          source: { kind: 'config', key: spec.config!.key, file: FILE },
+        });
+      });
+
+    it('the default applies when no source gives a value', () => {
+      expect(readSetting(spec, { values: {}, env: {}, config: config({}) })).toEqual({
+        value: s.default,
+        source: { kind: 'default' },
+      });
+    });
+
+    if (s.badText !== undefined && spec.flag)
+      it("a bad flag value's message names the flag", () => {
+        const error = refusal(() => readSetting(spec, { values: { [spec.flag!]: s.badText! }, env: {} }));
+        expect(error.message).toMatch(new RegExp(`^--${spec.flag}\\b`));
+        if (spec.env) expect(error.message).not.toContain(spec.env);
+      });
+
+    if (s.badText !== undefined && spec.env)
+      it("a bad variable's message names the variable, not the flag", () => {
+        const error = refusal(() => readSetting(spec, { values: {}, env: { [spec.env!]: s.badText as string } }));
+        expect(error.message).toMatch(new RegExp(`^${spec.env}\\b`));
+        expect(error.message).not.toContain(`--${spec.flag}`);
+      });
+
+    if (s.badConfig !== undefined)
+      it("a bad config value's message names the key and the file", () => {
+        const key = spec.config!.key;
+        const error = refusal(() => checkConfig({ [key]: s.badConfig }, FILE));
+        expect(error.message).toMatch(new RegExp(`^config file ${FILE}: ${key}\\b`));
+      });
+  });
+
+  describe.each(settings.filter(([, spec]) => spec.merge !== undefined))(
+    '%s (every source adds to it)',
+    (name, spec) => {
+      const s = samples[name];
+      const fromConfig = config(s.config!.data);
+
+      it('joins the default, the config file and the flags, the flag last (its source named)', () => {
+        expect(readSetting(spec, { values: { [spec.flag!]: s.flag!.raw }, env: {}, config: fromConfig })).toEqual({
+          value: s.flag!.value,
+          source: { kind: 'flag', flag: `--${spec.flag}` },
+        });
+        expect(readSetting(spec, { values: {}, env: {}, config: fromConfig })).toEqual({
+          value: s.config!.value,
+          source: { kind: 'config', key: spec.config!.key, file: FILE },
+        });
+        expect(readSetting(spec, { values: {}, env: {} })).toEqual({ value: s.default, source: { kind: 'default' } });
+      });
+
+      it("a bad flag value's message names the flag; a bad config value's the key and the file", () => {
+        expect(refusal(() => readSetting(spec, { values: { [spec.flag!]: s.badText! }, env: {} })).message).toMatch(
+          new RegExp(`^--${spec.flag}\\b`),
+        );
+        expect(refusal(() => checkConfig({ [spec.config!.key]: s.badConfig }, FILE)).message).toMatch(
+          new RegExp(`^config file ${FILE}: ${spec.config!.key}\\b`),
+        );
+      });
+    },
+  );
+
+  it("context: the CI environment's values are the default, below the config file's and the flags'", () => {
+    const env = { GITHUB_REPOSITORY: 'from/env', GITHUB_REF_NAME: 'main', GITHUB_ACTIONS: 'true' };
+    const detected = readSetting(SETTINGS.context, { values: {}, env }).value;
+    expect(detected).toMatchObject({ repository: 'from/env', branch: 'main' });
+    const merged = readSetting(SETTINGS.context, {
+      values: { context: ['branch=from-flag'] },
+      env,
+      config: config({ context: { repository: 'from/config' } }),
+    }).value;
+    expect(merged).toMatchObject({ repository: 'from/config', branch: 'from-flag' });
+  });
+
+  it('describeSource says where a value came from', () => {
+    expect(describeSource({ kind: 'flag', flag: '--timeout' })).toBe('--timeout');
+    expect(describeSource({ kind: 'env', variable: 'SVC_RATE_LIMIT' })).toBe('SVC_RATE_LIMIT');
+    expect(describeSource({ kind: 'config', key: 'timeout', file: FILE })).toBe(`timeout in ${FILE}`);
+    expect(describeSource({ kind: 'default' })).toBe('the default');
+  });
+});
+
+describe('the settings merge, through the built binary', () => {
+  const serve = serveEach();
+  const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-settings-'));
+  afterAll(() => execFileSync('rm', ['-rf', dir]));
+  const configFile = (name: string, data: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(data));
+    return file;
+  };
+  const key = 'svc_settings_test_key';
+  // The service refuses the check: the run ends (exit 3) right after the one request that carries the settings.
+  const refusing = () => serve(problem(400, 'VALIDATION_ERROR'));
+  const sent = (api: { requests: Array<{ body: string }> }) =>
+    JSON.parse(api.requests[0]!.body) as Record<string, unknown>;
+
+  it('a single value: --fail-on over failOn in the config file over the service default (not sent)', async () => {
+    const file = configFile('fail-on.json', { urls: ['https://a.example/'], failOn: 'ANY_CRITICAL' });
+    const runs = [
+      [['--config', file, '--fail-on', 'NONE'], 'NONE'],
+      [['--config', file], 'ANY_CRITICAL'],
+      [['https://a.example/', '--config', configFile('empty.json', {})], undefined],
+    ] as const;
+    for (const [args, expected] of runs) {
+      const api = await refusing();
+      const r = await runCli(['ci', ...args, '--no-progress'], { env: { SVC_API_KEY: key, SVC_BASE_URL: api.url } });
+      expect(r.code).toBe(3);
+      expect(sent(api).failOn).toBe(expected);
+    }
+  });
+
+  it('flag and variable: --base-url over SVC_BASE_URL, SVC_BASE_URL alone', async () => {
+    const byFlag = await refusing();
+    const byEnv = await refusing();
+    const env = { SVC_API_KEY: key, SVC_BASE_URL: byEnv.url };
+    expect((await runCli(['sites', '--base-url', byFlag.url], { env })).code).toBe(3);
+    expect([byFlag.requests.length, byEnv.requests.length]).toEqual([1, 0]);
+    expect((await runCli(['sites'], { env })).code).toBe(3);
+    expect([byFlag.requests.length, byEnv.requests.length]).toEqual([1, 1]);
+  });
+
+  it('a merged map: --context over the config file over the CI environment, key by key', async () => {
+    const api = await refusing();
+    const file = configFile('context.json', {
+      urls: ['https://a.example/'],
+      context: { repository: 'from/config', team: 'a11y' },
+    });
+    const r = await runCli(['ci', '--config', file, '--context', 'branch=from-flag'], {
+      env: {
+        SVC_API_KEY: key,
+        SVC_BASE_URL: api.url,
+        GITHUB_REPOSITORY: 'from/env',
+        GITHUB_REF_NAME: 'main',
+        CI: 'true',
+      },
+    });
+    expect(r.code).toBe(3);
+    expect(sent(api).context).toMatchObject({ repository: 'from/config', team: 'a11y', branch: 'from-flag' });
+  });
+
+  it('a bad value names its source: the flag, the variable, or the config file (or says it is the default)', async () => {
+    const env = { SVC_API_KEY: key, SVC_BASE_URL: 'http://127.0.0.1:9' };
+    const fromEnv = await runCli(['sites'], { env: { ...env, SVC_RATE_LIMIT: 'fast' } });
+    expect([fromEnv.code, fromEnv.stderr]).toEqual([
+      2,
+      expect.stringContaining('error: SVC_RATE_LIMIT must be a positive number of requests per minute'),
+    ]);
+    const fromFlag = await runCli(['sites', '--rate-limit', 'fast'], { env: { ...env, SVC_RATE_LIMIT: '60' } });
+    expect([fromFlag.code, fromFlag.stderr]).toEqual([
+      2,
+      expect.stringContaining('error: --rate-limit must be a positive number of requests per minute'),
+    ]);
+    // A flag's good value is used and the variable's bad one never read.
+    const good = await runCli(['sites', '--rate-limit', '60'], { env: { ...env, SVC_RATE_LIMIT: 'fast' } });
+    expect(good.code).toBe(3);
+
+    const urls = join(dir, 'urls.txt');
+    writeFileSync(urls, Array.from({ length: DEFAULT_MAX_URLS + 1 }, (_, i) => `https://a.example/${i}`).join('\n'));
+    const max = configFile('max.json', { maxUrls: 2 });
+    const bounds = [
+      [['--max-urls', '3'], `${DEFAULT_MAX_URLS + 1} URLs to check, more than --max-urls 3; raise`],
+      [['--config', max], `${DEFAULT_MAX_URLS + 1} URLs to check, more than --max-urls 2 (from ${max}); raise`],
+      [[], `${DEFAULT_MAX_URLS + 1} URLs to check, more than --max-urls ${DEFAULT_MAX_URLS} (the default); raise`],
+    ] as const;
+    for (const [args, message] of bounds) {
+      const r = await runCli(['ci', '--urls-file', urls, ...args], { env, cwd: dir });
+      expect([r.code, r.stderr]).toEqual([2, expect.stringContaining(message)]);
+    }
+
+    const key2 = await runCli(['sites', '--api-key', 'not-a-svc-key'], { env });
+    expect(key2.stderr).toContain(
+      "warning: the API key does not start with svc_, as the service's keys do; check --api-key",
+    );
+    const key3 = await runCli(['sites'], { env: { ...env, SVC_API_KEY: 'not-a-svc-key' } });
+    expect(key3.stderr).toContain(
+      "warning: the API key does not start with svc_, as the service's keys do; check SVC_API_KEY",
+    );
+  });
+
+  it("the wait limit names its source: --timeout, or the config file's timeout", async () => {
+    const file = configFile('timeout.json', { urls: ['https://a.example/'], timeout: '300ms' });
+    for (const [args, source] of [
+      [['--timeout', '200ms'], '200 ms (--timeout)'],
+      [[], `300 ms (timeout in ${file})`],
+    ] as const) {
+      const api = await serve(hang);
+      const r = await runCli(['ci', '--config', file, ...args, '--no-progress'], {
+        env: { SVC_API_KEY: key, SVC_BASE_URL: api.url },
+      });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain(`wait ended (${source}) before the service answered`);
+    }
+  });
+});
