@@ -88,9 +88,10 @@ describe('svc-a11y with a shared rate budget', () => {
   );
 
   it.each([
-    [['--rate-limit', '0'], /--rate-limit .* must be a positive number/],
-    [['--rate-limit', 'fast'], /--rate-limit .* must be a positive number/],
-    [['--redis-url', 'http://127.0.0.1:1'], /--redis-url .* must be a redis:\/\/ or rediss:\/\/ URL/],
+    // The message names the flag that was given (a variable's value is named by the variable: test/cli/settings).
+    [['--rate-limit', '0'], /error: --rate-limit must be a positive number/],
+    [['--rate-limit', 'fast'], /error: --rate-limit must be a positive number/],
+    [['--redis-url', 'http://127.0.0.1:1'], /error: --redis-url must be a redis:\/\/ or rediss:\/\/ URL/],
   ])('%j → exit 2', async (flags, message) => {
     const r = await runCli(['sites', ...flags], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url } });
     expect(r.code).toBe(2);
