@@ -158,18 +158,16 @@ async function runProgressCase(deps, c) {
     // Jobs start 10 ms apart (shown and hidden interleaved), so the simulators' work on the POSTs barely overlaps.
     const run = (showProgress) =>
       Promise.all(
-        jobs
-          .slice(first, first + wave)
-          .map((plan, i) =>
-            oneProgressJob(deps, plan, {
-              kind: c.kind,
-              policy: c.policy,
-              showProgress,
-              spread: c.spread ?? 0.5,
-              queuedShare: c.queuedShare,
-              delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS,
-            }),
-          ),
+        jobs.slice(first, first + wave).map((plan, i) =>
+          oneProgressJob(deps, plan, {
+            kind: c.kind,
+            policy: c.policy,
+            showProgress,
+            spread: c.spread ?? 0.5,
+            queuedShare: c.queuedShare,
+            delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS,
+          }),
+        ),
       );
     const [s, h] = await Promise.all([run(true), run(false)]);
     shown.push(...s);

@@ -16,7 +16,8 @@ const warnings = [];
 const client = new A11yClient({
   apiKey,
   baseUrl,
-  fetch: (url, init) => fetch(url, init).then((response) => {
+  fetch: (url, init) =>
+    fetch(url, init).then((response) => {
       answers.push([Date.now(), response.status]);
       return response;
     }),

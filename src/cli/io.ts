@@ -29,6 +29,7 @@ const BLANKS = new Set(
 // (Unicode Cf: zero-width space and joiners, bidi marks, soft hyphen, word joiner, BOM, tags) and the other
 // default-ignorable code points. The guard looks through them, so `\u200B::`, `:\u200B:` and `#\u200B#[` are
 // caught as `::` and `##[`.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible character is matched on its own.
 const IGNORABLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
 // U+E0000–U+E0FFF (tags, variation selectors supplement) arrive as \uDB40–\uDB43 and a low surrogate.
 const isIgnorable = (c: number, text: string, i: number): boolean =>
@@ -163,7 +164,10 @@ export class Output {
    */
   annotation(command: string): void {
     const line = this.#clean(command.replace(/\r?\n$/, ''));
-    if (!ANNOTATION.test(line)) return this.err(command);
+    if (!ANNOTATION.test(line)) {
+      this.err(command);
+      return;
+    }
     const text = `${this.#stderrGuard.atLineStart ? '' : '\n'}${line.replace(/##(?:vso)?\[/gi, (m) => `${m.slice(0, -1)}${NEUTRALISER}[`)}\n`;
     this.#stderrGuard.passed(text);
     this.io.stderr.write(text);

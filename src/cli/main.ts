@@ -43,7 +43,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     }
     if (at < 0) {
       const { values } = parseCommandArgs(argv, {});
-      if (values.version) return (out.out(`${version}\n`), ExitCode.OK);
+      if (values.version) {
+        out.out(`${version}\n`);
+        return ExitCode.OK;
+      }
       out.out(mainHelp(commands));
       return values.help ? ExitCode.OK : ExitCode.USAGE;
     }
@@ -65,8 +68,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       command.name,
     );
     out.protect(values['api-key'] as string | undefined);
-    if (values.help) return (out.out(commandHelp(command)), ExitCode.OK);
-    if (values.version) return (out.out(`${version}\n`), ExitCode.OK);
+    if (values.help || values.version) {
+      out.out(values.help ? commandHelp(command) : `${version}\n`);
+      return ExitCode.OK;
+    }
     const { min, max, names } = command.args;
     if (positionals.length < min || positionals.length > max) {
       const note = command.args.note ? `: ${command.args.note}` : '';

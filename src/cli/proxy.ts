@@ -62,6 +62,8 @@ export function proxyFetch(settings: ProxySettings): typeof fetch {
     return ((input: RequestInfo | URL, init?: RequestInit) =>
       undici.fetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
   };
-  return (async (input: RequestInfo | URL, init?: RequestInit) =>
-    (await (ready ??= load()))(input, init)) as typeof fetch;
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    ready ??= load();
+    return (await ready)(input, init);
+  }) as typeof fetch;
 }

@@ -148,7 +148,7 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
         if (error instanceof SitemapFetchError) fail(error.message);
         throw error;
       }
-      let doc;
+      let doc: ReturnType<typeof parseSitemap>;
       try {
         doc = parseSitemap(text);
       } catch (error) {

@@ -14,7 +14,8 @@ const answers = [];
 const client = new A11yClient({
   apiKey: options.apiKey,
   baseUrl: options.baseUrl,
-  fetch: (url, init) => fetch(url, init).then((response) => {
+  fetch: (url, init) =>
+    fetch(url, init).then((response) => {
       answers.push([Date.now(), response.status]);
       return response;
     }),

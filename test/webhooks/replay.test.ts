@@ -215,10 +215,12 @@ describe('nothing unsigned or invalid touches the store', () => {
       const clock = clockAt(T0);
       const memory = new MemoryReplayStore({ maxEntries, now: clock.now });
       let calls = 0;
-      const store: ReplayStore = { checkAndRemember: (key, expiry) => {
+      const store: ReplayStore = {
+        checkAndRemember: (key, expiry) => {
           calls++;
           return memory.checkAndRemember(key, expiry);
-        }, };
+        },
+      };
       const stored = [delivery(1), delivery(2), delivery(3)];
       for (const d of stored) await verifyWebhook(options(d, store, clock.now));
       const before = calls;

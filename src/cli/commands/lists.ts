@@ -109,7 +109,10 @@ export const trendCommand: Command = {
   async run(ctx) {
     const limit = settingOf(ctx, SETTINGS.trendLimit).value;
     const trend = await ctx.client().sites.getTrend(ctx.args[0]!, { limit });
-    if (ctx.json) return (printJson(ctx, trend), 0);
+    if (ctx.json) {
+      printJson(ctx, trend);
+      return 0;
+    }
     const points = trend.points ?? [];
     ctx.out.out(
       `Trend of ${trend.siteId ?? ctx.args[0]} (${trend.standard ?? 'standard not given'})\n` +

@@ -136,7 +136,7 @@ export const webhookCommand: Command = {
       throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, 'webhook');
     const secrets = settingOf(ctx, SETTINGS.webhookSecrets).value;
     if (!secrets.length) throw new UsageError('--secret (or SVC_WEBHOOK_SECRET) is required', 'webhook');
-    secrets.forEach((s) => ctx.out.protect(s));
+    for (const s of secrets) ctx.out.protect(s);
     const tolerance = settingOf(ctx, SETTINGS.toleranceSeconds).value;
     const maxBodyBytes = settingOf(ctx, SETTINGS.maxBodyBytes).value;
     const stdin = ctx.out.io.stdin;

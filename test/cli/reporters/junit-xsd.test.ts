@@ -25,8 +25,7 @@ import { junitOf } from '../../support/reports.js';
 
 const BIG = 100 * 1024;
 // Every C0 and C1 control, DEL, the two non-characters XML forbids, and lone/reversed surrogates.
-const CONTROLS =
-  `${Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('')}\u007F\u0085\u009F\uFFFE\uFFFF`;
+const CONTROLS = `${Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('')}\u007F\u0085\u009F\uFFFE\uFFFF`;
 const SURROGATES = 'a\uD800b\uDFFFc\uDC00\uD800d😀';
 // Workflow commands after every kind of line break and blank the runners know.
 const COMMANDS = [

@@ -111,12 +111,10 @@ type Call = { name: string; run: () => unknown };
 const callArb: fc.Arbitrary<Call> = fc.oneof(
   idArb.map((id) => ({ name: 'sites.listJourneys', run: () => client.sites.listJourneys(id as string) })),
   idArb.map((id) => ({ name: 'sites.listFixes', run: () => client.sites.listFixes(id as string) })),
-  fc
-    .tuple(idArb, limitArb)
-    .map(([id, limit]) => ({
-      name: 'sites.getTrend',
-      run: () => client.sites.getTrend(id as string, { limit: limit as number }),
-    })),
+  fc.tuple(idArb, limitArb).map(([id, limit]) => ({
+    name: 'sites.getTrend',
+    run: () => client.sites.getTrend(id as string, { limit: limit as number }),
+  })),
   scanBody.map((b) => ({ name: 'scans.create', run: () => client.scans.create(b as never) })),
   scanBody.map((b) => ({
     name: 'scans.createAndWait',
