@@ -28,9 +28,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -814,9 +814,9 @@ var require_constants = __commonJS({
       "X-XSS-Protection"
     ];
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key = wellknownHeaderNames[i];
-      const lowerCasedKey = key.toLowerCase();
-      headerNameLowerCasedRecord[key] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
+      const key2 = wellknownHeaderNames[i];
+      const lowerCasedKey = key2.toLowerCase();
+      headerNameLowerCasedRecord[key2] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
     }
     Object.setPrototypeOf(headerNameLowerCasedRecord, null);
     module2.exports = {
@@ -850,16 +850,16 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value, index) {
-        if (index === void 0 || index >= key.length) {
+      constructor(key2, value, index) {
+        if (index === void 0 || index >= key2.length) {
           throw new TypeError("Unreachable");
         }
-        const code = this.code = key.charCodeAt(index);
+        const code = this.code = key2.charCodeAt(index);
         if (code > 127) {
           throw new TypeError("key must be ascii string");
         }
-        if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value, index);
+        if (key2.length !== ++index) {
+          this.middle = new _TstNode(key2, value, index);
         } else {
           this.value = value;
         }
@@ -868,15 +868,15 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        */
-      add(key, value) {
-        const length = key.length;
+      add(key2, value) {
+        const length = key2.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
         let node = this;
         while (true) {
-          const code = key.charCodeAt(index);
+          const code = key2.charCodeAt(index);
           if (code > 127) {
             throw new TypeError("key must be ascii string");
           }
@@ -887,20 +887,20 @@ var require_tree = __commonJS({
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value, index);
+              node.middle = new _TstNode(key2, value, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value, index);
+              node.left = new _TstNode(key2, value, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value, index);
+            node.right = new _TstNode(key2, value, index);
             break;
           }
         }
@@ -909,12 +909,12 @@ var require_tree = __commonJS({
        * @param {Uint8Array} key
        * @return {TstNode | null}
        */
-      search(key) {
-        const keylength = key.length;
+      search(key2) {
+        const keylength = key2.length;
         let index = 0;
         let node = this;
         while (node !== null && index < keylength) {
-          let code = key[index];
+          let code = key2[index];
           if (code <= 90 && code >= 65) {
             code |= 32;
           }
@@ -939,25 +939,25 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key, value) {
+      insert(key2, value) {
         if (this.node === null) {
-          this.node = new TstNode(key, value, 0);
+          this.node = new TstNode(key2, value, 0);
         } else {
-          this.node.add(key, value);
+          this.node.add(key2, value);
         }
       }
       /**
        * @param {Uint8Array} key
        * @return {any}
        */
-      lookup(key) {
-        return this.node?.search(key)?.value ?? null;
+      lookup(key2) {
+        return this.node?.search(key2)?.value ?? null;
       }
     };
     var tree = new TernarySearchTree();
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
-      tree.insert(key, key);
+      const key2 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
+      tree.insert(key2, key2);
     }
     module2.exports = {
       TernarySearchTree,
@@ -1181,20 +1181,20 @@ var require_util = __commonJS({
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
       for (let i = 0; i < headers.length; i += 2) {
-        const key = headerNameToString(headers[i]);
-        let val = obj[key];
+        const key2 = headerNameToString(headers[i]);
+        let val = obj[key2];
         if (val) {
           if (typeof val === "string") {
             val = [val];
-            obj[key] = val;
+            obj[key2] = val;
           }
           val.push(headers[i + 1].toString("utf8"));
         } else {
           const headersValue = headers[i + 1];
           if (typeof headersValue === "string") {
-            obj[key] = headersValue;
+            obj[key2] = headersValue;
           } else {
-            obj[key] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
+            obj[key2] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1208,21 +1208,21 @@ var require_util = __commonJS({
       const ret = new Array(len);
       let hasContentLength = false;
       let contentDispositionIdx = -1;
-      let key;
+      let key2;
       let val;
       let kLen = 0;
       for (let n = 0; n < headers.length; n += 2) {
-        key = headers[n];
+        key2 = headers[n];
         val = headers[n + 1];
-        typeof key !== "string" && (key = key.toString());
+        typeof key2 !== "string" && (key2 = key2.toString());
         typeof val !== "string" && (val = val.toString("utf8"));
-        kLen = key.length;
-        if (kLen === 14 && key[7] === "-" && (key === "content-length" || key.toLowerCase() === "content-length")) {
+        kLen = key2.length;
+        if (kLen === 14 && key2[7] === "-" && (key2 === "content-length" || key2.toLowerCase() === "content-length")) {
           hasContentLength = true;
-        } else if (kLen === 19 && key[7] === "-" && (key === "content-disposition" || key.toLowerCase() === "content-disposition")) {
+        } else if (kLen === 19 && key2[7] === "-" && (key2 === "content-disposition" || key2.toLowerCase() === "content-disposition")) {
           contentDispositionIdx = n + 1;
         }
-        ret[n] = key;
+        ret[n] = key2;
         ret[n + 1] = val;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
@@ -1963,20 +1963,20 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value) {
-        processHeader(this, key, value);
+      addHeader(key2, value) {
+        processHeader(this, key2, value);
         return this;
       }
     };
-    function processHeader(request2, key, val) {
+    function processHeader(request2, key2, val) {
       if (val && (typeof val === "object" && !Array.isArray(val))) {
-        throw new InvalidArgumentError(`invalid ${key} header`);
+        throw new InvalidArgumentError(`invalid ${key2} header`);
       } else if (val === void 0) {
         return;
       }
-      let headerName = headerNameLowerCasedRecord[key];
+      let headerName = headerNameLowerCasedRecord[key2];
       if (headerName === void 0) {
-        headerName = key.toLowerCase();
+        headerName = key2.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
           throw new InvalidArgumentError("invalid header key");
         }
@@ -1986,17 +1986,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val.length; i++) {
           if (typeof val[i] === "string") {
             if (!isValidHeaderValue(val[i])) {
-              throw new InvalidArgumentError(`invalid ${key} header`);
+              throw new InvalidArgumentError(`invalid ${key2} header`);
             }
             arr.push(val[i]);
           } else if (val[i] === null) {
             arr.push("");
           } else if (typeof val[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key} header`);
+            throw new InvalidArgumentError(`invalid ${key2} header`);
           } else {
             const str2 = `${val[i]}`;
             if (!isValidHeaderValue(str2)) {
-              throw new InvalidArgumentError(`invalid ${key} header`);
+              throw new InvalidArgumentError(`invalid ${key2} header`);
             }
             arr.push(str2);
           }
@@ -2004,14 +2004,14 @@ var require_request = __commonJS({
         val = arr;
       } else if (typeof val === "string") {
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key} header`);
+          throw new InvalidArgumentError(`invalid ${key2} header`);
         }
       } else if (val === null) {
         val = "";
       } else {
         val = `${val}`;
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key} header`);
+          throw new InvalidArgumentError(`invalid ${key2} header`);
         }
       }
       if (headerName === "host") {
@@ -2032,7 +2032,7 @@ var require_request = __commonJS({
         }
       } else if (request2.contentType === null && headerName === "content-type") {
         request2.contentType = val;
-        request2.headers.push(key, val);
+        request2.headers.push(key2, val);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
@@ -2046,7 +2046,7 @@ var require_request = __commonJS({
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request2.headers.push(key, val);
+        request2.headers.push(key2, val);
       }
     }
     module2.exports = Request;
@@ -2534,13 +2534,13 @@ var require_connect = __commonJS({
         constructor(maxCachedSessions) {
           this._maxCachedSessions = maxCachedSessions;
           this._sessionCache = /* @__PURE__ */ new Map();
-          this._sessionRegistry = new global.FinalizationRegistry((key) => {
+          this._sessionRegistry = new global.FinalizationRegistry((key2) => {
             if (this._sessionCache.size < this._maxCachedSessions) {
               return;
             }
-            const ref = this._sessionCache.get(key);
+            const ref = this._sessionCache.get(key2);
             if (ref !== void 0 && ref.deref() === void 0) {
-              this._sessionCache.delete(key);
+              this._sessionCache.delete(key2);
             }
           });
         }
@@ -2704,10 +2704,10 @@ var require_utils = __commonJS({
     exports2.enumToMap = void 0;
     function enumToMap(obj) {
       const res = {};
-      Object.keys(obj).forEach((key) => {
-        const value = obj[key];
+      Object.keys(obj).forEach((key2) => {
+        const value = obj[key2];
         if (typeof value === "number") {
-          res[key] = value;
+          res[key2] = value;
         }
       });
       return res;
@@ -2884,9 +2884,9 @@ var require_constants2 = __commonJS({
     ];
     exports2.METHOD_MAP = utils_1.enumToMap(METHODS);
     exports2.H_METHOD_MAP = {};
-    Object.keys(exports2.METHOD_MAP).forEach((key) => {
-      if (/^H/.test(key)) {
-        exports2.H_METHOD_MAP[key] = exports2.METHOD_MAP[key];
+    Object.keys(exports2.METHOD_MAP).forEach((key2) => {
+      if (/^H/.test(key2)) {
+        exports2.H_METHOD_MAP[key2] = exports2.METHOD_MAP[key2];
       }
     });
     var FINISH;
@@ -3857,19 +3857,19 @@ var require_webidl = __commonJS({
         const result2 = {};
         if (!types.isProxy(O)) {
           const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
-          for (const key of keys2) {
-            const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O[key], prefix, argument);
+          for (const key2 of keys2) {
+            const typedKey = keyConverter(key2, prefix, argument);
+            const typedValue = valueConverter(O[key2], prefix, argument);
             result2[typedKey] = typedValue;
           }
           return result2;
         }
         const keys = Reflect.ownKeys(O);
-        for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key);
+        for (const key2 of keys) {
+          const desc = Reflect.getOwnPropertyDescriptor(O, key2);
           if (desc?.enumerable) {
-            const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O[key], prefix, argument);
+            const typedKey = keyConverter(key2, prefix, argument);
+            const typedValue = valueConverter(O[key2], prefix, argument);
             result2[typedKey] = typedValue;
           }
         }
@@ -3900,29 +3900,29 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key, defaultValue, required: required2, converter } = options;
+          const { key: key2, defaultValue, required: required2, converter } = options;
           if (required2 === true) {
-            if (!Object.hasOwn(dictionary, key)) {
+            if (!Object.hasOwn(dictionary, key2)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `Missing required key "${key}".`
+                message: `Missing required key "${key2}".`
               });
             }
           }
-          let value = dictionary[key];
+          let value = dictionary[key2];
           const hasDefault = Object.hasOwn(options, "defaultValue");
           if (hasDefault && value !== null) {
             value ??= defaultValue();
           }
           if (required2 || hasDefault || value !== void 0) {
-            value = converter(value, prefix, `${argument}.${key}`);
+            value = converter(value, prefix, `${argument}.${key2}`);
             if (options.allowedValues && !options.allowedValues.includes(value)) {
               throw webidl.errors.exception({
                 header: prefix,
                 message: `${value} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value;
+            dict[key2] = value;
           }
         }
         return dict;
@@ -4517,9 +4517,9 @@ var require_util2 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind2) {
+        constructor(target, kind) {
           this.#target = target;
-          this.#kind = kind2;
+          this.#kind = kind;
           this.#index = 0;
         }
         next() {
@@ -4537,18 +4537,18 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value } = values[index];
+          const { [keyIndex]: key2, [valueIndex]: value } = values[index];
           this.#index = index + 1;
           let result2;
           switch (this.#kind) {
             case "key":
-              result2 = key;
+              result2 = key2;
               break;
             case "value":
               result2 = value;
               break;
             case "key+value":
-              result2 = [key, value];
+              result2 = [key2, value];
               break;
           }
           return {
@@ -4568,8 +4568,8 @@ var require_util2 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind2) {
-        return new FastIterableIterator(target, kind2);
+      return function(target, kind) {
+        return new FastIterableIterator(target, kind);
       };
     }
     function iteratorMixin(name, object3, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -4614,8 +4614,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value, key, this);
+            for (const { 0: key2, 1: value } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value, key2, this);
             }
           }
         }
@@ -4863,8 +4863,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list) {
-      const value = list.get(name, true);
+    function getDecodeSplit(name, list2) {
+      const value = list2.get(name, true);
       if (value === null) {
         return null;
       }
@@ -6058,15 +6058,15 @@ var require_client_h1 = __commonJS({
         } else {
           this.headers[len - 1] = Buffer.concat([this.headers[len - 1], buf]);
         }
-        const key = this.headers[len - 2];
-        if (key.length === 10) {
-          const headerName = util.bufferToLowerCasedHeaderName(key);
+        const key2 = this.headers[len - 2];
+        if (key2.length === 10) {
+          const headerName = util.bufferToLowerCasedHeaderName(key2);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key.length === 14 && util.bufferToLowerCasedHeaderName(key) === "content-length") {
+        } else if (key2.length === 14 && util.bufferToLowerCasedHeaderName(key2) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -6564,15 +6564,15 @@ upgrade: ${upgrade}\r
       }
       if (Array.isArray(headers)) {
         for (let n = 0; n < headers.length; n += 2) {
-          const key = headers[n + 0];
+          const key2 = headers[n + 0];
           const val = headers[n + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header += `${key}: ${val[i]}\r
+              header += `${key2}: ${val[i]}\r
 `;
             }
           } else {
-            header += `${key}: ${val}\r
+            header += `${key2}: ${val}\r
 `;
           }
         }
@@ -7082,18 +7082,18 @@ var require_client_h2 = __commonJS({
       }
       const headers = {};
       for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key = reqHeaders[n + 0];
+        const key2 = reqHeaders[n + 0];
         const val = reqHeaders[n + 1];
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
-            if (headers[key]) {
-              headers[key] += `,${val[i]}`;
+            if (headers[key2]) {
+              headers[key2] += `,${val[i]}`;
             } else {
-              headers[key] = val[i];
+              headers[key2] = val[i];
             }
           }
         } else {
-          headers[key] = val;
+          headers[key2] = val;
         }
       }
       let stream;
@@ -7588,9 +7588,9 @@ var require_redirect_handler = __commonJS({
           }
         }
       } else if (headers && typeof headers === "object") {
-        for (const key of Object.keys(headers)) {
-          if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, headers[key]);
+        for (const key2 of Object.keys(headers)) {
+          if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
+            ret.push(key2, headers[key2]);
           }
         }
       } else {
@@ -8671,16 +8671,16 @@ var require_agent = __commonJS({
         return ret;
       }
       [kDispatch](opts, handler) {
-        let key;
+        let key2;
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key = String(opts.origin);
+          key2 = String(opts.origin);
         } else {
           throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
         }
-        let dispatcher = this[kClients].get(key);
+        let dispatcher = this[kClients].get(key2);
         if (!dispatcher) {
           dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
-          this[kClients].set(key, dispatcher);
+          this[kClients].set(key2, dispatcher);
         }
         return dispatcher.dispatch(opts, handler);
       }
@@ -8919,7 +8919,7 @@ var require_proxy_agent = __commonJS({
       return headers;
     }
     function throwIfProxyAuthIsSent(headers) {
-      const existProxyAuth = headers && Object.keys(headers).find((key) => key.toLowerCase() === "proxy-authorization");
+      const existProxyAuth = headers && Object.keys(headers).find((key2) => key2.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
@@ -10697,18 +10697,18 @@ var require_mock_utils = __commonJS({
         })
       );
     }
-    function getHeaderByName(headers, key) {
+    function getHeaderByName(headers, key2) {
       if (Array.isArray(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          if (headers[i].toLocaleLowerCase() === key.toLocaleLowerCase()) {
+          if (headers[i].toLocaleLowerCase() === key2.toLocaleLowerCase()) {
             return headers[i + 1];
           }
         }
         return void 0;
       } else if (typeof headers.get === "function") {
-        return headers.get(key);
+        return headers.get(key2);
       } else {
-        return lowerCaseEntries(headers)[key.toLocaleLowerCase()];
+        return lowerCaseEntries(headers)[key2.toLocaleLowerCase()];
       }
     }
     function buildHeadersFromArray(headers) {
@@ -10772,41 +10772,41 @@ var require_mock_utils = __commonJS({
         return data.toString();
       }
     }
-    function getMockDispatch(mockDispatches, key) {
-      const basePath = key.query ? buildURL(key.path, key.query) : key.path;
+    function getMockDispatch(mockDispatches, key2) {
+      const basePath = key2.query ? buildURL(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl2(basePath) : basePath;
       let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path }) => matchValue(safeUrl2(path), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key.method));
+      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key2.method));
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key2.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key2.body) : true);
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key2.body}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key.headers));
+      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key2.headers));
       if (matchedMockDispatches.length === 0) {
-        const headers = typeof key.headers === "object" ? JSON.stringify(key.headers) : key.headers;
+        const headers = typeof key2.headers === "object" ? JSON.stringify(key2.headers) : key2.headers;
         throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers}' on path '${resolvedPath}'`);
       }
       return matchedMockDispatches[0];
     }
-    function addMockDispatch(mockDispatches, key, data) {
+    function addMockDispatch(mockDispatches, key2, data) {
       const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false };
       const replyData = typeof data === "function" ? { callback: data } : { ...data };
-      const newMockDispatch = { ...baseData, ...key, pending: true, data: { error: null, ...replyData } };
+      const newMockDispatch = { ...baseData, ...key2, pending: true, data: { error: null, ...replyData } };
       mockDispatches.push(newMockDispatch);
       return newMockDispatch;
     }
-    function deleteMockDispatch(mockDispatches, key) {
+    function deleteMockDispatch(mockDispatches, key2) {
       const index = mockDispatches.findIndex((dispatch) => {
         if (!dispatch.consumed) {
           return false;
         }
-        return matchKey(dispatch, key);
+        return matchKey(dispatch, key2);
       });
       if (index !== -1) {
         mockDispatches.splice(index, 1);
@@ -10826,9 +10826,9 @@ var require_mock_utils = __commonJS({
       const keys = Object.keys(data);
       const result2 = [];
       for (let i = 0; i < keys.length; ++i) {
-        const key = keys[i];
-        const value = data[key];
-        const name = Buffer.from(`${key}`);
+        const key2 = keys[i];
+        const value = data[key2];
+        const name = Buffer.from(`${key2}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
             result2.push(name, Buffer.from(`${value[j]}`));
@@ -10850,8 +10850,8 @@ var require_mock_utils = __commonJS({
       return Buffer.concat(buffers).toString("utf8");
     }
     function mockDispatch(opts, handler) {
-      const key = buildKey(opts);
-      const mockDispatch2 = getMockDispatch(this[kDispatches], key);
+      const key2 = buildKey(opts);
+      const mockDispatch2 = getMockDispatch(this[kDispatches], key2);
       mockDispatch2.timesInvoked++;
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
@@ -10861,7 +10861,7 @@ var require_mock_utils = __commonJS({
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
       if (error2 !== null) {
-        deleteMockDispatch(this[kDispatches], key);
+        deleteMockDispatch(this[kDispatches], key2);
         handler.onError(error2);
         return true;
       }
@@ -10886,7 +10886,7 @@ var require_mock_utils = __commonJS({
         handler.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
         handler.onData?.(Buffer.from(responseData));
         handler.onComplete?.(responseTrailers);
-        deleteMockDispatch(mockDispatches, key);
+        deleteMockDispatch(mockDispatches, key2);
       }
       function resume() {
       }
@@ -12276,9 +12276,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list = this.#headersList.cookies;
-        if (list) {
-          return [...list];
+        const list2 = this.#headersList.cookies;
+        if (list2) {
+          return [...list2];
         }
         return [];
       }
@@ -12318,8 +12318,8 @@ var require_headers = __commonJS({
       static getHeadersList(o) {
         return o.#headersList;
       }
-      static setHeadersList(o, list) {
-        o.#headersList = list;
+      static setHeadersList(o, list2) {
+        o.#headersList = list2;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers3;
@@ -12793,16 +12793,16 @@ var require_dispatcher_weakref = __commonJS({
       constructor(finalizer) {
         this.finalizer = finalizer;
       }
-      register(dispatcher, key) {
+      register(dispatcher, key2) {
         if (dispatcher.on) {
           dispatcher.on("disconnect", () => {
             if (dispatcher[kConnected] === 0 && dispatcher[kSize] === 0) {
-              this.finalizer(key);
+              this.finalizer(key2);
             }
           });
         }
       }
-      unregister(key) {
+      unregister(key2) {
       }
     };
     module2.exports = function() {
@@ -13287,13 +13287,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list = dependentControllerMap.get(this.signal);
-          if (list === void 0) {
-            list = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list);
+          let list2 = dependentControllerMap.get(this.signal);
+          if (list2 === void 0) {
+            list2 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list2);
           }
           const acRef = new WeakRef(ac);
-          list.add(acRef);
+          list2.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -16287,8 +16287,8 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value] = part.split("=");
-        const trimmedKey = key.trim();
+        const [key2, ...value] = part.split("=");
+        const trimmedKey = key2.trim();
         const joinedValue = value.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
@@ -19180,31 +19180,31 @@ var init_store = __esm({
       // End of the last pause a 429 imposed, per key.
       #pauseEnd = /* @__PURE__ */ new Map();
       /** {@inheritDoc RateLimitStore.reserve} */
-      reserve(key, limit) {
+      reserve(key2, limit) {
         const now = this.now();
-        const pauseMs = (this.#pauseEnd.get(key) ?? 0) - now;
+        const pauseMs = (this.#pauseEnd.get(key2) ?? 0) - now;
         if (pauseMs > 0) return Promise.resolve({ waitMs: 0, pauseMs });
         const { intervalMs, toleranceMs } = gcraParameters(limit);
-        const tat = Math.max(this.#tat.get(key) ?? now, now);
-        this.#tat.set(key, tat + intervalMs);
+        const tat = Math.max(this.#tat.get(key2) ?? now, now);
+        this.#tat.set(key2, tat + intervalMs);
         return Promise.resolve({ waitMs: Math.max(0, tat - toleranceMs - now) });
       }
       /** {@inheritDoc RateLimitStore.pause} */
-      pause(key, limit, delayMs) {
+      pause(key2, limit, delayMs) {
         const resume = this.now() + delayMs;
-        this.#pauseEnd.set(key, Math.max(this.#pauseEnd.get(key) ?? 0, resume));
-        this.#tat.set(key, Math.max(this.#tat.get(key) ?? 0, resume + gcraParameters(limit).toleranceMs));
+        this.#pauseEnd.set(key2, Math.max(this.#pauseEnd.get(key2) ?? 0, resume));
+        this.#tat.set(key2, Math.max(this.#tat.get(key2) ?? 0, resume + gcraParameters(limit).toleranceMs));
         return Promise.resolve();
       }
       /** {@inheritDoc RateLimitStore.refund} */
-      refund(key, limit) {
-        const tat = this.#tat.get(key);
-        if (tat !== void 0) this.#tat.set(key, Math.max(this.now(), tat - gcraParameters(limit).intervalMs));
+      refund(key2, limit) {
+        const tat = this.#tat.get(key2);
+        if (tat !== void 0) this.#tat.set(key2, Math.max(this.now(), tat - gcraParameters(limit).intervalMs));
         return Promise.resolve();
       }
       /** {@inheritDoc RateLimitStore.pausedFor} */
-      pausedFor(key) {
-        return Promise.resolve(Math.max(0, (this.#pauseEnd.get(key) ?? 0) - this.now()));
+      pausedFor(key2) {
+        return Promise.resolve(Math.max(0, (this.#pauseEnd.get(key2) ?? 0) - this.now()));
       }
     };
   }
@@ -19395,29 +19395,29 @@ function issue2(...args) {
   return { ...iss };
 }
 function members(proto, table2) {
-  for (const key in table2) {
-    const desc = Object.getOwnPropertyDescriptor(table2, key);
+  for (const key2 in table2) {
+    const desc = Object.getOwnPropertyDescriptor(table2, key2);
     if (desc.get)
-      Object.defineProperty(proto, key, { ...desc, enumerable: false });
+      Object.defineProperty(proto, key2, { ...desc, enumerable: false });
     else
-      defineBound(proto, key, desc.value);
+      defineBound(proto, key2, desc.value);
   }
 }
-function own(inst, key, value, enumerable = true) {
-  Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+function own(inst, key2, value, enumerable = true) {
+  Object.defineProperty(inst, key2, { configurable: true, writable: true, enumerable, value });
   return value;
 }
-function hide(inst, key, value) {
-  return own(inst, key, value, false);
+function hide(inst, key2, value) {
+  return own(inst, key2, value, false);
 }
-function defineBound(proto, key, fn) {
-  Object.defineProperty(proto, key, {
+function defineBound(proto, key2, fn) {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
-      return this == null ? fn : own(this, key, fn.bind(this));
+      return this == null ? fn : own(this, key2, fn.bind(this));
     },
     set(value) {
-      own(this, key, value);
+      own(this, key2, value);
     }
   });
 }
@@ -19425,53 +19425,53 @@ function claim(inst, sentinel) {
   const proto = Object.getPrototypeOf(inst);
   return sentinel in proto ? void 0 : proto;
 }
-function defineLazyInternal(inst, key, compute) {
+function defineLazyInternal(inst, key2, compute) {
   const proto = Object.getPrototypeOf(inst._zod);
-  if (key in proto && installing !== inst._zod) {
+  if (key2 in proto && installing !== inst._zod) {
     installing = void 0;
     return;
   }
   installing = inst._zod;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
-      Object.defineProperty(this, key, breaker);
+      Object.defineProperty(this, key2, breaker);
       const outer = broke;
       broke = false;
       try {
         const value = compute(this);
         if (broke)
-          delete this[key];
+          delete this[key2];
         else
-          Object.defineProperty(this, key, { configurable: true, writable: true, value });
+          Object.defineProperty(this, key2, { configurable: true, writable: true, value });
         broke = broke || outer;
         return value;
       } catch (err) {
-        delete this[key];
+        delete this[key2];
         broke = broke || outer;
         throw err;
       }
     },
     set(value) {
-      Object.defineProperty(this, key, { configurable: true, writable: true, value });
+      Object.defineProperty(this, key2, { configurable: true, writable: true, value });
     }
   });
 }
-function installLazyProp(inst, key, make, enumerable) {
-  const proto = claim(inst, key);
+function installLazyProp(inst, key2, make, enumerable) {
+  const proto = claim(inst, key2);
   if (!proto)
     return;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
       const desc = { configurable: true, writable: true, enumerable, value: void 0 };
-      Object.defineProperty(this, key, desc);
+      Object.defineProperty(this, key2, desc);
       desc.value = make(this);
-      Object.defineProperty(this, key, desc);
+      Object.defineProperty(this, key2, desc);
       return desc.value;
     },
     set(value) {
-      Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+      Object.defineProperty(this, key2, { configurable: true, writable: true, enumerable, value });
     }
   });
 }
@@ -20038,23 +20038,23 @@ function canParseURL(input) {
     return false;
   }
 }
-function validateURL(trimmed, def) {
+function validateURL(trimmed2, def) {
   if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
-    return canParseURL(trimmed) || URL_UNPARSEABLE;
+    return canParseURL(trimmed2) || URL_UNPARSEABLE;
   }
-  return parseURLObject(trimmed, def);
+  return parseURLObject(trimmed2, def);
 }
-function parseURLObject(trimmed, def) {
-  if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+function parseURLObject(trimmed2, def) {
+  if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed2)) {
     return URL_BAD_FORMAT;
   }
   try {
     if (typeof URL !== "undefined") {
       const URLStatic = URL;
       if (typeof URLStatic.parse === "function")
-        return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
+        return URLStatic.parse(trimmed2) ?? URL_UNPARSEABLE;
     }
-    return new URL(trimmed);
+    return new URL(trimmed2);
   } catch {
     return URL_UNPARSEABLE;
   }
@@ -20098,8 +20098,8 @@ function handleArrayResult(result2, final, index) {
   }
   final.value[index] = result2.value;
 }
-function handlePropertyResult(result2, final, key, input, optin, optout) {
-  const isPresent = key in input;
+function handlePropertyResult(result2, final, key2, input, optin, optout) {
+  const isPresent = key2 in input;
   const isOptionalOut = optout === "optional";
   if (!isPresent && isOptionalOut && optin === "optional") {
     return;
@@ -20108,7 +20108,7 @@ function handlePropertyResult(result2, final, key, input, optin, optout) {
     if (optin !== void 0 && isOptionalOut && !isPresent) {
       return;
     }
-    final.issues.push(...prefixIssues(key, result2.issues));
+    final.issues.push(...prefixIssues(key2, result2.issues));
   }
   if (!isPresent && optin === void 0) {
     if (!result2.issues.length) {
@@ -20116,17 +20116,17 @@ function handlePropertyResult(result2, final, key, input, optin, optout) {
         code: "invalid_type",
         expected: "nonoptional",
         input: void 0,
-        path: [key]
+        path: [key2]
       });
     }
     return;
   }
   if (result2.value === void 0) {
     if (isPresent || optin === "defaulted" && !isOptionalOut) {
-      final.value[key] = void 0;
+      final.value[key2] = void 0;
     }
   } else {
-    final.value[key] = result2.value;
+    final.value[key2] = result2.value;
   }
 }
 function normalizeDef(def) {
@@ -20158,28 +20158,28 @@ function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
   const optin = _catchall.optin;
   const optout = _catchall.optout;
   let seen = 0;
-  for (const key in input) {
+  for (const key2 in input) {
     if (abortEarly && payload.issues.length !== seen) {
       if (aborted(payload, seen))
         break;
       seen = payload.issues.length;
     }
-    if (keySet.has(key))
+    if (keySet.has(key2))
       continue;
-    if (key === "__proto__") {
+    if (key2 === "__proto__") {
       if (t === "never")
-        unrecognized.push(key);
+        unrecognized.push(key2);
       continue;
     }
     if (t === "never") {
-      unrecognized.push(key);
+      unrecognized.push(key2);
       continue;
     }
-    const r = _catchall.run({ value: input[key], issues: [] }, ctx);
+    const r = _catchall.run({ value: input[key2], issues: [] }, ctx);
     if (r instanceof Promise) {
-      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input, optin, optout)));
+      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key2, input, optin, optout)));
     } else {
-      handlePropertyResult(r, payload, key, input, optin, optout);
+      handlePropertyResult(r, payload, key2, input, optin, optout);
     }
   }
   if (unrecognized.length) {
@@ -20373,8 +20373,8 @@ var init_schemas = __esm({
       $ZodStringFormat.init(inst, def);
       inst._zod.check = (payload) => {
         try {
-          const trimmed = payload.value.trim();
-          const url2 = validateURL(trimmed, def);
+          const trimmed2 = payload.value.trim();
+          const url2 = validateURL(trimmed2, def);
           if (url2 === URL_BAD_FORMAT) {
             payload.issues.push({
               code: "invalid_format",
@@ -20397,7 +20397,7 @@ var init_schemas = __esm({
             return;
           }
           if (url2 === true) {
-            payload.value = stripTabAndNewline(trimmed);
+            payload.value = stripTabAndNewline(trimmed2);
             return;
           }
           if (def.hostname && !urlHostnameOk(url2, def.hostname)) {
@@ -20422,7 +20422,7 @@ var init_schemas = __esm({
               continue: !def.abort
             });
           }
-          payload.value = def.normalize ? url2.href : stripTabAndNewline(trimmed);
+          payload.value = def.normalize ? url2.href : stripTabAndNewline(trimmed2);
           return;
         } catch (_) {
           payload.issues.push({
@@ -20617,16 +20617,16 @@ var init_schemas = __esm({
       defineLazyInternal(inst, "propValues", (zod) => {
         const shape = zod.def.shape;
         const propValues = {};
-        for (const key in shape) {
-          const field = shape[key]._zod;
+        for (const key2 in shape) {
+          const field = shape[key2]._zod;
           if (field.values) {
-            if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-              assignProp(propValues, key, /* @__PURE__ */ new Set());
+            if (!Object.prototype.hasOwnProperty.call(propValues, key2)) {
+              assignProp(propValues, key2, /* @__PURE__ */ new Set());
             }
             for (const v of field.values)
-              propValues[key].add(v);
+              propValues[key2].add(v);
             if (field.optin !== void 0)
-              propValues[key].add(void 0);
+              propValues[key2].add(void 0);
           }
         }
         return propValues;
@@ -20653,22 +20653,22 @@ var init_schemas = __esm({
         const shape = value.shape;
         const abortEarly = ctx?.abortEarly;
         let seen = payload.issues.length;
-        for (const key of value.allKeys) {
+        for (const key2 of value.allKeys) {
           if (abortEarly && payload.issues.length !== seen) {
             if (aborted(payload, seen))
               break;
             seen = payload.issues.length;
           }
-          if (key === "__proto__")
+          if (key2 === "__proto__")
             continue;
-          const el = shape[key];
+          const el = shape[key2];
           const optin = el._zod.optin;
           const optout = el._zod.optout;
-          const r = el._zod.run({ value: input[key], issues: [] }, ctx);
+          const r = el._zod.run({ value: input[key2], issues: [] }, ctx);
           if (r instanceof Promise) {
-            proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input, optin, optout)));
+            proms.push(r.then((r2) => handlePropertyResult(r2, payload, key2, input, optin, optout)));
           } else {
-            handlePropertyResult(r, payload, key, input, optin, optout);
+            handlePropertyResult(r, payload, key2, input, optin, optout);
           }
         }
         if (!catchall) {
@@ -20697,12 +20697,12 @@ var init_schemas = __esm({
         if (values && !def.partial) {
           payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
           const recordKeys = /* @__PURE__ */ new Set();
-          for (const key of values) {
-            if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-              recordKeys.add(typeof key === "number" ? key.toString() : key);
-              if (key === "__proto__")
+          for (const key2 of values) {
+            if (typeof key2 === "string" || typeof key2 === "number" || typeof key2 === "symbol") {
+              recordKeys.add(typeof key2 === "number" ? key2.toString() : key2);
+              if (key2 === "__proto__")
                 continue;
-              const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+              const keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
               if (keyResult instanceof Promise) {
                 throw new Error("Async schemas not supported in object keys currently");
               }
@@ -20711,8 +20711,8 @@ var init_schemas = __esm({
                   code: "invalid_key",
                   origin: "record",
                   issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-                  input: key,
-                  path: [key],
+                  input: key2,
+                  path: [key2],
                   inst
                 });
                 continue;
@@ -20720,32 +20720,32 @@ var init_schemas = __esm({
               const outKey = keyResult.value;
               if (outKey === "__proto__")
                 continue;
-              const result2 = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+              const result2 = def.valueType._zod.run({ value: input[key2], issues: [] }, ctx);
               if (result2 instanceof Promise) {
                 proms.push(result2.then((result3) => {
                   if (result3.issues.length) {
-                    payload.issues.push(...prefixIssues(key, result3.issues));
+                    payload.issues.push(...prefixIssues(key2, result3.issues));
                   }
                   payload.value[outKey] = result3.value;
                 }));
               } else {
                 if (result2.issues.length) {
-                  payload.issues.push(...prefixIssues(key, result2.issues));
+                  payload.issues.push(...prefixIssues(key2, result2.issues));
                 }
                 payload.value[outKey] = result2.value;
               }
             }
           }
           let unrecognized;
-          for (const key in input) {
-            if (!recordKeys.has(key)) {
+          for (const key2 in input) {
+            if (!recordKeys.has(key2)) {
               if (def.mode === "loose") {
-                if (key === "__proto__")
+                if (key2 === "__proto__")
                   continue;
-                payload.value[key] = input[key];
+                payload.value[key2] = input[key2];
               } else {
                 unrecognized = unrecognized ?? [];
-                unrecognized.push(key);
+                unrecognized.push(key2);
               }
             }
           }
@@ -20761,18 +20761,18 @@ var init_schemas = __esm({
         } else {
           payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
           let unrecognized;
-          for (const key of Reflect.ownKeys(input)) {
-            if (key === "__proto__")
+          for (const key2 of Reflect.ownKeys(input)) {
+            if (key2 === "__proto__")
               continue;
-            if (!Object.prototype.propertyIsEnumerable.call(input, key))
+            if (!Object.prototype.propertyIsEnumerable.call(input, key2))
               continue;
-            let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+            let keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
             if (keyResult instanceof Promise) {
               throw new Error("Async schemas not supported in object keys currently");
             }
-            const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+            const checkNumericKey = typeof key2 === "string" && number.test(key2) && keyResult.issues.length;
             if (checkNumericKey) {
-              const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+              const retryResult = def.keyType._zod.run({ value: Number(key2), issues: [] }, ctx);
               if (retryResult instanceof Promise) {
                 throw new Error("Async schemas not supported in object keys currently");
               }
@@ -20782,17 +20782,17 @@ var init_schemas = __esm({
             }
             if (keyResult.issues.length) {
               if (def.mode === "loose") {
-                payload.value[key] = input[key];
+                payload.value[key2] = input[key2];
               } else if (values) {
                 unrecognized = unrecognized ?? [];
-                unrecognized.push(key);
+                unrecognized.push(key2);
               } else {
                 payload.issues.push({
                   code: "invalid_key",
                   origin: "record",
                   issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-                  input: key,
-                  path: [key],
+                  input: key2,
+                  path: [key2],
                   inst
                 });
               }
@@ -20801,17 +20801,17 @@ var init_schemas = __esm({
             const outKey = keyResult.value;
             if (outKey === "__proto__")
               continue;
-            const result2 = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+            const result2 = def.valueType._zod.run({ value: input[key2], issues: [] }, ctx);
             if (result2 instanceof Promise) {
               proms.push(result2.then((result3) => {
                 if (result3.issues.length) {
-                  payload.issues.push(...prefixIssues(key, result3.issues));
+                  payload.issues.push(...prefixIssues(key2, result3.issues));
                 }
                 payload.value[outKey] = result3.value;
               }));
             } else {
               if (result2.issues.length) {
-                payload.issues.push(...prefixIssues(key, result2.issues));
+                payload.issues.push(...prefixIssues(key2, result2.issues));
               }
               payload.value[outKey] = result2.value;
             }
@@ -21608,7 +21608,10 @@ function progressWait(track, nowMs, options) {
   const { intervalMs, maxIntervalMs, waitedMs, untilDeadlineMs } = options;
   const sinceLook = Math.max(0, nowMs - (track.last?.atMs ?? nowMs));
   const remainingMs = estimate ? Math.max(0, estimate.remainingMs - sinceLook) : void 0;
-  const earliestMs = Math.max(remainingMs !== void 0 ? remainingMs * Math.exp(-estimate.spread) : 0, (atLeastMs ?? 0) - sinceLook);
+  const earliestMs = Math.max(
+    remainingMs !== void 0 ? remainingMs * Math.exp(-estimate.spread) : 0,
+    (atLeastMs ?? 0) - sinceLook
+  );
   const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + (remainingMs ?? earliestMs)));
   let wait = earliestMs + AIM_INTO_ALLOWANCE * allowanceMs;
   const { anchor, last } = track;
@@ -21616,7 +21619,8 @@ function progressWait(track, nowMs, options) {
   const stillMs = nowMs - (track.changedAtMs ?? nowMs);
   if (stillMs > 2 * msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
   wait = Math.min(maxIntervalMs, Math.max(intervalMs, wait));
-  if (untilDeadlineMs !== void 0 && wait > untilDeadlineMs - intervalMs / 2) wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
+  if (untilDeadlineMs !== void 0 && wait > untilDeadlineMs - intervalMs / 2)
+    wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
   return wait;
 }
 var FINISHED_PAGE, START_IN_WINDOW, SLOWER_PAGES_SHARE, LATENESS_SHARE, AIM_INTO_ALLOWANCE;
@@ -22126,14 +22130,18 @@ var init_store_guard = __esm({
       #warned = false;
       #corruptWarned = false;
       /** Runs `op` on the shared store within its bound, else on the stand-in at this client's share. */
-      async run(key, op2) {
+      async run(key2, op2) {
         const { store, storeTimeoutMs } = this.options;
         if (store instanceof MemoryRateLimitStore) return { store, limit: this.limit, result: await op2(store, this.limit) };
-        if (this.#down) this.#tryAgain(key);
+        if (this.#down) this.#tryAgain(key2);
         if (!this.#down) {
           try {
             const bound2 = this.#reached ? storeTimeoutMs : Math.max(storeTimeoutMs, STARTUP_BOUND_MS);
-            const result2 = await bounded(Promise.resolve().then(() => op2(store, this.limit)), bound2, "the shared rate-limit store");
+            const result2 = await bounded(
+              Promise.resolve().then(() => op2(store, this.limit)),
+              bound2,
+              "the shared rate-limit store"
+            );
             this.#reached = true;
             if (this.#warned && !this.#down) this.#recovered();
             return { store, limit: this.limit, result: result2 };
@@ -22160,20 +22168,20 @@ var init_store_guard = __esm({
        * Milliseconds left of a pause on `key`: the store's (read within its bound), else the stand-in's. A store
        * without that read (`pausedFor`) reports pauses through its reservations only: 0 while it answers.
        */
-      async pausedFor(key) {
+      async pausedFor(key2) {
         const { store } = this.options;
-        if (!store.pausedFor) return this.#down ? this.#standIn.pausedFor(key) : 0;
-        const left = (await this.run(key, (s) => s.pausedFor(key))).result;
+        if (!store.pausedFor) return this.#down ? this.#standIn.pausedFor(key2) : 0;
+        const left = (await this.run(key2, (s) => s.pausedFor(key2))).result;
         return Number.isFinite(left) && left > 0 ? left : 0;
       }
       /** Pauses the stand-in too, so an outage right after a 429 does not send early. */
-      pauseStandIn(key, delayMs) {
-        return this.options.store instanceof MemoryRateLimitStore ? Promise.resolve() : this.#standIn.pause(key, this.#share(), delayMs);
+      pauseStandIn(key2, delayMs) {
+        return this.options.store instanceof MemoryRateLimitStore ? Promise.resolve() : this.#standIn.pause(key2, this.#share(), delayMs);
       }
       // While the store is down, calls never wait for it: it is checked again in the background after
       // storeRetryMs, with a read that spends no budget (pausedFor). A store without that read is tried again by
       // the next operation, within its bound.
-      #tryAgain(key) {
+      #tryAgain(key2) {
         const { store, storeTimeoutMs } = this.options;
         if (this.#probing || Date.now() < this.#retryAt) return;
         const check2 = store.pausedFor;
@@ -22182,7 +22190,11 @@ var init_store_guard = __esm({
           return;
         }
         this.#probing = true;
-        bounded(Promise.resolve().then(() => check2.call(store, key)), Math.max(storeTimeoutMs, STARTUP_BOUND_MS), "the shared rate-limit store").then(
+        bounded(
+          Promise.resolve().then(() => check2.call(store, key2)),
+          Math.max(storeTimeoutMs, STARTUP_BOUND_MS),
+          "the shared rate-limit store"
+        ).then(
           () => {
             this.#down = false;
             this.#reached = true;
@@ -22211,7 +22223,10 @@ var init_store_guard = __esm({
       }
       #recovered() {
         this.#warned = false;
-        this.#warn({ code: "RATE_LIMIT_STORE_RECOVERED", message: "The shared rate-limit store answers again; its budget is used again." });
+        this.#warn({
+          code: "RATE_LIMIT_STORE_RECOVERED",
+          message: "The shared rate-limit store answers again; its budget is used again."
+        });
       }
       // This client's share of the budget (the stand-in's limit): the rate divided by the sharers last seen.
       #share() {
@@ -22254,22 +22269,26 @@ async function budgetKey(apiKey, store, Refusal = Error) {
   const nodeCrypto2 = nodeCryptoModule();
   if (nodeCrypto2) return PREFIX + nodeCrypto2.createHash("sha256").update(apiKey).digest("hex").slice(0, 32);
   if (store && !(store instanceof MemoryRateLimitStore)) {
-    throw new Refusal("rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); nothing was sent. Use the in-process store here.");
+    throw new Refusal(
+      "rateLimit.store: a shared store needs SHA-256 to keep the API key out of it (crypto.subtle, which browsers give only to https pages, or node:crypto); nothing was sent. Use the in-process store here."
+    );
   }
   return `${PREFIX}local:${fnv64(apiKey)}`;
 }
 function nodeCryptoModule() {
   try {
-    return globalThis.process?.getBuiltinModule?.("node:crypto");
+    return globalThis.process?.getBuiltinModule?.(
+      "node:crypto"
+    );
   } catch {
     return void 0;
   }
 }
-function fnv64(text4) {
+function fnv64(text5) {
   let a = 2166136261;
   let b = 3421674724;
-  for (let i = 0; i < text4.length; i++) {
-    const c = text4.charCodeAt(i);
+  for (let i = 0; i < text5.length; i++) {
+    const c = text5.charCodeAt(i);
     a = Math.imul(a ^ c, 16777619);
     b = Math.imul(b ^ c, 1540483477);
   }
@@ -22313,9 +22332,9 @@ var init_budget = __esm({
        * @param key - the budget's key in the store (see {@link budgetKey})
        * @param options - the store and how to treat its failures
        */
-      constructor(limit, key, options) {
+      constructor(limit, key2, options) {
         this.limit = limit;
-        this.key = key;
+        this.key = key2;
         this.options = options;
         this.#guard = new StoreGuard(limit, options);
       }
@@ -22333,10 +22352,10 @@ var init_budget = __esm({
        * @default maxPauseMs Infinity
        */
       async take(signal, maxPauseMs = Infinity) {
-        const key = await this.key;
+        const key2 = await this.key;
         for (; ; ) {
           if (signal?.aborted) throw abortReason(signal);
-          const { store, limit, result: result2 } = await this.#guard.run(key, (s, l) => s.reserve(key, l, this.#id).then(checked));
+          const { store, limit, result: result2 } = await this.#guard.run(key2, (s, l) => s.reserve(key2, l, this.#id).then(checked));
           this.#guard.saw(result2);
           let pauseMs = result2.pauseMs ?? 0;
           if (pauseMs === 0 && result2.waitMs > 0) {
@@ -22344,10 +22363,15 @@ var init_budget = __esm({
               await sleep(result2.waitMs, signal);
             } catch (error2) {
               const refund = store.refund;
-              if (refund) void bounded(Promise.resolve().then(() => refund.call(store, key, limit)), this.options.storeTimeoutMs, "refund").catch(() => void 0);
+              if (refund)
+                void bounded(
+                  Promise.resolve().then(() => refund.call(store, key2, limit)),
+                  this.options.storeTimeoutMs,
+                  "refund"
+                ).catch(() => void 0);
               throw error2;
             }
-            pauseMs = await this.#guard.pausedFor(key);
+            pauseMs = await this.#guard.pausedFor(key2);
           }
           if (!(pauseMs > 0)) return void 0;
           if (pauseMs > maxPauseMs) return Date.now() + pauseMs;
@@ -22356,10 +22380,10 @@ var init_budget = __esm({
       }
       /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`, at most a year). */
       async pause(delayMs) {
-        const key = await this.key;
+        const key2 = await this.key;
         const ms = pauseLength(delayMs);
-        await this.#guard.pauseStandIn(key, ms);
-        await this.#guard.run(key, (s, l) => s.pause(key, l, ms));
+        await this.#guard.pauseStandIn(key2, ms);
+        await this.#guard.run(key2, (s, l) => s.pause(key2, l, ms));
       }
     };
   }
@@ -23063,18 +23087,18 @@ var require_decoder = __commonJS({
           if (this.#cursor >= chunk.length) {
             return this.#decodeMapAsMap.bind(this, map, remaining, typeMapping);
           }
-          const key = this.#decodeMapKey(typeMapping, chunk);
-          if (typeof key === "function") {
-            return this.#continueDecodeMapKey.bind(this, map, remaining, key, typeMapping);
+          const key2 = this.#decodeMapKey(typeMapping, chunk);
+          if (typeof key2 === "function") {
+            return this.#continueDecodeMapKey.bind(this, map, remaining, key2, typeMapping);
           }
           if (this.#cursor >= chunk.length) {
-            return this.#continueDecodeMapValue.bind(this, map, remaining, key, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
+            return this.#continueDecodeMapValue.bind(this, map, remaining, key2, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
           }
           const value = this.#decodeNestedType(typeMapping, chunk);
           if (typeof value === "function") {
-            return this.#continueDecodeMapValue.bind(this, map, remaining, key, value, typeMapping);
+            return this.#continueDecodeMapValue.bind(this, map, remaining, key2, value, typeMapping);
           }
-          map.set(key, value);
+          map.set(key2, value);
           --remaining;
         }
         return map;
@@ -23096,26 +23120,26 @@ var require_decoder = __commonJS({
         }
       }
       #continueDecodeMapKey(map, remaining, keyCb, typeMapping, chunk) {
-        const key = keyCb(chunk);
-        if (typeof key === "function") {
-          return this.#continueDecodeMapKey.bind(this, map, remaining, key, typeMapping);
+        const key2 = keyCb(chunk);
+        if (typeof key2 === "function") {
+          return this.#continueDecodeMapKey.bind(this, map, remaining, key2, typeMapping);
         }
         if (this.#cursor >= chunk.length) {
-          return this.#continueDecodeMapValue.bind(this, map, remaining, key, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
+          return this.#continueDecodeMapValue.bind(this, map, remaining, key2, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
         }
         const value = this.#decodeNestedType(typeMapping, chunk);
         if (typeof value === "function") {
-          return this.#continueDecodeMapValue.bind(this, map, remaining, key, value, typeMapping);
+          return this.#continueDecodeMapValue.bind(this, map, remaining, key2, value, typeMapping);
         }
-        map.set(key, value);
+        map.set(key2, value);
         return this.#decodeMapAsMap(map, remaining - 1, typeMapping, chunk);
       }
-      #continueDecodeMapValue(map, remaining, key, valueCb, typeMapping, chunk) {
+      #continueDecodeMapValue(map, remaining, key2, valueCb, typeMapping, chunk) {
         const value = valueCb(chunk);
         if (typeof value === "function") {
-          return this.#continueDecodeMapValue.bind(this, map, remaining, key, value, typeMapping);
+          return this.#continueDecodeMapValue.bind(this, map, remaining, key2, value, typeMapping);
         }
-        map.set(key, value);
+        map.set(key2, value);
         return this.#decodeMapAsMap(map, remaining - 1, typeMapping, chunk);
       }
       #decodeMapAsObject(object3, remaining, typeMapping, chunk) {
@@ -23123,43 +23147,43 @@ var require_decoder = __commonJS({
           if (this.#cursor >= chunk.length) {
             return this.#decodeMapAsObject.bind(this, object3, remaining, typeMapping);
           }
-          const key = this.#decodeMapKey(typeMapping, chunk);
-          if (typeof key === "function") {
-            return this.#continueDecodeMapAsObjectKey.bind(this, object3, remaining, key, typeMapping);
+          const key2 = this.#decodeMapKey(typeMapping, chunk);
+          if (typeof key2 === "function") {
+            return this.#continueDecodeMapAsObjectKey.bind(this, object3, remaining, key2, typeMapping);
           }
           if (this.#cursor >= chunk.length) {
-            return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
+            return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key2, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
           }
           const value = this.#decodeNestedType(typeMapping, chunk);
           if (typeof value === "function") {
-            return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key, value, typeMapping);
+            return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key2, value, typeMapping);
           }
-          object3[key] = value;
+          object3[key2] = value;
           --remaining;
         }
         return object3;
       }
       #continueDecodeMapAsObjectKey(object3, remaining, keyCb, typeMapping, chunk) {
-        const key = keyCb(chunk);
-        if (typeof key === "function") {
-          return this.#continueDecodeMapAsObjectKey.bind(this, object3, remaining, key, typeMapping);
+        const key2 = keyCb(chunk);
+        if (typeof key2 === "function") {
+          return this.#continueDecodeMapAsObjectKey.bind(this, object3, remaining, key2, typeMapping);
         }
         if (this.#cursor >= chunk.length) {
-          return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
+          return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key2, this.#decodeNestedType.bind(this, typeMapping), typeMapping);
         }
         const value = this.#decodeNestedType(typeMapping, chunk);
         if (typeof value === "function") {
-          return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key, value, typeMapping);
+          return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key2, value, typeMapping);
         }
-        object3[key] = value;
+        object3[key2] = value;
         return this.#decodeMapAsObject(object3, remaining - 1, typeMapping, chunk);
       }
-      #continueDecodeMapAsObjectValue(object3, remaining, key, valueCb, typeMapping, chunk) {
+      #continueDecodeMapAsObjectValue(object3, remaining, key2, valueCb, typeMapping, chunk) {
         const value = valueCb(chunk);
         if (typeof value === "function") {
-          return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key, value, typeMapping);
+          return this.#continueDecodeMapAsObjectValue.bind(this, object3, remaining, key2, value, typeMapping);
         }
-        object3[key] = value;
+        object3[key2] = value;
         return this.#decodeMapAsObject(object3, remaining - 1, typeMapping, chunk);
       }
     };
@@ -23299,20 +23323,20 @@ var require_parser = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BasicCommandParser = exports2.prefixKeys = exports2.prefixKey = void 0;
-    function prefixKey(keyPrefix, key) {
+    function prefixKey(keyPrefix, key2) {
       if (keyPrefix === void 0)
-        return key;
-      if (typeof keyPrefix === "string" && typeof key === "string") {
-        return keyPrefix + key;
+        return key2;
+      if (typeof keyPrefix === "string" && typeof key2 === "string") {
+        return keyPrefix + key2;
       }
       return Buffer.concat([
         typeof keyPrefix === "string" ? Buffer.from(keyPrefix) : keyPrefix,
-        typeof key === "string" ? Buffer.from(key) : key
+        typeof key2 === "string" ? Buffer.from(key2) : key2
       ]);
     }
     exports2.prefixKey = prefixKey;
     function prefixKeys(keyPrefix, keys) {
-      return Array.isArray(keys) ? keys.map((key) => prefixKey(keyPrefix, key)) : [prefixKey(keyPrefix, keys)];
+      return Array.isArray(keys) ? keys.map((key2) => prefixKey(keyPrefix, key2)) : [prefixKey(keyPrefix, keys)];
     }
     exports2.prefixKeys = prefixKeys;
     var BasicCommandParser = class {
@@ -23390,13 +23414,13 @@ var require_parser = __commonJS({
        * Registers a key as both a routing key (`keys`) and a wire argument (`redisArgs`),
        * prepending `keyPrefix` when `applyPrefix` is true.
        */
-      #addKey(key, applyPrefix) {
-        const finalKey = applyPrefix ? prefixKey(this.#keyPrefix, key) : key;
+      #addKey(key2, applyPrefix) {
+        const finalKey = applyPrefix ? prefixKey(this.#keyPrefix, key2) : key2;
         this.#keys.push(finalKey);
         this.#redisArgs.push(finalKey);
       }
-      pushKey(key, applyPrefix = true) {
-        this.#addKey(key, applyPrefix);
+      pushKey(key2, applyPrefix = true) {
+        this.#addKey(key2, applyPrefix);
       }
       /**
        * Records a routing key whose value is already present in the pushed args,
@@ -23405,8 +23429,8 @@ var require_parser = __commonJS({
        * already-assembled argument list — so `firstKey` resolves for routing while
        * `redisArgs` stays an exact copy of the command sent on the wire.
        */
-      markRoutingKey(key) {
-        this.#keys.push(key);
+      markRoutingKey(key2) {
+        this.#keys.push(key2);
       }
       pushKeysLength(keys) {
         if (Array.isArray(keys)) {
@@ -23418,8 +23442,8 @@ var require_parser = __commonJS({
       }
       pushKeys(keys) {
         if (Array.isArray(keys)) {
-          for (const key of keys) {
-            this.#addKey(key, true);
+          for (const key2 of keys) {
+            this.#addKey(key2, true);
           }
         } else {
           this.#addKey(keys, true);
@@ -23996,8 +24020,8 @@ var require_generic_transformers = __commonJS({
       }
     }
     exports2.parseZKeysArguments = parseZKeysArguments;
-    function isPlainKey(key) {
-      return typeof key === "string" || key instanceof Buffer;
+    function isPlainKey(key2) {
+      return typeof key2 === "string" || key2 instanceof Buffer;
     }
     function isPlainKeys(keys) {
       return isPlainKey(keys[0]);
@@ -24356,9 +24380,9 @@ var require_APPEND = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, value) {
+      parseCommand(parser2, key2, value) {
         parser2.push("APPEND");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(value);
       },
       transformReply: void 0
@@ -24372,9 +24396,9 @@ var require_ARCOUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ARCOUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -24387,9 +24411,9 @@ var require_ARDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, indices) {
+      parseCommand(parser2, key2, indices) {
         parser2.push("ARDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (Array.isArray(indices)) {
           for (const i of indices)
             parser2.push(i.toString());
@@ -24408,9 +24432,9 @@ var require_ARDELRANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, ranges) {
+      parseCommand(parser2, key2, ranges) {
         parser2.push("ARDELRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         for (const [start, end2] of ranges) {
           parser2.push(start.toString(), end2.toString());
         }
@@ -24426,9 +24450,9 @@ var require_ARGET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, index) {
+      parseCommand(parser2, key2, index) {
         parser2.push("ARGET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(index.toString());
       },
       transformReply: void 0
@@ -24442,9 +24466,9 @@ var require_ARGETRANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, end2) {
+      parseCommand(parser2, key2, start, end2) {
         parser2.push("ARGETRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), end2.toString());
       },
       transformReply: void 0
@@ -24468,8 +24492,8 @@ var require_ARGREP = __commonJS({
       AND: "AND",
       OR: "OR"
     };
-    function parseArGrepArguments(parser2, key, start, end2, predicates, options) {
-      parser2.pushKey(key);
+    function parseArGrepArguments(parser2, key2, start, end2, predicates, options) {
+      parser2.pushKey(key2);
       parser2.push(typeof start === "number" ? start.toString() : start, typeof end2 === "number" ? end2.toString() : end2);
       for (const [type, value] of predicates) {
         parser2.push(type, value);
@@ -24525,9 +24549,9 @@ var require_ARINFO = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("ARINFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.FULL) {
           parser2.push("FULL");
         }
@@ -24546,9 +24570,9 @@ var require_ARINSERT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, values) {
+      parseCommand(parser2, key2, values) {
         parser2.push("ARINSERT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(values);
       },
       transformReply: void 0
@@ -24562,9 +24586,9 @@ var require_ARLASTITEMS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, count, options) {
+      parseCommand(parser2, key2, count, options) {
         parser2.push("ARLASTITEMS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
         if (options?.REV) {
           parser2.push("REV");
@@ -24581,9 +24605,9 @@ var require_ARLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ARLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -24596,9 +24620,9 @@ var require_ARMGET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, indices) {
+      parseCommand(parser2, key2, indices) {
         parser2.push("ARMGET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (Array.isArray(indices)) {
           for (const i of indices)
             parser2.push(i.toString());
@@ -24617,9 +24641,9 @@ var require_ARMSET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, entries) {
+      parseCommand(parser2, key2, entries) {
         parser2.push("ARMSET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (entries instanceof Map) {
           for (const [index, value] of entries.entries()) {
             parser2.push(index.toString(), value);
@@ -24645,9 +24669,9 @@ var require_ARNEXT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ARNEXT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -24671,9 +24695,9 @@ var require_AROP = __commonJS({
       USED: "USED"
     };
     exports2.default = {
-      parseCommand(parser2, key, start, end2, operation, value) {
+      parseCommand(parser2, key2, start, end2, operation, value) {
         parser2.push("AROP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), end2.toString(), operation);
         if (value !== void 0) {
           parser2.push(typeof value === "number" ? value.toString() : value);
@@ -24690,9 +24714,9 @@ var require_ARRING = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, size, values) {
+      parseCommand(parser2, key2, size, values) {
         parser2.push("ARRING");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(size.toString());
         parser2.pushVariadic(values);
       },
@@ -24707,9 +24731,9 @@ var require_ARSCAN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, end2, options) {
+      parseCommand(parser2, key2, start, end2, options) {
         parser2.push("ARSCAN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), end2.toString());
         if (options?.LIMIT !== void 0) {
           parser2.push("LIMIT", options.LIMIT.toString());
@@ -24732,9 +24756,9 @@ var require_ARSEEK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, index) {
+      parseCommand(parser2, key2, index) {
         parser2.push("ARSEEK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(index.toString());
       },
       transformReply: void 0
@@ -24748,9 +24772,9 @@ var require_ARSET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, index, value) {
+      parseCommand(parser2, key2, index, value) {
         parser2.push("ARSET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(index.toString());
         parser2.pushVariadic(value);
       },
@@ -24832,9 +24856,9 @@ var require_BITCOUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, range) {
+      parseCommand(parser2, key2, range) {
         parser2.push("BITCOUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (range) {
           parser2.push(range.start.toString());
           parser2.push(range.end.toString());
@@ -24854,9 +24878,9 @@ var require_BITFIELD_RO = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, operations) {
+      parseCommand(parser2, key2, operations) {
         parser2.push("BITFIELD_RO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         for (const operation of operations) {
           parser2.push("GET");
           parser2.push(operation.encoding);
@@ -24874,9 +24898,9 @@ var require_BITFIELD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, operations) {
+      parseCommand(parser2, key2, operations) {
         parser2.push("BITFIELD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         for (const options of operations) {
           switch (options.operation) {
             case "GET":
@@ -24905,10 +24929,10 @@ var require_BITOP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, operation, destKey, key) {
+      parseCommand(parser2, operation, destKey, key2) {
         parser2.push("BITOP", operation);
         parser2.pushKey(destKey);
-        parser2.pushKeys(key);
+        parser2.pushKeys(key2);
       },
       transformReply: void 0
     };
@@ -24921,9 +24945,9 @@ var require_BITPOS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, bit, start, end2, mode) {
+      parseCommand(parser2, key2, bit, start, end2, mode) {
         parser2.push("BITPOS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(bit.toString());
         if (start !== void 0) {
           parser2.push(start.toString());
@@ -24946,10 +24970,10 @@ var require_BLESS_GET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("BLESS");
         parser2.push("GET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -24962,10 +24986,10 @@ var require_BLESS_SET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, flag) {
+      parseCommand(parser2, key2, flag) {
         parser2.push("BLESS");
         parser2.push("SET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(flag);
       },
       transformReply: void 0
@@ -24979,10 +25003,10 @@ var require_BLESS_CLEAR = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, flag) {
+      parseCommand(parser2, key2, flag) {
         parser2.push("BLESS");
         parser2.push("CLEAR");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(flag);
       },
       transformReply: void 0
@@ -25189,9 +25213,9 @@ var require_BLPOP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, timeout) {
+      parseCommand(parser2, key2, timeout) {
         parser2.push("BLPOP");
-        parser2.pushKeys(key);
+        parser2.pushKeys(key2);
         parser2.push(timeout.toString());
       },
       transformReply(reply) {
@@ -25216,9 +25240,9 @@ var require_BRPOP = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var BLPOP_1 = __importDefault(require_BLPOP());
     exports2.default = {
-      parseCommand(parser2, key, timeout) {
+      parseCommand(parser2, key2, timeout) {
         parser2.push("BRPOP");
-        parser2.pushKeys(key);
+        parser2.pushKeys(key2);
         parser2.push(timeout.toString());
       },
       transformReply: BLPOP_1.default.transformReply
@@ -25968,9 +25992,9 @@ var require_CLUSTER_KEYSLOT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
       IS_READ_ONLY: true,
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("CLUSTER", "KEYSLOT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -26219,8 +26243,8 @@ var require_COMMAND_DOCS = __commonJS({
       }
       const entries = [];
       for (let i = 0; i < reply.length; i += 2) {
-        const key = reply[i].toString();
-        entries.push([key, transformValue(key, reply[i + 1])]);
+        const key2 = reply[i].toString();
+        entries.push([key2, transformValue(key2, reply[i + 1])]);
       }
       switch (typeMapping?.[decoder_1.RESP_TYPES.MAP]) {
         case Array:
@@ -26229,24 +26253,24 @@ var require_COMMAND_DOCS = __commonJS({
           return new Map(entries);
         default: {
           const object3 = {};
-          for (const [key, value] of entries) {
-            object3[key] = value;
+          for (const [key2, value] of entries) {
+            object3[key2] = value;
           }
           return object3;
         }
       }
     }
     function transformArgument(reply, typeMapping) {
-      return transformMap(reply, typeMapping, (key, value) => {
-        if (key === "arguments" && Array.isArray(value)) {
+      return transformMap(reply, typeMapping, (key2, value) => {
+        if (key2 === "arguments" && Array.isArray(value)) {
           return value.map((argument) => transformArgument(argument, typeMapping));
         }
         return value;
       });
     }
     function transformDoc(reply, typeMapping) {
-      return transformMap(reply, typeMapping, (key, value) => {
-        switch (key) {
+      return transformMap(reply, typeMapping, (key2, value) => {
+        switch (key2) {
           case "arguments":
             return Array.isArray(value) ? value.map((argument) => transformArgument(argument, typeMapping)) : value;
           case "subcommands":
@@ -26309,9 +26333,9 @@ var require_COMMAND_GETKEYSANDFLAGS = __commonJS({
       },
       transformReply(reply) {
         return reply.map((entry) => {
-          const [key, flags] = entry;
+          const [key2, flags] = entry;
           return {
-            key,
+            key: key2,
             flags
           };
         });
@@ -26441,8 +26465,8 @@ var require_CONFIG_SET = __commonJS({
         if (typeof parameterOrConfig === "string" || parameterOrConfig instanceof Buffer) {
           parser2.push(parameterOrConfig, value);
         } else {
-          for (const [key, value2] of Object.entries(parameterOrConfig)) {
-            parser2.push(key, value2);
+          for (const [key2, value2] of Object.entries(parameterOrConfig)) {
+            parser2.push(key2, value2);
           }
         }
       },
@@ -26496,9 +26520,9 @@ var require_DECR = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("DECR");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -26511,9 +26535,9 @@ var require_DECRBY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, decrement) {
+      parseCommand(parser2, key2, decrement) {
         parser2.push("DECRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(decrement.toString());
       },
       transformReply: void 0
@@ -26561,9 +26585,9 @@ var require_DELEX = __commonJS({
       IFDNE: "IFDNE"
     };
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("DELEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options) {
           parser2.push(options.condition);
           parser2.push(options.matchValue);
@@ -26580,9 +26604,9 @@ var require_DIGEST = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("DIGEST");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -26595,9 +26619,9 @@ var require_DUMP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("DUMP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -26784,9 +26808,9 @@ var require_GEOADD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, toAdd, options) {
+      parseCommand(parser2, key2, toAdd, options) {
         parser2.push("GEOADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.condition) {
           parser2.push(options.condition);
         } else if (options?.NX) {
@@ -26819,9 +26843,9 @@ var require_GEODIST = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member1, member2, unit2) {
+      parseCommand(parser2, key2, member1, member2, unit2) {
         parser2.push("GEODIST");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(member1, member2);
         if (unit2) {
           parser2.push(unit2);
@@ -26840,9 +26864,9 @@ var require_GEOHASH = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("GEOHASH");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(member);
       },
       transformReply: void 0
@@ -26856,9 +26880,9 @@ var require_GEOPOS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("GEOPOS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(member);
       },
       transformReply(reply) {
@@ -26880,8 +26904,8 @@ var require_GEOSEARCH = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoSearchOptions = exports2.parseGeoSearchArguments = void 0;
-    function parseGeoSearchArguments(parser2, key, from, by, options) {
-      parser2.pushKey(key);
+    function parseGeoSearchArguments(parser2, key2, from, by, options) {
+      parser2.pushKey(key2);
       if (typeof from === "string" || from instanceof Buffer) {
         parser2.push("FROMMEMBER", from);
       } else {
@@ -26912,9 +26936,9 @@ var require_GEOSEARCH = __commonJS({
     }
     exports2.parseGeoSearchOptions = parseGeoSearchOptions;
     exports2.default = {
-      parseCommand(parser2, key, from, by, options) {
+      parseCommand(parser2, key2, from, by, options) {
         parser2.push("GEOSEARCH");
-        parseGeoSearchArguments(parser2, key, from, by, options);
+        parseGeoSearchArguments(parser2, key2, from, by, options);
       },
       transformReply: void 0
     };
@@ -26928,8 +26952,8 @@ var require_GEORADIUS = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoRadiusArguments = void 0;
     var GEOSEARCH_1 = require_GEOSEARCH();
-    function parseGeoRadiusArguments(parser2, key, from, radius, unit2, options) {
-      parser2.pushKey(key);
+    function parseGeoRadiusArguments(parser2, key2, from, radius, unit2, options) {
+      parser2.pushKey(key2);
       parser2.push(from.longitude.toString(), from.latitude.toString(), radius.toString(), unit2);
       (0, GEOSEARCH_1.parseGeoSearchOptions)(parser2, options);
     }
@@ -26962,8 +26986,8 @@ var require_GEOSEARCH_WITH = __commonJS({
       COORDINATES: "WITHCOORD"
     };
     exports2.default = {
-      parseCommand(parser2, key, from, by, replyWith, options) {
-        GEOSEARCH_1.default.parseCommand(parser2, key, from, by, options);
+      parseCommand(parser2, key2, from, by, replyWith, options) {
+        GEOSEARCH_1.default.parseCommand(parser2, key2, from, by, options);
         parser2.push(...replyWith);
         parser2.preserve = replyWith;
       },
@@ -27017,16 +27041,16 @@ var require_GEORADIUS_WITH = __commonJS({
     exports2.parseGeoRadiusWithArguments = void 0;
     var GEORADIUS_1 = require_GEORADIUS();
     var GEOSEARCH_WITH_1 = __importDefault(require_GEOSEARCH_WITH());
-    function parseGeoRadiusWithArguments(parser2, key, from, radius, unit2, replyWith, options) {
-      (0, GEORADIUS_1.parseGeoRadiusArguments)(parser2, key, from, radius, unit2, options);
+    function parseGeoRadiusWithArguments(parser2, key2, from, radius, unit2, replyWith, options) {
+      (0, GEORADIUS_1.parseGeoRadiusArguments)(parser2, key2, from, radius, unit2, options);
       parser2.pushVariadic(replyWith);
       parser2.preserve = replyWith;
     }
     exports2.parseGeoRadiusWithArguments = parseGeoRadiusWithArguments;
     exports2.default = {
-      parseCommand(parser2, key, from, radius, unit2, replyWith, options) {
+      parseCommand(parser2, key2, from, radius, unit2, replyWith, options) {
         parser2.push("GEORADIUS");
-        parseGeoRadiusWithArguments(parser2, key, from, radius, unit2, replyWith, options);
+        parseGeoRadiusWithArguments(parser2, key2, from, radius, unit2, replyWith, options);
       },
       transformReply: GEOSEARCH_WITH_1.default.transformReply
     };
@@ -27103,9 +27127,9 @@ var require_GEORADIUS_STORE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEORADIUS_1 = require_GEORADIUS();
     exports2.default = {
-      parseCommand(parser2, key, from, radius, unit2, destination, options) {
+      parseCommand(parser2, key2, from, radius, unit2, destination, options) {
         parser2.push("GEORADIUS");
-        (0, GEORADIUS_1.parseGeoRadiusArguments)(parser2, key, from, radius, unit2, options);
+        (0, GEORADIUS_1.parseGeoRadiusArguments)(parser2, key2, from, radius, unit2, options);
         if (options?.STOREDIST) {
           parser2.push("STOREDIST");
           parser2.pushKey(destination);
@@ -27130,8 +27154,8 @@ var require_GEORADIUSBYMEMBER_WITH = __commonJS({
     exports2.parseGeoRadiusByMemberWithArguments = void 0;
     var GEOSEARCH_1 = require_GEOSEARCH();
     var GEOSEARCH_WITH_1 = __importDefault(require_GEOSEARCH_WITH());
-    function parseGeoRadiusByMemberWithArguments(parser2, key, from, radius, unit2, replyWith, options) {
-      parser2.pushKey(key);
+    function parseGeoRadiusByMemberWithArguments(parser2, key2, from, radius, unit2, replyWith, options) {
+      parser2.pushKey(key2);
       parser2.push(from, radius.toString(), unit2);
       (0, GEOSEARCH_1.parseGeoSearchOptions)(parser2, options);
       parser2.push(...replyWith);
@@ -27139,9 +27163,9 @@ var require_GEORADIUSBYMEMBER_WITH = __commonJS({
     }
     exports2.parseGeoRadiusByMemberWithArguments = parseGeoRadiusByMemberWithArguments;
     exports2.default = {
-      parseCommand(parser2, key, from, radius, unit2, replyWith, options) {
+      parseCommand(parser2, key2, from, radius, unit2, replyWith, options) {
         parser2.push("GEORADIUSBYMEMBER");
-        parseGeoRadiusByMemberWithArguments(parser2, key, from, radius, unit2, replyWith, options);
+        parseGeoRadiusByMemberWithArguments(parser2, key2, from, radius, unit2, replyWith, options);
       },
       transformReply: GEOSEARCH_WITH_1.default.transformReply
     };
@@ -27199,16 +27223,16 @@ var require_GEORADIUSBYMEMBER = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseGeoRadiusByMemberArguments = void 0;
     var GEOSEARCH_1 = require_GEOSEARCH();
-    function parseGeoRadiusByMemberArguments(parser2, key, from, radius, unit2, options) {
-      parser2.pushKey(key);
+    function parseGeoRadiusByMemberArguments(parser2, key2, from, radius, unit2, options) {
+      parser2.pushKey(key2);
       parser2.push(from, radius.toString(), unit2);
       (0, GEOSEARCH_1.parseGeoSearchOptions)(parser2, options);
     }
     exports2.parseGeoRadiusByMemberArguments = parseGeoRadiusByMemberArguments;
     exports2.default = {
-      parseCommand(parser2, key, from, radius, unit2, options) {
+      parseCommand(parser2, key2, from, radius, unit2, options) {
         parser2.push("GEORADIUSBYMEMBER");
-        parseGeoRadiusByMemberArguments(parser2, key, from, radius, unit2, options);
+        parseGeoRadiusByMemberArguments(parser2, key2, from, radius, unit2, options);
       },
       transformReply: void 0
     };
@@ -27266,9 +27290,9 @@ var require_GEORADIUSBYMEMBER_STORE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var GEORADIUSBYMEMBER_1 = require_GEORADIUSBYMEMBER();
     exports2.default = {
-      parseCommand(parser2, key, from, radius, unit2, destination, options) {
+      parseCommand(parser2, key2, from, radius, unit2, destination, options) {
         parser2.push("GEORADIUSBYMEMBER");
-        (0, GEORADIUSBYMEMBER_1.parseGeoRadiusByMemberArguments)(parser2, key, from, radius, unit2, options);
+        (0, GEORADIUSBYMEMBER_1.parseGeoRadiusByMemberArguments)(parser2, key2, from, radius, unit2, options);
         if (options?.STOREDIST) {
           parser2.push("STOREDIST");
           parser2.pushKey(destination);
@@ -27310,9 +27334,9 @@ var require_GET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("GET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -27325,9 +27349,9 @@ var require_GETBIT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, offset) {
+      parseCommand(parser2, key2, offset) {
         parser2.push("GETBIT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(offset.toString());
       },
       transformReply: void 0
@@ -27341,9 +27365,9 @@ var require_GETDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("GETDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -27357,9 +27381,9 @@ var require_GETEX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("GETEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if ("type" in options) {
           switch (options.type) {
             case "EX":
@@ -27401,9 +27425,9 @@ var require_GETRANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, end2) {
+      parseCommand(parser2, key2, start, end2) {
         parser2.push("GETRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), end2.toString());
       },
       transformReply: void 0
@@ -27417,9 +27441,9 @@ var require_GETSET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, value) {
+      parseCommand(parser2, key2, value) {
         parser2.push("GETSET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(value);
       },
       transformReply: void 0
@@ -27448,9 +27472,9 @@ var require_EXPIRE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, seconds, mode) {
+      parseCommand(parser2, key2, seconds, mode) {
         parser2.push("EXPIRE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(seconds.toString());
         if (mode) {
           parser2.push(mode);
@@ -27468,9 +27492,9 @@ var require_EXPIREAT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, timestamp, mode) {
+      parseCommand(parser2, key2, timestamp, mode) {
         parser2.push("EXPIREAT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformEXAT)(timestamp));
         if (mode) {
           parser2.push(mode);
@@ -27487,9 +27511,9 @@ var require_EXPIRETIME = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("EXPIRETIME");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -27847,9 +27871,9 @@ var require_HDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field) {
+      parseCommand(parser2, key2, field) {
         parser2.push("HDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(field);
       },
       transformReply: void 0
@@ -27897,9 +27921,9 @@ var require_HEXISTS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field) {
+      parseCommand(parser2, key2, field) {
         parser2.push("HEXISTS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(field);
       },
       transformReply: void 0
@@ -27924,9 +27948,9 @@ var require_HEXPIRE = __commonJS({
       DELETED: 2
     };
     exports2.default = {
-      parseCommand(parser2, key, fields, seconds, mode) {
+      parseCommand(parser2, key2, fields, seconds, mode) {
         parser2.push("HEXPIRE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(seconds.toString());
         if (mode) {
           parser2.push(mode);
@@ -27946,9 +27970,9 @@ var require_HEXPIREAT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, fields, timestamp, mode) {
+      parseCommand(parser2, key2, fields, timestamp, mode) {
         parser2.push("HEXPIREAT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformEXAT)(timestamp));
         if (mode) {
           parser2.push(mode);
@@ -27974,9 +27998,9 @@ var require_HEXPIRETIME = __commonJS({
       NO_EXPIRATION: -1
     };
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HEXPIRETIME");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("FIELDS");
         parser2.pushVariadicWithLength(fields);
       },
@@ -27991,9 +28015,9 @@ var require_HGET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field) {
+      parseCommand(parser2, key2, field) {
         parser2.push("HGET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(field);
       },
       transformReply: void 0
@@ -28008,9 +28032,9 @@ var require_HGETALL = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("HGETALL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       TRANSFORM_LEGACY_REPLY: true,
       transformReply: {
@@ -28027,9 +28051,9 @@ var require_HGETDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HGETDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("FIELDS");
         parser2.pushVariadicWithLength(fields);
       },
@@ -28044,9 +28068,9 @@ var require_HGETEX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields, options) {
+      parseCommand(parser2, key2, fields, options) {
         parser2.push("HGETEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.expiration) {
           if (typeof options.expiration === "string") {
             parser2.push(options.expiration);
@@ -28113,9 +28137,9 @@ var require_HIMPORT_SET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fieldset, values) {
+      parseCommand(parser2, key2, fieldset, values) {
         parser2.push("HIMPORT", "SET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(fieldset);
         parser2.pushVariadic(values);
       },
@@ -28130,9 +28154,9 @@ var require_HINCRBY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field, increment) {
+      parseCommand(parser2, key2, field, increment) {
         parser2.push("HINCRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(field, increment.toString());
       },
       transformReply: void 0
@@ -28146,9 +28170,9 @@ var require_HINCRBYFLOAT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field, increment) {
+      parseCommand(parser2, key2, field, increment) {
         parser2.push("HINCRBYFLOAT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(field, increment.toString());
       },
       transformReply: void 0
@@ -28162,9 +28186,9 @@ var require_HKEYS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("HKEYS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -28177,9 +28201,9 @@ var require_HLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("HLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -28192,9 +28216,9 @@ var require_HMGET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HMGET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(fields);
       },
       transformReply: void 0
@@ -28208,9 +28232,9 @@ var require_HPERSIST = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HPERSIST");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("FIELDS");
         parser2.pushVariadicWithLength(fields);
       },
@@ -28225,9 +28249,9 @@ var require_HPEXPIRE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields, ms, mode) {
+      parseCommand(parser2, key2, fields, ms, mode) {
         parser2.push("HPEXPIRE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(ms.toString());
         if (mode) {
           parser2.push(mode);
@@ -28247,9 +28271,9 @@ var require_HPEXPIREAT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, fields, timestamp, mode) {
+      parseCommand(parser2, key2, fields, timestamp, mode) {
         parser2.push("HPEXPIREAT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformPXAT)(timestamp));
         if (mode) {
           parser2.push(mode);
@@ -28268,9 +28292,9 @@ var require_HPEXPIRETIME = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HPEXPIRETIME");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("FIELDS");
         parser2.pushVariadicWithLength(fields);
       },
@@ -28285,9 +28309,9 @@ var require_HPTTL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HPTTL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("FIELDS");
         parser2.pushVariadicWithLength(fields);
       },
@@ -28302,9 +28326,9 @@ var require_HRANDFIELD_COUNT_WITHVALUES = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("HRANDFIELD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString(), "WITHVALUES");
       },
       transformReply: {
@@ -28339,9 +28363,9 @@ var require_HRANDFIELD_COUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("HRANDFIELD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
       },
       transformReply: void 0
@@ -28355,9 +28379,9 @@ var require_HRANDFIELD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("HRANDFIELD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -28426,9 +28450,9 @@ var require_HSCAN = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
     exports2.default = {
-      parseCommand(parser2, key, cursor, options) {
+      parseCommand(parser2, key2, cursor, options) {
         parser2.push("HSCAN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         (0, SCAN_1.parseScanArguments)(parser2, cursor, options);
       },
       transformReply([cursor, rawEntries]) {
@@ -28480,9 +28504,9 @@ var require_HSET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, ...[key, value, fieldValue]) {
+      parseCommand(parser2, ...[key2, value, fieldValue]) {
         parser2.push("HSET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (typeof value === "string" || typeof value === "number" || value instanceof Buffer) {
           parser2.push(convertValue(value), convertValue(fieldValue));
         } else if (value instanceof Map) {
@@ -28496,8 +28520,8 @@ var require_HSET = __commonJS({
       transformReply: void 0
     };
     function pushMap(parser2, map) {
-      for (const [key, value] of map.entries()) {
-        parser2.push(convertValue(key), convertValue(value));
+      for (const [key2, value] of map.entries()) {
+        parser2.push(convertValue(key2), convertValue(value));
       }
     }
     function pushTuples(parser2, tuples) {
@@ -28510,8 +28534,8 @@ var require_HSET = __commonJS({
       }
     }
     function pushObject(parser2, object3) {
-      for (const key of Object.keys(object3)) {
-        parser2.push(convertValue(key), convertValue(object3[key]));
+      for (const key2 of Object.keys(object3)) {
+        parser2.push(convertValue(key2), convertValue(object3[key2]));
       }
     }
     function convertValue(value) {
@@ -28527,9 +28551,9 @@ var require_HSETEX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var parser_1 = require_parser();
     exports2.default = {
-      parseCommand(parser2, key, fields, options) {
+      parseCommand(parser2, key2, fields, options) {
         parser2.push("HSETEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.mode) {
           parser2.push(options.mode);
         }
@@ -28555,8 +28579,8 @@ var require_HSETEX = __commonJS({
     };
     function pushMap(parser2, map) {
       parser2.push(map.size.toString());
-      for (const [key, value] of map.entries()) {
-        parser2.push(convertValue(key), convertValue(value));
+      for (const [key2, value] of map.entries()) {
+        parser2.push(convertValue(key2), convertValue(value));
       }
     }
     function pushTuples(parser2, tuples) {
@@ -28583,8 +28607,8 @@ var require_HSETEX = __commonJS({
         throw Error("object without keys");
       }
       parser2.push(len.toString());
-      for (const key of Object.keys(object3)) {
-        parser2.push(convertValue(key), convertValue(object3[key]));
+      for (const key2 of Object.keys(object3)) {
+        parser2.push(convertValue(key2), convertValue(object3[key2]));
       }
     }
     function convertValue(value) {
@@ -28599,9 +28623,9 @@ var require_HSETNX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field, value) {
+      parseCommand(parser2, key2, field, value) {
         parser2.push("HSETNX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(field, value);
       },
       transformReply: void 0
@@ -28615,9 +28639,9 @@ var require_HSTRLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, field) {
+      parseCommand(parser2, key2, field) {
         parser2.push("HSTRLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(field);
       },
       transformReply: void 0
@@ -28631,9 +28655,9 @@ var require_HTTL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, fields) {
+      parseCommand(parser2, key2, fields) {
         parser2.push("HTTL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("FIELDS");
         parser2.pushVariadicWithLength(fields);
       },
@@ -28648,9 +28672,9 @@ var require_HVALS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("HVALS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -28667,15 +28691,15 @@ var require_reply_utils = __commonJS({
       return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Map) && !ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === "[object Object]";
     }
     exports2.isPlainObject = isPlainObject4;
-    function keyToString(key) {
-      if (key === null || key === void 0)
+    function keyToString(key2) {
+      if (key2 === null || key2 === void 0)
         return "";
-      return key.toString();
+      return key2.toString();
     }
     exports2.keyToString = keyToString;
     function mapLikeEntries(value) {
       if (value instanceof Map) {
-        return Array.from(value.entries(), ([key, entryValue]) => [keyToString(key), entryValue]);
+        return Array.from(value.entries(), ([key2, entryValue]) => [keyToString(key2), entryValue]);
       }
       if (Array.isArray(value)) {
         if (value.length === 1 && (Array.isArray(value[0]) || value[0] instanceof Map || isPlainObject4(value[0]))) {
@@ -28708,36 +28732,36 @@ var require_reply_utils = __commonJS({
     exports2.mapLikeValues = mapLikeValues;
     function mapLikeToObject(value) {
       const object3 = {};
-      for (const [key, entryValue] of mapLikeEntries(value)) {
-        object3[key] = entryValue;
+      for (const [key2, entryValue] of mapLikeEntries(value)) {
+        object3[key2] = entryValue;
       }
       return object3;
     }
     exports2.mapLikeToObject = mapLikeToObject;
     function mapLikeToFlatArray(value) {
       const flat = [];
-      for (const [key, entryValue] of mapLikeEntries(value)) {
-        flat.push(key, entryValue);
+      for (const [key2, entryValue] of mapLikeEntries(value)) {
+        flat.push(key2, entryValue);
       }
       return flat;
     }
     exports2.mapLikeToFlatArray = mapLikeToFlatArray;
     function getMapValue(value, keys) {
       const object3 = mapLikeToObject(value);
-      for (const key of keys) {
-        if (Object.hasOwn(object3, key)) {
-          return object3[key];
+      for (const key2 of keys) {
+        if (Object.hasOwn(object3, key2)) {
+          return object3[key2];
         }
       }
       const lowerCaseKeyToOriginal = /* @__PURE__ */ new Map();
-      for (const key of Object.keys(object3)) {
-        const lowerCaseKey = key.toLowerCase();
+      for (const key2 of Object.keys(object3)) {
+        const lowerCaseKey = key2.toLowerCase();
         if (!lowerCaseKeyToOriginal.has(lowerCaseKey)) {
-          lowerCaseKeyToOriginal.set(lowerCaseKey, key);
+          lowerCaseKeyToOriginal.set(lowerCaseKey, key2);
         }
       }
-      for (const key of keys) {
-        const original = lowerCaseKeyToOriginal.get(key.toLowerCase());
+      for (const key2 of keys) {
+        const original = lowerCaseKeyToOriginal.get(key2.toLowerCase());
         if (original !== void 0) {
           return object3[original];
         }
@@ -28762,8 +28786,8 @@ var require_HOTKEYS_GET = __commonJS({
       return slot;
     }
     function parseHotkeysList(arr) {
-      return (0, reply_utils_1.mapLikeEntries)(arr).map(([key, value]) => ({
-        key,
+      return (0, reply_utils_1.mapLikeEntries)(arr).map(([key2, value]) => ({
+        key: key2,
         value: Number(value)
       }));
     }
@@ -28796,8 +28820,8 @@ var require_HOTKEYS_GET = __commonJS({
       if (reply === null)
         return null;
       const result2 = {};
-      for (const [key, value] of (0, reply_utils_1.mapLikeEntries)(reply)) {
-        switch (key) {
+      for (const [key2, value] of (0, reply_utils_1.mapLikeEntries)(reply)) {
+        switch (key2) {
           case "tracking-active":
             result2.trackingActive = Number(value);
             break;
@@ -28935,9 +28959,9 @@ var require_INCR = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("INCR");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -28950,9 +28974,9 @@ var require_INCRBY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, increment) {
+      parseCommand(parser2, key2, increment) {
         parser2.push("INCRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(increment.toString());
       },
       transformReply: void 0
@@ -28966,9 +28990,9 @@ var require_INCRBYFLOAT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, increment) {
+      parseCommand(parser2, key2, increment) {
         parser2.push("INCRBYFLOAT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(increment.toString());
       },
       transformReply: void 0
@@ -28983,9 +29007,9 @@ var require_INCREX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("INCREX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.by !== void 0) {
           parser2.push("BYINT", (0, generic_transformers_1.transformStringDoubleArgument)(options.by));
         }
@@ -29021,9 +29045,9 @@ var require_INCREXBYFLOAT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, value, options) {
+      parseCommand(parser2, key2, value, options) {
         parser2.push("INCREX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("BYFLOAT", (0, generic_transformers_1.transformStringDoubleArgument)(value));
         if (options?.lowerBound !== void 0) {
           parser2.push("LBOUND", (0, generic_transformers_1.transformStringDoubleArgument)(options.lowerBound));
@@ -29304,9 +29328,9 @@ var require_LINDEX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, index) {
+      parseCommand(parser2, key2, index) {
         parser2.push("LINDEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(index.toString());
       },
       transformReply: void 0
@@ -29320,9 +29344,9 @@ var require_LINSERT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, position, pivot, element) {
+      parseCommand(parser2, key2, position, pivot, element) {
         parser2.push("LINSERT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(position, pivot, element);
       },
       transformReply: void 0
@@ -29336,9 +29360,9 @@ var require_LLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("LLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -29385,9 +29409,9 @@ var require_LPOP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("LPOP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -29404,8 +29428,8 @@ var require_LPOP_COUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var LPOP_1 = __importDefault(require_LPOP());
     exports2.default = {
-      parseCommand(parser2, key, count) {
-        LPOP_1.default.parseCommand(parser2, key);
+      parseCommand(parser2, key2, count) {
+        LPOP_1.default.parseCommand(parser2, key2);
         parser2.push(count.toString());
       },
       transformReply: void 0
@@ -29419,9 +29443,9 @@ var require_LPOS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, element, options) {
+      parseCommand(parser2, key2, element, options) {
         parser2.push("LPOS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(element);
         if (options?.RANK !== void 0) {
           parser2.push("RANK", options.RANK.toString());
@@ -29445,8 +29469,8 @@ var require_LPOS_COUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var LPOS_1 = __importDefault(require_LPOS());
     exports2.default = {
-      parseCommand(parser2, key, element, count, options) {
-        LPOS_1.default.parseCommand(parser2, key, element, options);
+      parseCommand(parser2, key2, element, count, options) {
+        LPOS_1.default.parseCommand(parser2, key2, element, options);
         parser2.push("COUNT", count.toString());
       },
       transformReply: void 0
@@ -29460,9 +29484,9 @@ var require_LPUSH = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, elements) {
+      parseCommand(parser2, key2, elements) {
         parser2.push("LPUSH");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(elements);
       },
       transformReply: void 0
@@ -29476,9 +29500,9 @@ var require_LPUSHX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, elements) {
+      parseCommand(parser2, key2, elements) {
         parser2.push("LPUSHX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(elements);
       },
       transformReply: void 0
@@ -29492,9 +29516,9 @@ var require_LRANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, stop) {
+      parseCommand(parser2, key2, start, stop) {
         parser2.push("LRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), stop.toString());
       },
       transformReply: void 0
@@ -29508,9 +29532,9 @@ var require_LREM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, count, element) {
+      parseCommand(parser2, key2, count, element) {
         parser2.push("LREM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
         parser2.push(element);
       },
@@ -29525,9 +29549,9 @@ var require_LSET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, index, element) {
+      parseCommand(parser2, key2, index, element) {
         parser2.push("LSET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(index.toString(), element);
       },
       transformReply: void 0
@@ -29541,9 +29565,9 @@ var require_LTRIM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, stop) {
+      parseCommand(parser2, key2, start, stop) {
         parser2.push("LTRIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), stop.toString());
       },
       transformReply: void 0
@@ -29638,9 +29662,9 @@ var require_MEMORY_USAGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("MEMORY", "USAGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.SAMPLES !== void 0) {
           parser2.push("SAMPLES", options.SAMPLES.toString());
         }
@@ -29671,13 +29695,13 @@ var require_MIGRATE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, host, port, key, destinationDb, timeout, options) {
+      parseCommand(parser2, host, port, key2, destinationDb, timeout, options) {
         parser2.push("MIGRATE", host, port.toString());
-        const isKeyArray = Array.isArray(key);
+        const isKeyArray = Array.isArray(key2);
         if (isKeyArray) {
           parser2.push("");
         } else {
-          parser2.pushKey(key);
+          parser2.pushKey(key2);
         }
         parser2.push(destinationDb.toString(), timeout.toString());
         if (options?.COPY) {
@@ -29695,7 +29719,7 @@ var require_MIGRATE = __commonJS({
         }
         if (isKeyArray) {
           parser2.push("KEYS");
-          parser2.pushKeys(key);
+          parser2.pushKeys(key2);
         }
       },
       transformReply: void 0
@@ -29712,16 +29736,16 @@ var require_MODULE_LIST = __commonJS({
       if (Array.isArray(moduleReply)) {
         const entries = [];
         for (let i = 0; i + 1 < moduleReply.length; i += 2) {
-          const key = moduleReply[i];
-          if (key === null || key === void 0)
+          const key2 = moduleReply[i];
+          if (key2 === null || key2 === void 0)
             continue;
-          entries.push([key.toString(), moduleReply[i + 1]]);
+          entries.push([key2.toString(), moduleReply[i + 1]]);
         }
         return entries;
       }
       if (moduleReply instanceof Map) {
-        return Array.from(moduleReply.entries(), ([key, value]) => {
-          const k = key === null || key === void 0 ? "" : key.toString();
+        return Array.from(moduleReply.entries(), ([key2, value]) => {
+          const k = key2 === null || key2 === void 0 ? "" : key2.toString();
           return [k, value];
         });
       }
@@ -29732,8 +29756,8 @@ var require_MODULE_LIST = __commonJS({
     }
     function transformModuleReply(moduleReply) {
       const result2 = {};
-      for (const [key, value] of moduleEntries(moduleReply)) {
-        result2[key] = value;
+      for (const [key2, value] of moduleEntries(moduleReply)) {
+        result2[key2] = value;
       }
       return result2;
     }
@@ -29790,9 +29814,9 @@ var require_MOVE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, db) {
+      parseCommand(parser2, key2, db) {
         parser2.push("MOVE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(db.toString());
       },
       transformReply: void 0
@@ -29958,9 +29982,9 @@ var require_OBJECT_ENCODING = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("OBJECT", "ENCODING");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -29973,9 +29997,9 @@ var require_OBJECT_FREQ = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("OBJECT", "FREQ");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -29988,9 +30012,9 @@ var require_OBJECT_IDLETIME = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("OBJECT", "IDLETIME");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30003,9 +30027,9 @@ var require_OBJECT_REFCOUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("OBJECT", "REFCOUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30018,9 +30042,9 @@ var require_PERSIST = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("PERSIST");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30033,9 +30057,9 @@ var require_PEXPIRE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, ms, mode) {
+      parseCommand(parser2, key2, ms, mode) {
         parser2.push("PEXPIRE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(ms.toString());
         if (mode) {
           parser2.push(mode);
@@ -30053,9 +30077,9 @@ var require_PEXPIREAT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, msTimestamp, mode) {
+      parseCommand(parser2, key2, msTimestamp, mode) {
         parser2.push("PEXPIREAT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformPXAT)(msTimestamp));
         if (mode) {
           parser2.push(mode);
@@ -30072,9 +30096,9 @@ var require_PEXPIRETIME = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("PEXPIRETIME");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30087,9 +30111,9 @@ var require_PFADD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("PFADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (element) {
           parser2.pushVariadic(element);
         }
@@ -30156,9 +30180,9 @@ var require_PSETEX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, ms, value) {
+      parseCommand(parser2, key2, ms, value) {
         parser2.push("PSETEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(ms.toString(), value);
       },
       transformReply: void 0
@@ -30172,9 +30196,9 @@ var require_PTTL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("PTTL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30354,9 +30378,9 @@ var require_RENAME = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, newKey) {
+      parseCommand(parser2, key2, newKey) {
         parser2.push("RENAME");
-        parser2.pushKeys([key, newKey]);
+        parser2.pushKeys([key2, newKey]);
       },
       transformReply: void 0
     };
@@ -30369,9 +30393,9 @@ var require_RENAMENX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, newKey) {
+      parseCommand(parser2, key2, newKey) {
         parser2.push("RENAMENX");
-        parser2.pushKeys([key, newKey]);
+        parser2.pushKeys([key2, newKey]);
       },
       transformReply: void 0
     };
@@ -30412,9 +30436,9 @@ var require_RESTORE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, ttl, serializedValue, options) {
+      parseCommand(parser2, key2, ttl, serializedValue, options) {
         parser2.push("RESTORE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(ttl.toString(), serializedValue);
         if (options?.REPLACE) {
           parser2.push("REPLACE");
@@ -30498,9 +30522,9 @@ var require_RPOP_COUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("RPOP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
       },
       transformReply: void 0
@@ -30514,9 +30538,9 @@ var require_RPOP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("RPOP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30544,9 +30568,9 @@ var require_RPUSH = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("RPUSH");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(element);
       },
       transformReply: void 0
@@ -30560,9 +30584,9 @@ var require_RPUSHX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("RPUSHX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(element);
       },
       transformReply: void 0
@@ -30576,9 +30600,9 @@ var require_SADD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, members2) {
+      parseCommand(parser2, key2, members2) {
         parser2.push("SADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(members2);
       },
       transformReply: void 0
@@ -30592,9 +30616,9 @@ var require_SCARD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("SCARD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -30733,9 +30757,9 @@ var require_SET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, value, options) {
+      parseCommand(parser2, key2, value, options) {
         parser2.push("SET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(typeof value === "number" ? value.toString() : value);
         if (options?.expiration) {
           if (typeof options.expiration === "string") {
@@ -30781,9 +30805,9 @@ var require_SETBIT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, offset, value) {
+      parseCommand(parser2, key2, offset, value) {
         parser2.push("SETBIT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(offset.toString(), value.toString());
       },
       transformReply: void 0
@@ -30797,9 +30821,9 @@ var require_SETEX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, seconds, value) {
+      parseCommand(parser2, key2, seconds, value) {
         parser2.push("SETEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(seconds.toString(), value);
       },
       transformReply: void 0
@@ -30813,9 +30837,9 @@ var require_SETNX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, value) {
+      parseCommand(parser2, key2, value) {
         parser2.push("SETNX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(value);
       },
       transformReply: void 0
@@ -30829,9 +30853,9 @@ var require_SETRANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, offset, value) {
+      parseCommand(parser2, key2, offset, value) {
         parser2.push("SETRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(offset.toString(), value);
       },
       transformReply: void 0
@@ -30896,9 +30920,9 @@ var require_SISMEMBER = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("SISMEMBER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(member);
       },
       transformReply: void 0
@@ -30912,9 +30936,9 @@ var require_SMEMBERS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("SMEMBERS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: void 0,
@@ -30930,9 +30954,9 @@ var require_SMISMEMBER = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, members2) {
+      parseCommand(parser2, key2, members2) {
         parser2.push("SMISMEMBER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(members2);
       },
       transformReply: void 0
@@ -30962,8 +30986,8 @@ var require_SORT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseSortArguments = void 0;
-    function parseSortArguments(parser2, key, options) {
-      parser2.pushKey(key);
+    function parseSortArguments(parser2, key2, options) {
+      parser2.pushKey(key2);
       if (options?.BY) {
         parser2.push("BY", options.BY);
       }
@@ -30988,9 +31012,9 @@ var require_SORT = __commonJS({
     }
     exports2.parseSortArguments = parseSortArguments;
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("SORT");
-        parseSortArguments(parser2, key, options);
+        parseSortArguments(parser2, key2, options);
       },
       transformReply: void 0
     };
@@ -31067,9 +31091,9 @@ var require_SPOP_COUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("SPOP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
       },
       transformReply: void 0
@@ -31083,9 +31107,9 @@ var require_SPOP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("SPOP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -31114,9 +31138,9 @@ var require_SRANDMEMBER = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("SRANDMEMBER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -31133,8 +31157,8 @@ var require_SRANDMEMBER_COUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SRANDMEMBER_1 = __importDefault(require_SRANDMEMBER());
     exports2.default = {
-      parseCommand(parser2, key, count) {
-        SRANDMEMBER_1.default.parseCommand(parser2, key);
+      parseCommand(parser2, key2, count) {
+        SRANDMEMBER_1.default.parseCommand(parser2, key2);
         parser2.push(count.toString());
       },
       transformReply: void 0
@@ -31148,9 +31172,9 @@ var require_SREM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, members2) {
+      parseCommand(parser2, key2, members2) {
         parser2.push("SREM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(members2);
       },
       transformReply: void 0
@@ -31165,9 +31189,9 @@ var require_SSCAN = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var SCAN_1 = require_SCAN();
     exports2.default = {
-      parseCommand(parser2, key, cursor, options) {
+      parseCommand(parser2, key2, cursor, options) {
         parser2.push("SSCAN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         (0, SCAN_1.parseScanArguments)(parser2, cursor, options);
       },
       /**
@@ -31193,9 +31217,9 @@ var require_STRLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("STRLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -31301,9 +31325,9 @@ var require_TOUCH = __commonJS({
       // explicitly (the override wins over the derived value).
       IS_READ_ONLY: false,
       CACHEABLE: false,
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TOUCH");
-        parser2.pushKeys(key);
+        parser2.pushKeys(key2);
       },
       transformReply: void 0
     };
@@ -31316,9 +31340,9 @@ var require_TTL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TTL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -31331,9 +31355,9 @@ var require_TYPE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TYPE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -31375,9 +31399,9 @@ var require_XACK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, id) {
+      parseCommand(parser2, key2, group, id) {
         parser2.push("XACK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group);
         parser2.pushVariadic(id);
       },
@@ -31392,9 +31416,9 @@ var require_XACKDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, id, policy) {
+      parseCommand(parser2, key2, group, id, policy) {
         parser2.push("XACKDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group);
         if (policy) {
           parser2.push(policy);
@@ -31413,9 +31437,9 @@ var require_XADD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseXAddArguments = void 0;
-    function parseXAddArguments(optional3, parser2, key, id, message, options) {
+    function parseXAddArguments(optional3, parser2, key2, id, message, options) {
       parser2.push("XADD");
-      parser2.pushKey(key);
+      parser2.pushKey(key2);
       if (optional3) {
         parser2.push(optional3);
       }
@@ -31441,8 +31465,8 @@ var require_XADD = __commonJS({
         }
       }
       parser2.push(id);
-      for (const [key2, value] of Object.entries(message)) {
-        parser2.push(key2, value);
+      for (const [key3, value] of Object.entries(message)) {
+        parser2.push(key3, value);
       }
     }
     exports2.parseXAddArguments = parseXAddArguments;
@@ -31477,9 +31501,9 @@ var require_XAUTOCLAIM = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, group, consumer, minIdleTime, start, options) {
+      parseCommand(parser2, key2, group, consumer, minIdleTime, start, options) {
         parser2.push("XAUTOCLAIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, consumer, minIdleTime.toString(), start);
         if (options?.COUNT) {
           parser2.push("COUNT", options.COUNT.toString());
@@ -31543,9 +31567,9 @@ var require_XCLAIM = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, group, consumer, minIdleTime, id, options) {
+      parseCommand(parser2, key2, group, consumer, minIdleTime, id, options) {
         parser2.push("XCLAIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, consumer, minIdleTime.toString());
         parser2.pushVariadic(id);
         if (options?.IDLE !== void 0) {
@@ -31610,9 +31634,9 @@ var require_XCFGSET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("XCFGSET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.IDMP_DURATION !== void 0) {
           parser2.push("IDMP-DURATION", options.IDMP_DURATION.toString());
         }
@@ -31631,9 +31655,9 @@ var require_XDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, id) {
+      parseCommand(parser2, key2, id) {
         parser2.push("XDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(id);
       },
       transformReply: void 0
@@ -31647,9 +31671,9 @@ var require_XDELEX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, id, policy) {
+      parseCommand(parser2, key2, id, policy) {
         parser2.push("XDELEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (policy) {
           parser2.push(policy);
         }
@@ -31667,9 +31691,9 @@ var require_XGROUP_CREATE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, id, options) {
+      parseCommand(parser2, key2, group, id, options) {
         parser2.push("XGROUP", "CREATE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, id);
         if (options?.MKSTREAM) {
           parser2.push("MKSTREAM");
@@ -31689,9 +31713,9 @@ var require_XGROUP_CREATECONSUMER = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, consumer) {
+      parseCommand(parser2, key2, group, consumer) {
         parser2.push("XGROUP", "CREATECONSUMER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, consumer);
       },
       transformReply: void 0
@@ -31705,9 +31729,9 @@ var require_XGROUP_DELCONSUMER = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, consumer) {
+      parseCommand(parser2, key2, group, consumer) {
         parser2.push("XGROUP", "DELCONSUMER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, consumer);
       },
       transformReply: void 0
@@ -31721,9 +31745,9 @@ var require_XGROUP_DESTROY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group) {
+      parseCommand(parser2, key2, group) {
         parser2.push("XGROUP", "DESTROY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group);
       },
       transformReply: void 0
@@ -31737,9 +31761,9 @@ var require_XGROUP_SETID = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, id, options) {
+      parseCommand(parser2, key2, group, id, options) {
         parser2.push("XGROUP", "SETID");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, id);
         if (options?.ENTRIESREAD !== void 0) {
           parser2.push("ENTRIESREAD", options.ENTRIESREAD.toString());
@@ -31756,9 +31780,9 @@ var require_XINFO_CONSUMERS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group) {
+      parseCommand(parser2, key2, group) {
         parser2.push("XINFO", "CONSUMERS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group);
       },
       transformReply: {
@@ -31791,9 +31815,9 @@ var require_XINFO_GROUPS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("XINFO", "GROUPS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         /**
@@ -31834,9 +31858,9 @@ var require_XINFO_STREAM = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("XINFO", "STREAM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         // TODO: is there a "type safe" way to do it?
@@ -31893,9 +31917,9 @@ var require_XLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("XLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -31908,9 +31932,9 @@ var require_XNACK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, mode, id, options) {
+      parseCommand(parser2, key2, group, mode, id, options) {
         parser2.push("XNACK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group, mode, "IDS");
         parser2.pushVariadicWithLength(id);
         if (options?.RETRYCOUNT !== void 0) {
@@ -31931,9 +31955,9 @@ var require_XPENDING_RANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group, start, end2, count, options) {
+      parseCommand(parser2, key2, group, start, end2, count, options) {
         parser2.push("XPENDING");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group);
         if (options?.IDLE !== void 0) {
           parser2.push("IDLE", options.IDLE.toString());
@@ -31970,9 +31994,9 @@ var require_XPENDING = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, group) {
+      parseCommand(parser2, key2, group) {
         parser2.push("XPENDING");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(group);
       },
       /**
@@ -32016,9 +32040,9 @@ var require_XRANGE = __commonJS({
     }
     exports2.xRangeArguments = xRangeArguments;
     exports2.default = {
-      parseCommand(parser2, key, ...args) {
+      parseCommand(parser2, key2, ...args) {
         parser2.push("XRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(xRangeArguments(args[0], args[1], args[2]));
       },
       /**
@@ -32163,9 +32187,9 @@ var require_XREVRANGE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var XRANGE_1 = __importStar(require_XRANGE());
     exports2.default = {
-      parseCommand(parser2, key, ...args) {
+      parseCommand(parser2, key2, ...args) {
         parser2.push("XREVRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic((0, XRANGE_1.xRangeArguments)(args[0], args[1], args[2]));
       },
       transformReply: XRANGE_1.default.transformReply
@@ -32179,9 +32203,9 @@ var require_XSETID = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, lastId, options) {
+      parseCommand(parser2, key2, lastId, options) {
         parser2.push("XSETID");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(lastId);
         if (options?.ENTRIESADDED !== void 0) {
           parser2.push("ENTRIESADDED", options.ENTRIESADDED.toString());
@@ -32201,9 +32225,9 @@ var require_XTRIM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, strategy, threshold, options) {
+      parseCommand(parser2, key2, strategy, threshold, options) {
         parser2.push("XTRIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(strategy);
         if (options?.strategyModifier !== void 0) {
           parser2.push(options.strategyModifier);
@@ -32229,9 +32253,9 @@ var require_ZADD = __commonJS({
     exports2.pushMembers = void 0;
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, members2, options) {
+      parseCommand(parser2, key2, members2, options) {
         parser2.push("ZADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.condition) {
           parser2.push(options.condition);
         } else if (options?.NX) {
@@ -32277,9 +32301,9 @@ var require_ZADD_INCR = __commonJS({
     var ZADD_1 = require_ZADD();
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, members2, options) {
+      parseCommand(parser2, key2, members2, options) {
         parser2.push("ZADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.condition) {
           parser2.push(options.condition);
         }
@@ -32303,9 +32327,9 @@ var require_ZCARD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ZCARD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -32319,9 +32343,9 @@ var require_ZCOUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, min, max) {
+      parseCommand(parser2, key2, min, max) {
         parser2.push("ZCOUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformStringDoubleArgument)(min), (0, generic_transformers_1.transformStringDoubleArgument)(max));
       },
       transformReply: void 0
@@ -32387,9 +32411,9 @@ var require_ZINCRBY = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, increment, member) {
+      parseCommand(parser2, key2, increment, member) {
         parser2.push("ZINCRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformDoubleArgument)(increment), member);
       },
       transformReply: generic_transformers_1.transformDoubleReply
@@ -32484,9 +32508,9 @@ var require_ZLEXCOUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, min, max) {
+      parseCommand(parser2, key2, min, max) {
         parser2.push("ZLEXCOUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(min);
         parser2.push(max);
       },
@@ -32502,9 +32526,9 @@ var require_ZMSCORE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("ZMSCORE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(member);
       },
       transformReply: {
@@ -32524,9 +32548,9 @@ var require_ZPOPMAX_COUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("ZPOPMAX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
       },
       transformReply: generic_transformers_1.transformSortedSetReply
@@ -32541,9 +32565,9 @@ var require_ZPOPMAX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ZPOPMAX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply, preserve, typeMapping) => {
@@ -32574,9 +32598,9 @@ var require_ZPOPMIN_COUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("ZPOPMIN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(count.toString());
       },
       transformReply: generic_transformers_1.transformSortedSetReply
@@ -32594,9 +32618,9 @@ var require_ZPOPMIN = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ZPOPMAX_1 = __importDefault(require_ZPOPMAX());
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ZPOPMIN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: ZPOPMAX_1.default.transformReply
     };
@@ -32609,9 +32633,9 @@ var require_ZRANDMEMBER = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("ZRANDMEMBER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -32628,8 +32652,8 @@ var require_ZRANDMEMBER_COUNT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var ZRANDMEMBER_1 = __importDefault(require_ZRANDMEMBER());
     exports2.default = {
-      parseCommand(parser2, key, count) {
-        ZRANDMEMBER_1.default.parseCommand(parser2, key);
+      parseCommand(parser2, key2, count) {
+        ZRANDMEMBER_1.default.parseCommand(parser2, key2);
         parser2.push(count.toString());
       },
       transformReply: void 0
@@ -32648,8 +32672,8 @@ var require_ZRANDMEMBER_COUNT_WITHSCORES = __commonJS({
     var generic_transformers_1 = require_generic_transformers();
     var ZRANDMEMBER_COUNT_1 = __importDefault(require_ZRANDMEMBER_COUNT());
     exports2.default = {
-      parseCommand(parser2, key, count) {
-        ZRANDMEMBER_COUNT_1.default.parseCommand(parser2, key, count);
+      parseCommand(parser2, key2, count) {
+        ZRANDMEMBER_COUNT_1.default.parseCommand(parser2, key2, count);
         parser2.push("WITHSCORES");
       },
       transformReply: generic_transformers_1.transformSortedSetReply
@@ -32687,9 +32711,9 @@ var require_ZRANGE = __commonJS({
     }
     exports2.zRangeArgument = zRangeArgument;
     exports2.default = {
-      parseCommand(parser2, key, min, max, options) {
+      parseCommand(parser2, key2, min, max, options) {
         parser2.push("ZRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(zRangeArgument(min, max, options));
       },
       transformReply: void 0
@@ -32725,9 +32749,9 @@ var require_ZRANGEBYLEX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, min, max, options) {
+      parseCommand(parser2, key2, min, max, options) {
         parser2.push("ZRANGEBYLEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformStringDoubleArgument)(min), (0, generic_transformers_1.transformStringDoubleArgument)(max));
         if (options?.LIMIT) {
           parser2.push("LIMIT", options.LIMIT.offset.toString(), options.LIMIT.count.toString());
@@ -32745,9 +32769,9 @@ var require_ZRANGEBYSCORE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, min, max, options) {
+      parseCommand(parser2, key2, min, max, options) {
         parser2.push("ZRANGEBYSCORE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformStringDoubleArgument)(min), (0, generic_transformers_1.transformStringDoubleArgument)(max));
         if (options?.LIMIT) {
           parser2.push("LIMIT", options.LIMIT.offset.toString(), options.LIMIT.count.toString());
@@ -32818,9 +32842,9 @@ var require_ZREMRANGEBYSCORE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, min, max) {
+      parseCommand(parser2, key2, min, max) {
         parser2.push("ZREMRANGEBYSCORE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformStringDoubleArgument)(min), (0, generic_transformers_1.transformStringDoubleArgument)(max));
       },
       transformReply: void 0
@@ -32834,9 +32858,9 @@ var require_ZRANK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("ZRANK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(member);
       },
       transformReply: void 0
@@ -32887,9 +32911,9 @@ var require_ZREM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("ZREM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(member);
       },
       transformReply: void 0
@@ -32904,9 +32928,9 @@ var require_ZREMRANGEBYLEX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, min, max) {
+      parseCommand(parser2, key2, min, max) {
         parser2.push("ZREMRANGEBYLEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, generic_transformers_1.transformStringDoubleArgument)(min), (0, generic_transformers_1.transformStringDoubleArgument)(max));
       },
       transformReply: void 0
@@ -32920,9 +32944,9 @@ var require_ZREMRANGEBYRANK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, stop) {
+      parseCommand(parser2, key2, start, stop) {
         parser2.push("ZREMRANGEBYRANK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start.toString(), stop.toString());
       },
       transformReply: void 0
@@ -32936,9 +32960,9 @@ var require_ZREVRANK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("ZREVRANK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(member);
       },
       transformReply: void 0
@@ -32975,9 +32999,9 @@ var require_ZSCAN = __commonJS({
     var SCAN_1 = require_SCAN();
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, cursor, options) {
+      parseCommand(parser2, key2, cursor, options) {
         parser2.push("ZSCAN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         (0, SCAN_1.parseScanArguments)(parser2, cursor, options);
       },
       transformReply([cursor, rawMembers]) {
@@ -32997,9 +33021,9 @@ var require_ZSCORE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, member) {
+      parseCommand(parser2, key2, member) {
         parser2.push("ZSCORE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(member);
       },
       transformReply: generic_transformers_1.transformNullableDoubleReply
@@ -33074,9 +33098,9 @@ var require_VADD = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, vector, element, options) {
+      parseCommand(parser2, key2, vector, element, options) {
         parser2.push("VADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.REDUCE !== void 0) {
           parser2.push("REDUCE", options.REDUCE.toString());
         }
@@ -33112,9 +33136,9 @@ var require_VCARD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("VCARD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -33127,9 +33151,9 @@ var require_VDIM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("VDIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -33143,9 +33167,9 @@ var require_VEMB = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("VEMB");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(element);
       },
       transformReply: generic_transformers_1.transformDoubleArrayReply
@@ -33183,8 +33207,8 @@ var require_VEMB_RAW = __commonJS({
       }
     };
     exports2.default = {
-      parseCommand(parser2, key, element) {
-        VEMB_1.default.parseCommand(parser2, key, element);
+      parseCommand(parser2, key2, element) {
+        VEMB_1.default.parseCommand(parser2, key2, element);
         parser2.push("RAW");
       },
       transformReply: transformRawVembReply
@@ -33199,9 +33223,9 @@ var require_VGETATTR = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("VGETATTR");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(element);
       },
       transformReply: generic_transformers_1.transformRedisJsonNullReply
@@ -33222,9 +33246,9 @@ var require_VINFO = __commonJS({
        * @param key - The key of the vector set
        * @see https://redis.io/commands/vinfo/
        */
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("VINFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply) => {
@@ -33246,9 +33270,9 @@ var require_VLINKS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("VLINKS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(element);
       },
       transformReply: void 0
@@ -33305,9 +33329,9 @@ var require_VRANDMEMBER = __commonJS({
       // pick would freeze it until the key changes — override until the server
       // tags it.
       CACHEABLE: false,
-      parseCommand(parser2, key, count) {
+      parseCommand(parser2, key2, count) {
         parser2.push("VRANDMEMBER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (count !== void 0) {
           parser2.push(count.toString());
         }
@@ -33323,9 +33347,9 @@ var require_VRANGE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, start, end2, count) {
+      parseCommand(parser2, key2, start, end2, count) {
         parser2.push("VRANGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(start, end2);
         if (count !== void 0) {
           parser2.push(count.toString());
@@ -33343,9 +33367,9 @@ var require_VREM = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, element) {
+      parseCommand(parser2, key2, element) {
         parser2.push("VREM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(element);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -33360,9 +33384,9 @@ var require_VSETATTR = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, element, attributes) {
+      parseCommand(parser2, key2, element, attributes) {
         parser2.push("VSETATTR");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(element);
         if (typeof attributes === "object" && attributes !== null) {
           parser2.push(JSON.stringify(attributes));
@@ -33382,9 +33406,9 @@ var require_VSIM = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, query, options) {
+      parseCommand(parser2, key2, query, options) {
         parser2.push("VSIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (Array.isArray(query)) {
           parser2.push("VALUES", query.length.toString());
           for (const value of query) {
@@ -49336,17 +49360,17 @@ var require_cache2 = __commonJS({
       trackingOn() {
         return ["CLIENT", "TRACKING", "ON"];
       }
-      invalidate(key) {
-        if (key === null) {
+      invalidate(key2) {
+        if (key2 === null) {
           const oldSize = this.size();
           this.clear(false);
           if (oldSize > 0) {
             (0, tracing_1.publish)(tracing_1.CHANNELS.CACHE_EVICTION, () => ({ reason: "invalidation", count: oldSize }));
           }
-          this.emit("invalidate", key);
+          this.emit("invalidate", key2);
           return;
         }
-        const keySet = this.#keyToCacheKeySetMap.get(key.toString());
+        const keySet = this.#keyToCacheKeySetMap.get(key2.toString());
         if (keySet) {
           let deletedCount = 0;
           for (const cacheKey of keySet) {
@@ -49357,12 +49381,12 @@ var require_cache2 = __commonJS({
             }
             this.#cacheKeyToEntryMap.delete(cacheKey);
           }
-          this.#keyToCacheKeySetMap.delete(key.toString());
+          this.#keyToCacheKeySetMap.delete(key2.toString());
           if (deletedCount > 0) {
             (0, tracing_1.publish)(tracing_1.CHANNELS.CACHE_EVICTION, () => ({ reason: "invalidation", count: deletedCount }));
           }
         }
-        this.emit("invalidate", key);
+        this.emit("invalidate", key2);
       }
       clear(resetStats = true) {
         const oldSize = this.#cacheKeyToEntryMap.size;
@@ -49416,11 +49440,11 @@ var require_cache2 = __commonJS({
           (0, tracing_1.publish)(tracing_1.CHANNELS.CACHE_EVICTION, () => ({ reason: "full", count: 1 }));
         }
         this.#cacheKeyToEntryMap.set(cacheKey, cacheEntry);
-        for (const key of keys) {
-          if (!this.#keyToCacheKeySetMap.has(key.toString())) {
-            this.#keyToCacheKeySetMap.set(key.toString(), /* @__PURE__ */ new Set());
+        for (const key2 of keys) {
+          if (!this.#keyToCacheKeySetMap.has(key2.toString())) {
+            this.#keyToCacheKeySetMap.set(key2.toString(), /* @__PURE__ */ new Set());
           }
-          const cacheKeySet = this.#keyToCacheKeySetMap.get(key.toString());
+          const cacheKeySet = this.#keyToCacheKeySetMap.get(key2.toString());
           cacheKeySet.add(cacheKey);
         }
       }
@@ -49449,12 +49473,12 @@ var require_cache2 = __commonJS({
         const it = this.#cacheKeyToEntryMap[Symbol.iterator]();
         const n = it.next();
         if (!n.done) {
-          const key = n.value[0];
-          const entry = this.#cacheKeyToEntryMap.get(key);
+          const key2 = n.value[0];
+          const entry = this.#cacheKeyToEntryMap.get(key2);
           if (entry) {
             entry.invalidate();
           }
-          this.#cacheKeyToEntryMap.delete(key);
+          this.#cacheKeyToEntryMap.delete(key2);
         }
       }
       /**
@@ -49665,11 +49689,11 @@ var require_registry = __commonJS({
        * versions); a new name or a changed field list gets the next counter value.
        */
       set(name, fields) {
-        const key = String(name);
-        const existing = this.#fieldsets.get(key);
+        const key2 = String(name);
+        const existing = this.#fieldsets.get(key2);
         if (existing !== void 0 && fieldsEqual(existing.fields, fields))
           return;
-        this.#fieldsets.set(key, {
+        this.#fieldsets.set(key2, {
           fields: fields.slice(),
           version: ++this.#versionCounter
         });
@@ -49988,9 +50012,9 @@ var require_pool2 = __commonJS({
       // returned by `withCommandOptions(...)` — JS private (`#`) methods aren't
       // accessible through the prototype chain, which would force the helper to
       // be called via `this._self`, discarding any prior proxy overrides.
-      _commandOptionsProxy(key, value) {
+      _commandOptionsProxy(key2, value) {
         const proxy = Object.create(this._self);
-        proxy._commandOptions = { ...this._commandOptions, [key]: value };
+        proxy._commandOptions = { ...this._commandOptions, [key2]: value };
         return proxy;
       }
       /**
@@ -51726,8 +51750,8 @@ var require_client2 = __commonJS({
             if (push[0].toString() !== "invalidate")
               return false;
             if (push[1] !== null) {
-              for (const key of push[1]) {
-                this.#clientSideCache?.invalidate(key);
+              for (const key2 of push[1]) {
+                this.#clientSideCache?.invalidate(key2);
               }
             } else {
               this.#clientSideCache?.invalidate(null);
@@ -51739,8 +51763,8 @@ var require_client2 = __commonJS({
             if (push[0].toString() !== "invalidate")
               return false;
             if (push[1] !== null) {
-              for (const key of push[1]) {
-                this.emit("invalidate", key);
+              for (const key2 of push[1]) {
+                this.emit("invalidate", key2);
               }
             } else {
               this.emit("invalidate", null);
@@ -51994,9 +52018,9 @@ var require_client2 = __commonJS({
         proxy._commandOptions = { ...this._commandOptions, ...options };
         return proxy;
       }
-      _commandOptionsProxy(key, value) {
+      _commandOptionsProxy(key2, value) {
         const proxy = Object.create(this._self);
-        proxy._commandOptions = { ...this._commandOptions, [key]: value };
+        proxy._commandOptions = { ...this._commandOptions, [key2]: value };
         return proxy;
       }
       /**
@@ -52391,8 +52415,8 @@ var require_client2 = __commonJS({
         return this._self.#pubSubCommand(this._self.#queue.unsubscribe(pub_sub_1.PUBSUB_TYPE.SHARDED, channels, listener, bufferMode));
       }
       sUnsubscribe = this.SUNSUBSCRIBE;
-      async WATCH(key) {
-        const reply = await this._self.sendCommand(["WATCH", ...(0, parser_1.prefixKeys)(this._self._keyPrefix, key)]);
+      async WATCH(key2) {
+        const reply = await this._self.sendCommand(["WATCH", ...(0, parser_1.prefixKeys)(this._self._keyPrefix, key2)]);
         this._self.#watchEpoch ??= this._self.socketEpoch;
         return reply;
       }
@@ -52550,42 +52574,42 @@ var require_client2 = __commonJS({
           yield reply.keys;
         } while (cursor.toString() !== "0");
       }
-      async *hScanIterator(key, options) {
+      async *hScanIterator(key2, options) {
         let cursor = options?.cursor ?? "0";
         do {
-          const reply = await this.hScan(key, cursor, options);
+          const reply = await this.hScan(key2, cursor, options);
           cursor = reply.cursor;
           yield reply.entries;
         } while (cursor.toString() !== "0");
       }
-      async *hScanValuesIterator(key, options) {
+      async *hScanValuesIterator(key2, options) {
         let cursor = options?.cursor ?? "0";
         do {
-          const reply = await this.hScan(key, cursor, options);
+          const reply = await this.hScan(key2, cursor, options);
           cursor = reply.cursor;
           yield reply.entries.map((entry) => entry.value);
         } while (cursor.toString() !== "0");
       }
-      async *hScanNoValuesIterator(key, options) {
+      async *hScanNoValuesIterator(key2, options) {
         let cursor = options?.cursor ?? "0";
         do {
-          const reply = await this.hScanNoValues(key, cursor, options);
+          const reply = await this.hScanNoValues(key2, cursor, options);
           cursor = reply.cursor;
           yield reply.fields;
         } while (cursor.toString() !== "0");
       }
-      async *sScanIterator(key, options) {
+      async *sScanIterator(key2, options) {
         let cursor = options?.cursor ?? "0";
         do {
-          const reply = await this.sScan(key, cursor, options);
+          const reply = await this.sScan(key2, cursor, options);
           cursor = reply.cursor;
           yield reply.members;
         } while (cursor.toString() !== "0");
       }
-      async *zScanIterator(key, options) {
+      async *zScanIterator(key2, options) {
         let cursor = options?.cursor ?? "0";
         do {
-          const reply = await this.zScan(key, cursor, options);
+          const reply = await this.zScan(key2, cursor, options);
           cursor = reply.cursor;
           yield reply.members;
         } while (cursor.toString() !== "0");
@@ -53503,9 +53527,9 @@ var require_cluster_slots = __commonJS({
           slotNumber
         };
       }
-      getClientForKey(key, isReadonly) {
+      getClientForKey(key2, isReadonly) {
         this.#assertReady();
-        const slotNumber = (0, calculate_slot_1.default)(key);
+        const slotNumber = (0, calculate_slot_1.default)(key2);
         if (isReadonly) {
           return this.nodeClient(this.getSlotRandomNode(slotNumber));
         }
@@ -53589,10 +53613,10 @@ var require_cluster_slots = __commonJS({
        * `smigratedSeqIdsSeen`). Cheap: the map holds only live cursors.
        */
       #sweepStaleCursors(now) {
-        for (const [key, binding] of this.cursorBindings) {
+        for (const [key2, binding] of this.cursorBindings) {
           const ttl = binding.maxIdleMs ?? DEFAULT_CURSOR_MAX_IDLE_MS;
           if (now - binding.createdAt > ttl) {
-            this.cursorBindings.delete(key);
+            this.cursorBindings.delete(key2);
           }
         }
       }
@@ -54076,8 +54100,8 @@ var require_generic_aggregators = __commonJS({
       if (firstReply instanceof Map) {
         const map = /* @__PURE__ */ new Map();
         for (const reply of replies) {
-          for (const [key, value] of reply) {
-            map.set(key, value);
+          for (const [key2, value] of reply) {
+            map.set(key2, value);
           }
         }
         return map;
@@ -54751,9 +54775,9 @@ var require_cluster = __commonJS({
         proxy._commandOptions = options;
         return proxy;
       }
-      _commandOptionsProxy(key, value) {
+      _commandOptionsProxy(key2, value) {
         const proxy = Object.create(this);
-        proxy._commandOptions = { ...this._commandOptions, [key]: value };
+        proxy._commandOptions = { ...this._commandOptions, [key2]: value };
         return proxy;
       }
       /**
@@ -55073,8 +55097,8 @@ var require_cluster = __commonJS({
        * @param key - The key whose slot determines the node.
        * @param isReadonly - If `true`, may return a replica client; otherwise returns the slot master.
        */
-      getNodeClientForKey(key, isReadonly) {
-        return this._self._slots.getClientForKey(key, isReadonly);
+      getNodeClientForKey(key2, isReadonly) {
+        return this._self._slots.getClientForKey(key2, isReadonly);
       }
       /**
        * @deprecated use `.masters` instead
@@ -55127,10 +55151,10 @@ var require_utils3 = __commonJS({
       const seen = /* @__PURE__ */ new Set();
       const merged = [];
       for (const node of [...seedNodes, ...discoveredNodes]) {
-        const key = `${node.host}:${node.port}`;
-        if (!seen.has(key)) {
+        const key2 = `${node.host}:${node.port}`;
+        if (!seen.has(key2)) {
           merged.push({ host: node.host, port: node.port });
-          seen.add(key);
+          seen.add(key2);
         }
       }
       return merged;
@@ -55766,9 +55790,9 @@ var require_sentinel = __commonJS({
         proxy._commandOptions = options;
         return proxy;
       }
-      _commandOptionsProxy(key, value) {
+      _commandOptionsProxy(key2, value) {
         const proxy = Object.create(this);
-        proxy._commandOptions = { ...this.commandOptions, [key]: value };
+        proxy._commandOptions = { ...this.commandOptions, [key2]: value };
         return proxy;
       }
       /**
@@ -55803,11 +55827,11 @@ var require_sentinel = __commonJS({
         return new this.Multi(this);
       }
       multi = this.MULTI;
-      WATCH(key) {
+      WATCH(key2) {
         if (this._self.#clientInfo === void 0) {
           throw new Error("Attempted execution on released RedisSentinelClient lease");
         }
-        const watchKeys = (0, parser_1.prefixKeys)(this._self._keyPrefix, key);
+        const watchKeys = (0, parser_1.prefixKeys)(this._self._keyPrefix, key2);
         return this._execute(false, (client) => client.watch(watchKeys));
       }
       watch = this.WATCH;
@@ -55928,9 +55952,9 @@ var require_sentinel = __commonJS({
         proxy._commandOptions = options;
         return proxy;
       }
-      _commandOptionsProxy(key, value) {
+      _commandOptionsProxy(key2, value) {
         const proxy = Object.create(this);
-        proxy._commandOptions = { ...this.commandOptions, [key]: value };
+        proxy._commandOptions = { ...this.commandOptions, [key2]: value };
         return proxy;
       }
       /**
@@ -56528,21 +56552,21 @@ var require_sentinel = __commonJS({
       async destroy() {
         return this.#teardown("destroy");
       }
-      #teardown(kind2) {
+      #teardown(kind) {
         if (this.#teardownPromise === void 0) {
-          const teardown = (kind2 === "destroy" ? this.#doDestroy() : this.#doClose()).finally(() => {
+          const teardown = (kind === "destroy" ? this.#doDestroy() : this.#doClose()).finally(() => {
             if (this.#teardownPromise === teardown) {
               this.#teardownPromise = void 0;
               this.#teardownKind = void 0;
             }
           });
           if (this.#teardownPromise === void 0) {
-            this.#teardownKind = kind2;
+            this.#teardownKind = kind;
             this.#teardownPromise = teardown;
           }
           return teardown;
         }
-        if (kind2 === "destroy" && this.#teardownKind === "close") {
+        if (kind === "destroy" && this.#teardownKind === "close") {
           this.#teardownKind = "destroy";
           this.#escalateToDestroy?.();
         }
@@ -56960,8 +56984,8 @@ var require_sentinel = __commonJS({
             }
           }
         }
-        for (const [key, value] of initialMap) {
-          ret.set(JSON.parse(key), value);
+        for (const [key2, value] of initialMap) {
+          ret.set(JSON.parse(key2), value);
         }
         return ret;
       }
@@ -57250,9 +57274,9 @@ var require_ADD = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("BF.ADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -57266,9 +57290,9 @@ var require_CARD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("BF.CARD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -57282,9 +57306,9 @@ var require_EXISTS2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("BF.EXISTS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -57333,9 +57357,9 @@ var require_INFO2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var helpers_1 = require_helpers();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("BF.INFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply, _, typeMapping) => {
@@ -57354,9 +57378,9 @@ var require_INSERT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, items, options) {
+      parseCommand(parser2, key2, items, options) {
         parser2.push("BF.INSERT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.CAPACITY !== void 0) {
           parser2.push("CAPACITY", options.CAPACITY.toString());
         }
@@ -57386,9 +57410,9 @@ var require_LOADCHUNK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, iterator2, chunk) {
+      parseCommand(parser2, key2, iterator2, chunk) {
         parser2.push("BF.LOADCHUNK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(iterator2.toString(), chunk);
       },
       transformReply: void 0
@@ -57403,9 +57427,9 @@ var require_MADD = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("BF.MADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: generic_transformers_1.transformBooleanArrayReply
@@ -57420,9 +57444,9 @@ var require_MEXISTS = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("BF.MEXISTS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: generic_transformers_1.transformBooleanArrayReply
@@ -57436,9 +57460,9 @@ var require_RESERVE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, errorRate, capacity, options) {
+      parseCommand(parser2, key2, errorRate, capacity, options) {
         parser2.push("BF.RESERVE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(errorRate.toString(), capacity.toString());
         if (options?.EXPANSION) {
           parser2.push("EXPANSION", options.EXPANSION.toString());
@@ -57458,9 +57482,9 @@ var require_SCANDUMP = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, iterator2) {
+      parseCommand(parser2, key2, iterator2) {
         parser2.push("BF.SCANDUMP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(iterator2.toString());
       },
       transformReply(reply) {
@@ -57657,9 +57681,9 @@ var require_INCRBY2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("CMS.INCRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (Array.isArray(items)) {
           for (const item of items) {
             pushIncrByItem(parser2, item);
@@ -57683,9 +57707,9 @@ var require_INFO3 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var bloom_1 = require_bloom();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("CMS.INFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply, _, typeMapping) => {
@@ -57703,9 +57727,9 @@ var require_INITBYDIM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, width, depth, options) {
+      parseCommand(parser2, key2, width, depth, options) {
         parser2.push("CMS.INITBYDIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(width.toString(), depth.toString());
         if (options?.CELL_SIZE) {
           parser2.push("CELL_SIZE", options.CELL_SIZE.toString());
@@ -57722,9 +57746,9 @@ var require_INITBYPROB = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, error2, probability, options) {
+      parseCommand(parser2, key2, error2, probability, options) {
         parser2.push("CMS.INITBYPROB");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(error2.toString(), probability.toString());
         if (options?.CELL_SIZE) {
           parser2.push("CELL_SIZE", options.CELL_SIZE.toString());
@@ -57771,9 +57795,9 @@ var require_QUERY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("CMS.QUERY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: void 0
@@ -57889,9 +57913,9 @@ var require_ADD2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("CF.ADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -57906,9 +57930,9 @@ var require_ADDNX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("CF.ADDNX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -57922,9 +57946,9 @@ var require_COUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("CF.COUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: void 0
@@ -57939,9 +57963,9 @@ var require_DEL2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("CF.DEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -57956,9 +57980,9 @@ var require_EXISTS3 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, item) {
+      parseCommand(parser2, key2, item) {
         parser2.push("CF.EXISTS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(item);
       },
       transformReply: generic_transformers_1.transformBooleanReply
@@ -57973,9 +57997,9 @@ var require_INFO4 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var bloom_1 = require_bloom();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("CF.INFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply, _, typeMapping) => {
@@ -57994,8 +58018,8 @@ var require_INSERT2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseCfInsertArguments = void 0;
     var generic_transformers_1 = require_generic_transformers();
-    function parseCfInsertArguments(parser2, key, items, options) {
-      parser2.pushKey(key);
+    function parseCfInsertArguments(parser2, key2, items, options) {
+      parser2.pushKey(key2);
       if (options?.CAPACITY !== void 0) {
         parser2.push("CAPACITY", options.CAPACITY.toString());
       }
@@ -58038,9 +58062,9 @@ var require_LOADCHUNK2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, iterator2, chunk) {
+      parseCommand(parser2, key2, iterator2, chunk) {
         parser2.push("CF.LOADCHUNK");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(iterator2.toString(), chunk);
       },
       transformReply: void 0
@@ -58054,9 +58078,9 @@ var require_RESERVE2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, capacity, options) {
+      parseCommand(parser2, key2, capacity, options) {
         parser2.push("CF.RESERVE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(capacity.toString());
         if (options?.BUCKETSIZE !== void 0) {
           parser2.push("BUCKETSIZE", options.BUCKETSIZE.toString());
@@ -58079,9 +58103,9 @@ var require_SCANDUMP2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, iterator2) {
+      parseCommand(parser2, key2, iterator2) {
         parser2.push("CF.SCANDUMP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(iterator2.toString());
       },
       transformReply(reply) {
@@ -58101,9 +58125,9 @@ var require_MEXISTS2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("CF.MEXISTS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: generic_transformers_1.transformBooleanArrayReply
@@ -58306,9 +58330,9 @@ var require_ADD3 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, values) {
+      parseCommand(parser2, key2, values) {
         parser2.push("TDIGEST.ADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         for (const value of values) {
           parser2.push(value.toString());
         }
@@ -58325,8 +58349,8 @@ var require_BYRANK = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.transformByRankArguments = void 0;
     var generic_transformers_1 = require_generic_transformers();
-    function transformByRankArguments(parser2, key, ranks) {
-      parser2.pushKey(key);
+    function transformByRankArguments(parser2, key2, ranks) {
+      parser2.pushKey(key2);
       for (const rank of ranks) {
         parser2.push(rank.toString());
       }
@@ -58392,9 +58416,9 @@ var require_CDF = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, values) {
+      parseCommand(parser2, key2, values) {
         parser2.push("TDIGEST.CDF");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         for (const item of values) {
           parser2.push(item.toString());
         }
@@ -58410,9 +58434,9 @@ var require_CREATE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("TDIGEST.CREATE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.COMPRESSION !== void 0) {
           parser2.push("COMPRESSION", options.COMPRESSION.toString());
         }
@@ -58429,9 +58453,9 @@ var require_INFO5 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var bloom_1 = require_bloom();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TDIGEST.INFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply, _, typeMapping) => {
@@ -58450,9 +58474,9 @@ var require_MAX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TDIGEST.MAX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: generic_transformers_1.transformDoubleReply
     };
@@ -58488,9 +58512,9 @@ var require_MIN = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TDIGEST.MIN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: generic_transformers_1.transformDoubleReply
     };
@@ -58504,9 +58528,9 @@ var require_QUANTILE = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, quantiles) {
+      parseCommand(parser2, key2, quantiles) {
         parser2.push("TDIGEST.QUANTILE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         for (const quantile of quantiles) {
           parser2.push(quantile.toString());
         }
@@ -58522,8 +58546,8 @@ var require_RANK = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.transformRankArguments = void 0;
-    function transformRankArguments(parser2, key, values) {
-      parser2.pushKey(key);
+    function transformRankArguments(parser2, key2, values) {
+      parser2.pushKey(key2);
       for (const value of values) {
         parser2.push(value.toString());
       }
@@ -58545,9 +58569,9 @@ var require_RESET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TDIGEST.RESET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -58604,9 +58628,9 @@ var require_TRIMMED_MEAN = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, lowCutPercentile, highCutPercentile) {
+      parseCommand(parser2, key2, lowCutPercentile, highCutPercentile) {
         parser2.push("TDIGEST.TRIMMED_MEAN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(lowCutPercentile.toString(), highCutPercentile.toString());
       },
       transformReply: generic_transformers_1.transformDoubleReply
@@ -58817,9 +58841,9 @@ var require_ADD4 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("TOPK.ADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: void 0
@@ -58833,9 +58857,9 @@ var require_COUNT2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("TOPK.COUNT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: void 0
@@ -58852,9 +58876,9 @@ var require_INCRBY3 = __commonJS({
       parser2.push(item, incrementBy.toString());
     }
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("TOPK.INCRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (Array.isArray(items)) {
           for (const item of items) {
             pushIncrByItem(parser2, item);
@@ -58876,9 +58900,9 @@ var require_INFO6 = __commonJS({
     var generic_transformers_1 = require_generic_transformers();
     var bloom_1 = require_bloom();
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TOPK.INFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: (reply, preserve, typeMapping) => {
@@ -58897,9 +58921,9 @@ var require_LIST_WITHCOUNT = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TOPK.LIST");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push("WITHCOUNT");
       },
       transformReply(rawReply) {
@@ -58922,9 +58946,9 @@ var require_LIST = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TOPK.LIST");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: void 0
     };
@@ -58938,9 +58962,9 @@ var require_QUERY2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, items) {
+      parseCommand(parser2, key2, items) {
         parser2.push("TOPK.QUERY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.pushVariadic(items);
       },
       transformReply: generic_transformers_1.transformBooleanArrayReply
@@ -58954,9 +58978,9 @@ var require_RESERVE3 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, topK, options) {
+      parseCommand(parser2, key2, topK, options) {
         parser2.push("TOPK.RESERVE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(topK.toString());
         if (options) {
           parser2.push(options.width.toString(), options.depth.toString(), options.decay.toString());
@@ -59132,9 +59156,9 @@ var require_ARRAPPEND = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, path, json, ...jsons) {
+      parseCommand(parser2, key2, path, json, ...jsons) {
         parser2.push("JSON.ARRAPPEND");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, (0, generic_transformers_1.transformRedisJsonArgument)(json));
         for (let i = 0; i < jsons.length; i++) {
           parser2.push((0, generic_transformers_1.transformRedisJsonArgument)(jsons[i]));
@@ -59152,9 +59176,9 @@ var require_ARRINDEX = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, path, json, options) {
+      parseCommand(parser2, key2, path, json, options) {
         parser2.push("JSON.ARRINDEX");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, (0, generic_transformers_1.transformRedisJsonArgument)(json));
         if (options?.range) {
           parser2.push(options.range.start.toString());
@@ -59175,9 +59199,9 @@ var require_ARRINSERT = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, path, index, json, ...jsons) {
+      parseCommand(parser2, key2, path, index, json, ...jsons) {
         parser2.push("JSON.ARRINSERT");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, index.toString(), (0, generic_transformers_1.transformRedisJsonArgument)(json));
         for (let i = 0; i < jsons.length; i++) {
           parser2.push((0, generic_transformers_1.transformRedisJsonArgument)(jsons[i]));
@@ -59194,9 +59218,9 @@ var require_ARRLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.ARRLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59213,9 +59237,9 @@ var require_ARRPOP = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.ARRPOP");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options) {
           if (options.path !== void 0) {
             parser2.push(options.path);
@@ -59239,9 +59263,9 @@ var require_ARRTRIM = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, path, start, stop) {
+      parseCommand(parser2, key2, path, start, stop) {
         parser2.push("JSON.ARRTRIM");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, start.toString(), stop.toString());
       },
       transformReply: void 0
@@ -59255,9 +59279,9 @@ var require_CLEAR = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.CLEAR");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59273,9 +59297,9 @@ var require_DEBUG_MEMORY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.DEBUG", "MEMORY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59291,9 +59315,9 @@ var require_DEL3 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.DEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59309,9 +59333,9 @@ var require_FORGET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.FORGET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59328,9 +59352,9 @@ var require_GET2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.GET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.pushVariadic(options.path);
         }
@@ -59348,9 +59372,9 @@ var require_MERGE3 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, path, value) {
+      parseCommand(parser2, key2, path, value) {
         parser2.push("JSON.MERGE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, (0, generic_transformers_1.transformRedisJsonArgument)(value));
       },
       transformReply: void 0
@@ -59403,9 +59427,9 @@ var require_NUMINCRBY = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, path, by) {
+      parseCommand(parser2, key2, path, by) {
         parser2.push("JSON.NUMINCRBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, by.toString());
       },
       transformReply: {
@@ -59428,9 +59452,9 @@ var require_NUMMULTBY = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var NUMINCRBY_1 = __importDefault(require_NUMINCRBY());
     exports2.default = {
-      parseCommand(parser2, key, path, by) {
+      parseCommand(parser2, key2, path, by) {
         parser2.push("JSON.NUMMULTBY");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, by.toString());
       },
       transformReply: NUMINCRBY_1.default.transformReply
@@ -59444,9 +59468,9 @@ var require_OBJKEYS = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.OBJKEYS");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59462,9 +59486,9 @@ var require_OBJLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.OBJLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59481,9 +59505,9 @@ var require_SET2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, path, json, options) {
+      parseCommand(parser2, key2, path, json, options) {
         parser2.push("JSON.SET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path, (0, generic_transformers_1.transformRedisJsonArgument)(json));
         if (options?.condition) {
           parser2.push(options?.condition);
@@ -59508,9 +59532,9 @@ var require_STRAPPEND = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var generic_transformers_1 = require_generic_transformers();
     exports2.default = {
-      parseCommand(parser2, key, append, options) {
+      parseCommand(parser2, key2, append, options) {
         parser2.push("JSON.STRAPPEND");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path !== void 0) {
           parser2.push(options.path);
         }
@@ -59527,9 +59551,9 @@ var require_STRLEN2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.STRLEN");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path) {
           parser2.push(options.path);
         }
@@ -59545,9 +59569,9 @@ var require_TOGGLE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, path) {
+      parseCommand(parser2, key2, path) {
         parser2.push("JSON.TOGGLE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(path);
       },
       transformReply: void 0
@@ -59561,9 +59585,9 @@ var require_TYPE2 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("JSON.TYPE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.path) {
           parser2.push(options.path);
         }
@@ -60427,8 +60451,8 @@ var require_reply_transformers = __commonJS({
     } });
     function toCompatObject(value) {
       const descriptors = {};
-      for (const [key, entryValue] of Object.entries(value)) {
-        descriptors[key] = {
+      for (const [key2, entryValue] of Object.entries(value)) {
+        descriptors[key2] = {
           value: entryValue,
           configurable: true,
           enumerable: true,
@@ -60438,8 +60462,8 @@ var require_reply_transformers = __commonJS({
       return Object.defineProperties({}, descriptors);
     }
     exports2.toCompatObject = toCompatObject;
-    function assignDocumentField(target, key, value) {
-      if (key === "$") {
+    function assignDocumentField(target, key2, value) {
+      if (key2 === "$") {
         const json = value?.toString?.() ?? value;
         if (typeof json === "string") {
           try {
@@ -60449,12 +60473,12 @@ var require_reply_transformers = __commonJS({
           }
         }
       }
-      target[key] = value;
+      target[key2] = value;
     }
     function parseDocumentValue(value) {
       const document = {};
-      for (const [key, entryValue] of (0, reply_utils_1.mapLikeEntries)(value)) {
-        assignDocumentField(document, key, entryValue);
+      for (const [key2, entryValue] of (0, reply_utils_1.mapLikeEntries)(value)) {
+        assignDocumentField(document, key2, entryValue);
       }
       return document;
     }
@@ -60483,8 +60507,8 @@ var require_reply_transformers = __commonJS({
       }
       if (value instanceof Map || (0, reply_utils_1.isPlainObject)(value)) {
         const normalized = [];
-        for (const [key, entryValue] of (0, reply_utils_1.mapLikeEntries)(value)) {
-          normalized.push(key, normalizeProfileValue(entryValue));
+        for (const [key2, entryValue] of (0, reply_utils_1.mapLikeEntries)(value)) {
+          normalized.push(key2, normalizeProfileValue(entryValue));
         }
         return normalized;
       }
@@ -60510,12 +60534,12 @@ var require_reply_transformers = __commonJS({
       const result2 = {};
       Object.assign(result2, parseDocumentValue((0, reply_utils_1.getMapValue)(row3, ["values"])));
       Object.assign(result2, parseDocumentValue((0, reply_utils_1.getMapValue)(row3, ["extra_attributes", "extraAttributes"])));
-      for (const [key, value] of Object.entries(row3)) {
-        if (key === "id" || key === "values" || key.toLowerCase() === "extra_attributes" || key === "extraAttributes") {
+      for (const [key2, value] of Object.entries(row3)) {
+        if (key2 === "id" || key2 === "values" || key2.toLowerCase() === "extra_attributes" || key2 === "extraAttributes") {
           continue;
         }
-        if (!Object.hasOwn(result2, key)) {
-          result2[key] = value;
+        if (!Object.hasOwn(result2, key2)) {
+          result2[key2] = value;
         }
       }
       return toCompatObject(result2);
@@ -60537,11 +60561,11 @@ var require_SEARCH = __commonJS({
       if (params) {
         parser2.push("PARAMS");
         const args = [];
-        for (const key in params) {
-          if (!Object.hasOwn(params, key))
+        for (const key2 in params) {
+          if (!Object.hasOwn(params, key2))
             continue;
-          const value = params[key];
-          args.push(key, typeof value === "number" ? value.toString() : value);
+          const value = params[key2];
+          args.push(key2, typeof value === "number" ? value.toString() : value);
         }
         parser2.pushVariadicWithLength(args);
       }
@@ -61165,8 +61189,8 @@ var require_CONFIG_GET2 = __commonJS({
       },
       transformReply(reply) {
         const transformedReply = {};
-        for (const [key, value] of (0, reply_transformers_1.mapLikeEntries)(reply)) {
-          transformedReply[key] = value;
+        for (const [key2, value] of (0, reply_transformers_1.mapLikeEntries)(reply)) {
+          transformedReply[key2] = value;
         }
         return (0, reply_transformers_1.toCompatObject)(transformedReply);
       }
@@ -61559,12 +61583,12 @@ var require_HYBRID = __commonJS({
         }
         Object.assign(doc, (0, reply_transformers_1.parseDocumentValue)((0, reply_transformers_1.getMapValue)(resultMap, ["values"])));
         Object.assign(doc, (0, reply_transformers_1.parseDocumentValue)((0, reply_transformers_1.getMapValue)(resultMap, ["extra_attributes", "extraAttributes"])));
-        for (const [key, value] of Object.entries(resultMap)) {
-          if (key === "id" || key === "values" || key.toLowerCase() === "extra_attributes" || key === "extraAttributes") {
+        for (const [key2, value] of Object.entries(resultMap)) {
+          if (key2 === "id" || key2 === "values" || key2.toLowerCase() === "extra_attributes" || key2 === "extraAttributes") {
             continue;
           }
-          if (!Object.hasOwn(doc, key)) {
-            doc[key] = value;
+          if (!Object.hasOwn(doc, key2)) {
+            doc[key2] = value;
           }
         }
         results.push(doc);
@@ -61605,8 +61629,8 @@ var require_INFO7 = __commonJS({
       const myTransformFunc = (0, generic_transformers_1.createTransformTuplesReplyFunc)(preserve, typeMapping);
       const ret = {};
       for (let i = 0; i < reply.length; i += 2) {
-        const key = reply[i].toString();
-        switch (key) {
+        const key2 = reply[i].toString();
+        switch (key2) {
           case "index_name":
           case "index_options":
           case "num_docs":
@@ -61619,7 +61643,7 @@ var require_INFO7 = __commonJS({
           case "number_of_uses":
           case "cleaning":
           case "stopwords_list":
-            ret[key] = reply[i + 1];
+            ret[key2] = reply[i + 1];
             break;
           case "inverted_sz_mb":
           case "vector_index_sz_mb":
@@ -61637,19 +61661,19 @@ var require_INFO7 = __commonJS({
           case "offset_bits_per_record_avg":
           case "total_indexing_time":
           case "percent_indexed":
-            ret[key] = generic_transformers_1.transformDoubleReply[2](reply[i + 1], void 0, typeMapping);
+            ret[key2] = generic_transformers_1.transformDoubleReply[2](reply[i + 1], void 0, typeMapping);
             break;
           case "index_definition":
-            ret[key] = myTransformFunc(reply[i + 1]);
+            ret[key2] = myTransformFunc(reply[i + 1]);
             break;
           case "attributes":
-            ret[key] = reply[i + 1].map((attribute) => myTransformFunc(attribute));
+            ret[key2] = reply[i + 1].map((attribute) => myTransformFunc(attribute));
             break;
           case "dialect_stats":
-            ret[key] = myTransformFunc(reply[i + 1]);
+            ret[key2] = myTransformFunc(reply[i + 1]);
             break;
           case "Index Errors":
-            ret[key] = myTransformFunc(reply[i + 1]);
+            ret[key2] = myTransformFunc(reply[i + 1]);
             break;
           case "gc_stats": {
             const innerRet = {};
@@ -61668,7 +61692,7 @@ var require_INFO7 = __commonJS({
                   break;
               }
             }
-            ret[key] = innerRet;
+            ret[key2] = innerRet;
             break;
           }
           case "cursor_stats": {
@@ -61685,7 +61709,7 @@ var require_INFO7 = __commonJS({
                   break;
               }
             }
-            ret[key] = innerRet;
+            ret[key2] = innerRet;
             break;
           }
         }
@@ -61745,14 +61769,14 @@ var require_PROFILE_SEARCH = __commonJS({
     }
     exports2.extractProfileResultsReply = extractProfileResultsReply;
     function normalizeLegacyProfileReply(profile) {
-      return (0, reply_transformers_1.mapLikeEntries)(profile).map(([key, value]) => {
+      return (0, reply_transformers_1.mapLikeEntries)(profile).map(([key2, value]) => {
         if (Array.isArray(value) && value.length === 1) {
           const first2 = value[0];
           if (Object.keys((0, reply_transformers_1.mapLikeToObject)(first2)).length > 0) {
-            return [key, (0, reply_transformers_1.normalizeProfileReply)(first2)];
+            return [key2, (0, reply_transformers_1.normalizeProfileReply)(first2)];
           }
         }
-        return [key, (0, reply_transformers_1.normalizeProfileReply)(value)];
+        return [key2, (0, reply_transformers_1.normalizeProfileReply)(value)];
       });
     }
     function transformProfileReply(reply) {
@@ -61995,9 +62019,9 @@ var require_SUGADD = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, string4, score, options) {
+      parseCommand(parser2, key2, string4, score, options) {
         parser2.push("FT.SUGADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(string4, score.toString());
         if (options?.INCR) {
           parser2.push("INCR");
@@ -62017,9 +62041,9 @@ var require_SUGDEL = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, string4) {
+      parseCommand(parser2, key2, string4) {
         parser2.push("FT.SUGDEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(string4);
       },
       transformReply: void 0
@@ -62033,9 +62057,9 @@ var require_SUGGET = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, prefix, options) {
+      parseCommand(parser2, key2, prefix, options) {
         parser2.push("FT.SUGGET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push(prefix);
         if (options?.FUZZY) {
           parser2.push("FUZZY");
@@ -62183,8 +62207,8 @@ var require_SUGLEN = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key) {
-        parser2.push("FT.SUGLEN", key);
+      parseCommand(parser2, key2) {
+        parser2.push("FT.SUGLEN", key2);
       },
       transformReply: void 0
     };
@@ -62209,8 +62233,8 @@ var require_SYNDUMP = __commonJS({
           const result2 = {};
           let i = 0;
           while (i < reply.length) {
-            const key = reply[i++].toString(), value = reply[i++];
-            result2[key] = value;
+            const key2 = reply[i++].toString(), value = reply[i++];
+            result2[key2] = value;
           }
           return result2;
         },
@@ -63086,8 +63110,8 @@ var require_helpers2 = __commonJS({
           const ret = /* @__PURE__ */ new Map();
           for (const wrappedTuple of reply) {
             const tuple = wrappedTuple;
-            const key = tuple[0];
-            ret.set(key.toString(), parseFunc(tuple));
+            const key2 = tuple[0];
+            ret.set(key2.toString(), parseFunc(tuple));
           }
           return ret;
         }
@@ -63102,8 +63126,8 @@ var require_helpers2 = __commonJS({
           const ret = {};
           for (const wrappedTuple of reply) {
             const tuple = wrappedTuple;
-            const key = tuple[0];
-            ret[key.toString()] = parseFunc(tuple);
+            const key2 = tuple[0];
+            ret[key2.toString()] = parseFunc(tuple);
           }
           return ret;
         }
@@ -63117,12 +63141,12 @@ var require_helpers2 = __commonJS({
           reply[i] = parseFunc(reply[i]);
         }
       } else if (reply instanceof Map) {
-        for (const [key, value] of reply.entries()) {
-          reply.set(key, parseFunc(value));
+        for (const [key2, value] of reply.entries()) {
+          reply.set(key2, parseFunc(value));
         }
       } else {
-        for (const [key, value] of Object.entries(reply)) {
-          reply[key] = parseFunc(value);
+        for (const [key2, value] of Object.entries(reply)) {
+          reply[key2] = parseFunc(value);
         }
       }
       return reply;
@@ -63149,8 +63173,8 @@ var require_helpers2 = __commonJS({
         case Map: {
           const map = /* @__PURE__ */ new Map();
           for (const tuple of unwrappedLabels) {
-            const [key, value] = tuple;
-            const unwrappedKey = key;
+            const [key2, value] = tuple;
+            const unwrappedKey = key2;
             map.set(unwrappedKey.toString(), value);
           }
           return map;
@@ -63161,8 +63185,8 @@ var require_helpers2 = __commonJS({
         default: {
           const labelsObject = {};
           for (const tuple of unwrappedLabels) {
-            const [key, value] = tuple;
-            const unwrappedKey = key;
+            const [key2, value] = tuple;
+            const unwrappedKey = key2;
             labelsObject[unwrappedKey.toString()] = value;
           }
           return labelsObject;
@@ -63178,8 +63202,8 @@ var require_helpers2 = __commonJS({
         case Map: {
           const map = /* @__PURE__ */ new Map();
           for (let i = 0; i < to; i++) {
-            const [key, value] = unwrappedLabels[i];
-            const unwrappedKey = key;
+            const [key2, value] = unwrappedLabels[i];
+            const unwrappedKey = key2;
             map.set(unwrappedKey.toString(), value);
           }
           transformedLabels = map;
@@ -63192,8 +63216,8 @@ var require_helpers2 = __commonJS({
         default: {
           const labelsObject = {};
           for (let i = 0; i < to; i++) {
-            const [key, value] = unwrappedLabels[i];
-            const unwrappedKey = key;
+            const [key2, value] = unwrappedLabels[i];
+            const unwrappedKey = key2;
             labelsObject[unwrappedKey.toString()] = value;
           }
           transformedLabels = labelsObject;
@@ -63244,9 +63268,9 @@ var require_ADD5 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var helpers_1 = require_helpers2();
     exports2.default = {
-      parseCommand(parser2, key, timestamp, value, options) {
+      parseCommand(parser2, key2, timestamp, value, options) {
         parser2.push("TS.ADD");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, helpers_1.transformTimestampArgument)(timestamp), value.toString());
         (0, helpers_1.parseRetentionArgument)(parser2, options?.RETENTION);
         (0, helpers_1.parseEncodingArgument)(parser2, options?.ENCODING);
@@ -63269,9 +63293,9 @@ var require_ALTER2 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var helpers_1 = require_helpers2();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("TS.ALTER");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         (0, helpers_1.parseRetentionArgument)(parser2, options?.RETENTION);
         (0, helpers_1.parseChunkSizeArgument)(parser2, options?.CHUNK_SIZE);
         (0, helpers_1.parseDuplicatePolicy)(parser2, options?.DUPLICATE_POLICY);
@@ -63290,9 +63314,9 @@ var require_CREATE3 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var helpers_1 = require_helpers2();
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("TS.CREATE");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         (0, helpers_1.parseRetentionArgument)(parser2, options?.RETENTION);
         (0, helpers_1.parseEncodingArgument)(parser2, options?.ENCODING);
         (0, helpers_1.parseChunkSizeArgument)(parser2, options?.CHUNK_SIZE);
@@ -63355,8 +63379,8 @@ var require_INCRBY4 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.parseIncrByArguments = void 0;
     var helpers_1 = require_helpers2();
-    function parseIncrByArguments(parser2, key, value, options) {
-      parser2.pushKey(key);
+    function parseIncrByArguments(parser2, key2, value, options) {
+      parser2.pushKey(key2);
       parser2.push(value.toString());
       if (options?.TIMESTAMP !== void 0 && options?.TIMESTAMP !== null) {
         parser2.push("TIMESTAMP", (0, helpers_1.transformTimestampArgument)(options.TIMESTAMP));
@@ -63432,9 +63456,9 @@ var require_DEL4 = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var helpers_1 = require_helpers2();
     exports2.default = {
-      parseCommand(parser2, key, fromTimestamp, toTimestamp) {
+      parseCommand(parser2, key2, fromTimestamp, toTimestamp) {
         parser2.push("TS.DEL");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, helpers_1.transformTimestampArgument)(fromTimestamp), (0, helpers_1.transformTimestampArgument)(toTimestamp));
       },
       transformReply: void 0
@@ -63463,9 +63487,9 @@ var require_GET3 = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key, options) {
+      parseCommand(parser2, key2, options) {
         parser2.push("TS.GET");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         if (options?.LATEST) {
           parser2.push("LATEST");
         }
@@ -63531,14 +63555,14 @@ var require_INFO8 = __commonJS({
         ];
       };
       if (!Array.isArray(rules)) {
-        for (const [key, value] of (0, reply_utils_1.mapLikeEntries)(rules)) {
+        for (const [key2, value] of (0, reply_utils_1.mapLikeEntries)(rules)) {
           if (Array.isArray(value)) {
             const timeBucket2 = value.find((item) => typeof item === "number") ?? Number(value[0]);
             const aggregationType2 = value.find((item) => {
               return (typeof item === "string" || item instanceof Buffer) && aggregationTypes.has(item.toString().toUpperCase());
             }) ?? value[1];
             normalized.push([
-              key,
+              key2,
               timeBucket2,
               aggregationType2
             ]);
@@ -63548,7 +63572,7 @@ var require_INFO8 = __commonJS({
           const timeBucket = (0, reply_utils_1.getMapValue)(object3, ["timeBucket", "time_bucket"]);
           const aggregationType = (0, reply_utils_1.getMapValue)(object3, ["aggregationType", "aggregation_type"]);
           normalized.push([
-            key,
+            key2,
             timeBucket,
             aggregationType
           ]);
@@ -63564,10 +63588,10 @@ var require_INFO8 = __commonJS({
           continue;
         }
         const object3 = (0, reply_utils_1.mapLikeToObject)(rule);
-        const key = (0, reply_utils_1.getMapValue)(object3, ["key"]);
+        const key2 = (0, reply_utils_1.getMapValue)(object3, ["key"]);
         const timeBucket = (0, reply_utils_1.getMapValue)(object3, ["timeBucket", "time_bucket"]);
         const aggregationType = (0, reply_utils_1.getMapValue)(object3, ["aggregationType", "aggregation_type"]);
-        normalized.push(parseRuleTuple([key, timeBucket, aggregationType]));
+        normalized.push(parseRuleTuple([key2, timeBucket, aggregationType]));
       }
       return normalized;
     }
@@ -63576,16 +63600,16 @@ var require_INFO8 = __commonJS({
         return reply;
       }
       const normalized = [];
-      for (const [key, value] of (0, reply_utils_1.mapLikeEntries)(reply)) {
-        switch (key) {
+      for (const [key2, value] of (0, reply_utils_1.mapLikeEntries)(reply)) {
+        switch (key2) {
           case "labels":
-            normalized.push(key, normalizeInfoLabels(value));
+            normalized.push(key2, normalizeInfoLabels(value));
             break;
           case "rules":
-            normalized.push(key, normalizeInfoRules(value));
+            normalized.push(key2, normalizeInfoRules(value));
             break;
           default:
-            normalized.push(key, value);
+            normalized.push(key2, value);
             break;
         }
       }
@@ -63594,8 +63618,8 @@ var require_INFO8 = __commonJS({
     function transformInfoReplyResp2(reply, _, typeMapping) {
       const ret = {};
       for (let i = 0; i < reply.length; i += 2) {
-        const key = reply[i].toString();
-        switch (key) {
+        const key2 = reply[i].toString();
+        switch (key2) {
           case "totalSamples":
           case "memoryUsage":
           case "firstTimestamp":
@@ -63607,23 +63631,23 @@ var require_INFO8 = __commonJS({
           case "duplicatePolicy":
           case "sourceKey":
           case "ignoreMaxTimeDiff":
-            ret[key] = reply[i + 1];
+            ret[key2] = reply[i + 1];
             break;
           case "labels":
-            ret[key] = reply[i + 1].map(([name, value]) => ({
+            ret[key2] = reply[i + 1].map(([name, value]) => ({
               name,
               value
             }));
             break;
           case "rules":
-            ret[key] = reply[i + 1].map(([key2, timeBucket, aggregationType]) => ({
-              key: key2,
+            ret[key2] = reply[i + 1].map(([key3, timeBucket, aggregationType]) => ({
+              key: key3,
               timeBucket,
               aggregationType
             }));
             break;
           case "ignoreMaxValDiff":
-            ret[key] = generic_transformers_1.transformDoubleReply[2](reply[i + 1], void 0, typeMapping);
+            ret[key2] = generic_transformers_1.transformDoubleReply[2](reply[i + 1], void 0, typeMapping);
             break;
         }
       }
@@ -63633,9 +63657,9 @@ var require_INFO8 = __commonJS({
       return transformInfoReplyResp2(normalizeInfoRawReply(reply), preserve, typeMapping);
     }
     exports2.default = {
-      parseCommand(parser2, key) {
+      parseCommand(parser2, key2) {
         parser2.push("TS.INFO");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
       },
       transformReply: {
         2: transformInfoReplyResp2,
@@ -63686,18 +63710,18 @@ var require_INFO_DEBUG = __commonJS({
       });
     }
     exports2.default = {
-      parseCommand(parser2, key) {
-        INFO_1.default.parseCommand(parser2, key);
+      parseCommand(parser2, key2) {
+        INFO_1.default.parseCommand(parser2, key2);
         parser2.push("DEBUG");
       },
       transformReply: {
         2: (reply, _, typeMapping) => {
           const ret = INFO_1.default.transformReply[2](reply, _, typeMapping);
           for (let i = 0; i < reply.length; i += 2) {
-            const key = reply[i].toString();
-            switch (key) {
+            const key2 = reply[i].toString();
+            switch (key2) {
               case "keySelfName": {
-                ret[key] = reply[i + 1];
+                ret[key2] = reply[i + 1];
                 break;
               }
               case "Chunks": {
@@ -63736,8 +63760,8 @@ var require_MADD2 = __commonJS({
     exports2.default = {
       parseCommand(parser2, toAdd) {
         parser2.push("TS.MADD");
-        for (const { key, timestamp, value } of toAdd) {
-          parser2.pushKey(key);
+        for (const { key: key2, timestamp, value } of toAdd) {
+          parser2.pushKey(key2);
           parser2.push((0, helpers_1.transformTimestampArgument)(timestamp), value.toString());
         }
       },
@@ -63883,8 +63907,8 @@ var require_RANGE = __commonJS({
       }
     }
     exports2.parseRangeArguments = parseRangeArguments;
-    function transformRangeArguments(parser2, key, fromTimestamp, toTimestamp, options) {
-      parser2.pushKey(key);
+    function transformRangeArguments(parser2, key2, fromTimestamp, toTimestamp, options) {
+      parser2.pushKey(key2);
       parseRangeArguments(parser2, fromTimestamp, toTimestamp, options);
     }
     exports2.transformRangeArguments = transformRangeArguments;
@@ -64002,8 +64026,8 @@ var require_RANGE_MULTIAGGR = __commonJS({
       }
     }
     exports2.parseRangeMultiArguments = parseRangeMultiArguments;
-    function transformRangeMultiArguments(parser2, key, fromTimestamp, toTimestamp, options) {
-      parser2.pushKey(key);
+    function transformRangeMultiArguments(parser2, key2, fromTimestamp, toTimestamp, options) {
+      parser2.pushKey(key2);
       parseRangeMultiArguments(parser2, fromTimestamp, toTimestamp, options);
     }
     exports2.transformRangeMultiArguments = transformRangeMultiArguments;
@@ -64215,8 +64239,8 @@ var require_MRANGE_WITHLABELS_MULTIAGGR = __commonJS({
             const unwrappedLabels = labels;
             const labelsObject = {};
             for (const tuple of unwrappedLabels) {
-              const [key, value] = tuple;
-              const unwrappedKey = key;
+              const [key2, value] = tuple;
+              const unwrappedKey = key2;
               labelsObject[unwrappedKey.toString()] = value;
             }
             return {
@@ -64312,8 +64336,8 @@ var require_MRANGE_WITHLABELS = __commonJS({
             const unwrappedLabels = labels;
             const labelsObject = {};
             for (const tuple of unwrappedLabels) {
-              const [key, value] = tuple;
-              const unwrappedKey = key;
+              const [key2, value] = tuple;
+              const unwrappedKey = key2;
               labelsObject[unwrappedKey.toString()] = value;
             }
             return {
@@ -64819,9 +64843,9 @@ var require_READ = __commonJS({
       NEW: "$"
     };
     exports2.default = {
-      parseCommand(parser2, key, timestamp, options) {
+      parseCommand(parser2, key2, timestamp, options) {
         parser2.push("TS.READ");
-        parser2.pushKey(key);
+        parser2.pushKey(key2);
         parser2.push((0, helpers_1.transformTimestampArgument)(timestamp));
         if (options?.BLOCK !== void 0) {
           parser2.push("BLOCK", options.BLOCK.milliseconds.toString(), (options.BLOCK.minCount ?? 1).toString());
@@ -65861,10 +65885,10 @@ var init_jobs = __esm({
 });
 
 // src/testing/random.ts
-function hash32(text4) {
+function hash32(text5) {
   let h = 2166136261;
-  for (let i = 0; i < text4.length; i++) {
-    h ^= text4.charCodeAt(i);
+  for (let i = 0; i < text5.length; i++) {
+    h ^= text5.charCodeAt(i);
     h = Math.imul(h, 16777619);
   }
   return h >>> 0;
@@ -65901,16 +65925,23 @@ function pageDurationSource(options, simulatorSeed) {
   const seed = options.seed ?? simulatorSeed;
   const spread = options.spread ?? DEFAULT_SPREAD;
   if (!Number.isFinite(seed)) throw new RangeError(`pageDurations.seed must be a finite number, got ${seed}.`);
-  if (!Number.isFinite(spread) || spread < 0 || spread > 3) throw new RangeError(`pageDurations.spread must be a number from 0 to 3, got ${spread}.`);
+  if (!Number.isFinite(spread) || spread < 0 || spread > 3)
+    throw new RangeError(`pageDurations.spread must be a number from 0 to 3, got ${spread}.`);
   return { seed, spread, drawn: 0 };
 }
 function drawPageEnds(source, count) {
   if (!source || count < 2) return void 0;
   const next = prng(hash32(`${source.seed}|pages|${source.drawn++}`));
-  const durations = Array.from({ length: count }, () => Math.exp(source.spread * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())));
+  const durations = Array.from(
+    { length: count },
+    () => Math.exp(source.spread * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next()))
+  );
   const sum2 = durations.reduce((a, b) => a + b, 0);
   let elapsed = 0;
-  const ends = durations.map((d) => (elapsed += d) / sum2);
+  const ends = durations.map((d) => {
+    elapsed += d;
+    return elapsed / sum2;
+  });
   ends[count - 1] = 1;
   return ends;
 }
@@ -65941,10 +65972,10 @@ var init_rate_limit = __esm({
        * and returns the whole seconds until a slot frees (rounded up, at least 0).
        * @example limiter.take('svc_sim_full_key', Date.now()) // undefined, or 12 (seconds to wait)
        */
-      take(key, now) {
+      take(key2, now) {
         const since = now - this.#windowMs;
-        const log = (this.#log.get(key) ?? []).filter((t) => t > since);
-        this.#log.set(key, log);
+        const log = (this.#log.get(key2) ?? []).filter((t) => t > since);
+        this.#log.set(key2, log);
         if (log.length < this.#limit) {
           log.push(now);
           return void 0;
@@ -66007,7 +66038,9 @@ function checkPage(seed, url2, extraCritical = 0) {
   const regress = Number.parseInt(parsed.searchParams.get("regress") ?? "0", 10);
   const extra = Math.min(50, Math.max(0, Number.isFinite(regress) ? regress : 0) + extraCritical);
   for (let k = 1; k <= extra; k++) {
-    findings.push(make("image-alt", `img.promo-banner:nth-of-type(${k})`, `<img class="promo-banner" src="promo-${k}.jpg">`));
+    findings.push(
+      make("image-alt", `img.promo-banner:nth-of-type(${k})`, `<img class="promo-banner" src="promo-${k}.jpg">`)
+    );
   }
   return { url: url2, status: "DONE", findings };
 }
@@ -66172,9 +66205,9 @@ function lookup(map, id, code, what) {
   const found = UUID.test(id) ? map.get(id.toLowerCase()) : void 0;
   return found ?? fail(404, code, `No ${what} with id ${id}.`);
 }
-function find(list, id, code, what) {
+function find(list2, id, code, what) {
   const lower = id.toLowerCase();
-  const found = UUID.test(id) ? list.find((r) => r.id === lower) : void 0;
+  const found = UUID.test(id) ? list2.find((r) => r.id === lower) : void 0;
   return found ?? fail(404, code, `No ${what} with id ${id}.`);
 }
 function parseBody(schema, body, urlFields) {
@@ -66201,8 +66234,8 @@ function describe3(issue3) {
       return "is invalid";
   }
 }
-function pageUrl(text4, field) {
-  const url2 = URL.canParse(text4) ? new URL(text4) : void 0;
+function pageUrl(text5, field) {
+  const url2 = URL.canParse(text5) ? new URL(text5) : void 0;
   if (!url2 || url2.protocol !== "http:" && url2.protocol !== "https:" || !url2.hostname) {
     fail(422, "INVALID_URL", `${field} must be an absolute http(s) URL of at most 2048 characters.`);
   }
@@ -66273,7 +66306,11 @@ function seedOrganisation(seed, now) {
       name: "Guest checkout",
       usesAuth: false,
       createdAt: at(30),
-      steps: [{ label: "Cart", path: "/cart" }, { label: "Shipping", path: "/checkout/shipping" }, { label: "Payment", path: "/checkout/payment" }]
+      steps: [
+        { label: "Cart", path: "/cart" },
+        { label: "Shipping", path: "/checkout/shipping" },
+        { label: "Payment", path: "/checkout/payment" }
+      ]
     },
     {
       id: ids.authJourney,
@@ -66281,7 +66318,10 @@ function seedOrganisation(seed, now) {
       name: "Account settings",
       usesAuth: true,
       createdAt: at(29),
-      steps: [{ label: "Account", path: "/account" }, { label: "Settings", path: "/account/settings" }]
+      steps: [
+        { label: "Account", path: "/account" },
+        { label: "Settings", path: "/account/settings" }
+      ]
     },
     {
       id: ids.authJourneyNoProfile,
@@ -66298,10 +66338,19 @@ function seedOrganisation(seed, now) {
       usesAuth: false,
       createdAt: at(10),
       failingStep: 2,
-      steps: [{ label: "Gift cards", path: "/gift-cards" }, { label: "Amount", path: "/gift-cards/amount" }, { label: "Pay", path: "/gift-cards/pay" }]
+      steps: [
+        { label: "Gift cards", path: "/gift-cards" },
+        { label: "Amount", path: "/gift-cards/amount" },
+        { label: "Pay", path: "/gift-cards/pay" }
+      ]
     }
   ];
-  const fix = (f) => ({ siteId: ids.verifiedSite, verifiable: true, status: "OPEN", ...f });
+  const fix = (f) => ({
+    siteId: ids.verifiedSite,
+    verifiable: true,
+    status: "OPEN",
+    ...f
+  });
   const fixes = [
     fix({
       id: ids.fix,
@@ -66376,8 +66425,22 @@ var init_state = __esm({
     "use strict";
     init_random();
     ALL_SCOPES = ["sites:read", "scans:write", "scans:read", "ci:check"];
-    PRO = { name: "Pro", features: /* @__PURE__ */ new Set(["API_ACCESS", "JOURNEYS", "AUTHENTICATED_SCANS", "TREND_HISTORY", "REMEDIATION_TRACKING"]), maxCiUrls: 20 };
-    FREE = { name: "Free", features: /* @__PURE__ */ new Set(["API_ACCESS", "JOURNEYS", "AUTHENTICATED_SCANS", "REMEDIATION_TRACKING"]), maxCiUrls: 5 };
+    PRO = {
+      name: "Pro",
+      features: /* @__PURE__ */ new Set([
+        "API_ACCESS",
+        "JOURNEYS",
+        "AUTHENTICATED_SCANS",
+        "TREND_HISTORY",
+        "REMEDIATION_TRACKING"
+      ]),
+      maxCiUrls: 20
+    };
+    FREE = {
+      name: "Free",
+      features: /* @__PURE__ */ new Set(["API_ACCESS", "JOURNEYS", "AUTHENTICATED_SCANS", "REMEDIATION_TRACKING"]),
+      maxCiUrls: 5
+    };
     DAY = 864e5;
     SIM_KEYS = Object.freeze({
       full: "svc_sim_full_0c5e6f2a9b7d4e81",
@@ -66410,7 +66473,15 @@ var init_world = __esm({
 
 // src/testing/scans.ts
 function addScan(world, siteId, url2, createdAt, durationMs, fromJourney) {
-  const scan = { id: (0, import_node_crypto5.randomUUID)(), createdAt, durationMs, queuedShare: world.queuedShare, siteId, page: checkPage(world.seed, url2), fromJourney };
+  const scan = {
+    id: (0, import_node_crypto5.randomUUID)(),
+    createdAt,
+    durationMs,
+    queuedShare: world.queuedShare,
+    siteId,
+    page: checkPage(world.seed, url2),
+    fromJourney
+  };
   world.scans.set(scan.id, scan);
   return scan;
 }
@@ -66420,7 +66491,12 @@ function scanView(scan, now) {
   if (phase.stage !== "DONE") return { ...base, status: phase.stage, counts: zeroCounts(), totalViolations: 0 };
   const failure2 = PAGE_FAILURES[scan.page.status];
   if (failure2) return { ...base, status: "FAILED", counts: zeroCounts(), totalViolations: 0, failureReason: failure2 };
-  return { ...base, status: "COMPLETED", counts: countFindings(scan.page.findings), totalViolations: scan.page.findings.length };
+  return {
+    ...base,
+    status: "COMPLETED",
+    counts: countFindings(scan.page.findings),
+    totalViolations: scan.page.findings.length
+  };
 }
 function violationView(f) {
   const { ruleId, impact, wcagSc, url: url2, helpUrl: helpUrl2, target, htmlSnippet, failureSummary } = f;
@@ -66479,7 +66555,16 @@ function runFindings(run2) {
 function addScanRun(world, site, createdAt, durationMs, extraCriticalOnRoot = 0) {
   const root = site.rootUrl.replace(/\/$/, "");
   const pages = site.crawlPaths.map((path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0));
-  const run2 = { id: (0, import_node_crypto6.randomUUID)(), createdAt, durationMs, queuedShare: world.queuedShare, siteId: site.id, pages, rootUnreachable: pages.length === 0, delivered: false };
+  const run2 = {
+    id: (0, import_node_crypto6.randomUUID)(),
+    createdAt,
+    durationMs,
+    queuedShare: world.queuedShare,
+    siteId: site.id,
+    pages,
+    rootUnreachable: pages.length === 0,
+    delivered: false
+  };
   world.scanRuns.set(run2.id, run2);
   return run2;
 }
@@ -66493,7 +66578,8 @@ function seedScanRunHistory(world, site, now) {
 function scanRunView(run2, now) {
   const phase = phaseOf(run2, now);
   const base = { id: run2.id, siteId: run2.siteId };
-  if (phase.stage === "QUEUED") return { ...base, status: "QUEUED", pagesTotal: 0, pagesDone: 0, counts: zeroCounts(), totalViolations: 0 };
+  if (phase.stage === "QUEUED")
+    return { ...base, status: "QUEUED", pagesTotal: 0, pagesDone: 0, counts: zeroCounts(), totalViolations: 0 };
   if (run2.rootUnreachable) {
     const status = phase.stage === "DONE" ? "FAILED" : "RUNNING";
     const failureReason = phase.stage === "DONE" ? { failureReason: { code: "ROOT_UNREACHABLE", reason: "The site's root URL could not be reached." } } : {};
@@ -66590,7 +66676,8 @@ function isSavedBaseline(job, now) {
 }
 function findingsOf(job) {
   const byPrint = /* @__PURE__ */ new Map();
-  for (const f of job.pages.filter(isDone).flatMap((p) => p.findings)) if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
+  for (const f of job.pages.filter(isDone).flatMap((p) => p.findings))
+    if (!byPrint.has(f.fingerprint)) byPrint.set(f.fingerprint, f);
   return [...byPrint.values()];
 }
 function compareWithBaseline(world, job) {
@@ -66625,7 +66712,8 @@ function ciCheckView(world, job, now) {
   });
   const base = { id: job.id, failOn: job.failOn, pages, appUrl: `${world.baseUrl}/app/ci/checks/${job.id}` };
   if (phase.stage !== "DONE") return { ...base, status: phase.stage };
-  if (!job.pages.some(isDone)) return { ...base, status: "FAILED", failureReason: "No page of the check could be reached." };
+  if (!job.pages.some(isDone))
+    return { ...base, status: "FAILED", failureReason: "No page of the check could be reached." };
   const { counts, newCounts, fixedCount, unchangedCount } = compareWithBaseline(world, job);
   return {
     ...base,
@@ -66643,11 +66731,14 @@ function createCiCheck(ctx) {
   const { world, now } = ctx;
   const body = parseBody(zCreateCiCheckBody2, ctx.body, ["urls"]);
   const max = ctx.key.plan.maxCiUrls;
-  if (body.urls.length > max) fail(422, "VALIDATION_FAILED", `urls must hold at most ${max} entries on the ${ctx.key.plan.name} plan.`);
+  if (body.urls.length > max)
+    fail(422, "VALIDATION_FAILED", `urls must hold at most ${max} entries on the ${ctx.key.plan.name} plan.`);
   const urls = body.urls.map((u, i) => pageUrl(u, `urls[${i}]`));
   const sites = /* @__PURE__ */ new Set();
   for (const url2 of urls) {
-    sites.add(siteForUrl(world.org, url2) ?? fail(404, "SITE_NOT_FOUND", `No registered site of this organization contains ${url2.host}.`));
+    sites.add(
+      siteForUrl(world.org, url2) ?? fail(404, "SITE_NOT_FOUND", `No registered site of this organization contains ${url2.host}.`)
+    );
   }
   if (sites.size > 1) fail(422, "VALIDATION_FAILED", "All urls of a CI check must belong to one site.");
   const site = [...sites][0];
@@ -66714,7 +66805,12 @@ function result(job) {
   const findings = done.flatMap((p) => p.findings);
   const ruleNodes = findings.filter((f) => f.ruleId === job.fix.ruleId);
   const causeNodes = ruleNodes.filter((f) => `${f.ruleId}:${selectorSignature(f.target)}` === job.fix.rootCauseKey);
-  return { scanned: done.length, failed: job.pages.length - done.length, nodesFound: causeNodes.length, ruleNodesFound: ruleNodes.length };
+  return {
+    scanned: done.length,
+    failed: job.pages.length - done.length,
+    nodesFound: causeNodes.length,
+    ruleNodesFound: ruleNodes.length
+  };
 }
 function verificationView(job, now) {
   const phase = phaseOf(job, now);
@@ -66736,11 +66832,25 @@ function verificationView(job, now) {
   if (phase.stage !== "DONE") {
     const scanned = pages.filter((p) => p.status === "DONE").length;
     const failed2 = pages.filter((p) => p.status !== "DONE" && p.status !== "QUEUED" && p.status !== "RUNNING").length;
-    return { ...base, status: phase.stage, pagesScanned: scanned, pagesFailed: failed2, ...phase.stage === "RUNNING" ? { startedAt: iso(phase.startedAt) } : {} };
+    return {
+      ...base,
+      status: phase.stage,
+      pagesScanned: scanned,
+      pagesFailed: failed2,
+      ...phase.stage === "RUNNING" ? { startedAt: iso(phase.startedAt) } : {}
+    };
   }
   const r = result(job);
   const times = { startedAt: iso(phase.startedAt), finishedAt: iso(phase.finishedAt) };
-  if (r.scanned === 0) return { ...base, status: "FAILED", pagesScanned: 0, pagesFailed: r.failed, failureReasonCode: "ALL_PAGES_FAILED", ...times };
+  if (r.scanned === 0)
+    return {
+      ...base,
+      status: "FAILED",
+      pagesScanned: 0,
+      pagesFailed: r.failed,
+      failureReasonCode: "ALL_PAGES_FAILED",
+      ...times
+    };
   return {
     ...base,
     status: "COMPLETED",
@@ -66753,19 +66863,61 @@ function verificationView(job, now) {
   };
 }
 function fixView(world, fix, now) {
-  const { id, siteId, ruleId, impact, rootCauseKey, componentLabel: componentLabel2, status, verifiedScope, verifiedAt, verifiedPagesCount } = fix;
-  const record2 = { id, siteId, ruleId, impact, rootCauseKey, componentLabel: componentLabel2, status, verifiedScope, verifiedAt, verifiedPagesCount };
-  const tail = { nodesCountAtTracking: fix.nodesCountAtTracking, pagesCountAtTracking: fix.pagesCountAtTracking, verifiable: fix.verifiable };
+  const {
+    id,
+    siteId,
+    ruleId,
+    impact,
+    rootCauseKey,
+    componentLabel: componentLabel2,
+    status,
+    verifiedScope,
+    verifiedAt,
+    verifiedPagesCount
+  } = fix;
+  const record2 = {
+    id,
+    siteId,
+    ruleId,
+    impact,
+    rootCauseKey,
+    componentLabel: componentLabel2,
+    status,
+    verifiedScope,
+    verifiedAt,
+    verifiedPagesCount
+  };
+  const tail = {
+    nodesCountAtTracking: fix.nodesCountAtTracking,
+    pagesCountAtTracking: fix.pagesCountAtTracking,
+    verifiable: fix.verifiable
+  };
   let latest;
   for (const job of world.fixVerifications.values()) {
     const phase = phaseOf(job, now);
     if (job.fix.id !== fix.id || phase.stage !== "DONE") continue;
     const r = result(job);
-    if (r.scanned > 0 && (!latest || phase.finishedAt >= latest.at)) latest = { at: phase.finishedAt, scanned: r.scanned, fixed: r.nodesFound === 0 };
+    if (r.scanned > 0 && (!latest || phase.finishedAt >= latest.at))
+      latest = { at: phase.finishedAt, scanned: r.scanned, fixed: r.nodesFound === 0 };
   }
   if (!latest) return { ...record2, ...tail };
-  if (!latest.fixed) return { ...record2, status: "OPEN", verifiedScope: void 0, verifiedAt: void 0, verifiedPagesCount: void 0, ...tail };
-  return { ...record2, status: "VERIFIED", verifiedScope: "ROOT_CAUSE", verifiedAt: iso(latest.at), verifiedPagesCount: latest.scanned, ...tail };
+  if (!latest.fixed)
+    return {
+      ...record2,
+      status: "OPEN",
+      verifiedScope: void 0,
+      verifiedAt: void 0,
+      verifiedPagesCount: void 0,
+      ...tail
+    };
+  return {
+    ...record2,
+    status: "VERIFIED",
+    verifiedScope: "ROOT_CAUSE",
+    verifiedAt: iso(latest.at),
+    verifiedPagesCount: latest.scanned,
+    ...tail
+  };
 }
 function listSiteFixes(ctx) {
   const site = find(ctx.world.org.sites, ctx.id, void 0, "site");
@@ -66774,9 +66926,11 @@ function listSiteFixes(ctx) {
 function createFixVerification(ctx) {
   const { world, now } = ctx;
   const fix = find(world.org.fixes, ctx.id, void 0, "remediation item");
-  if (!fix.verifiable) fail(422, void 0, "This remediation item cannot be verified automatically; it needs a manual review.");
+  if (!fix.verifiable)
+    fail(422, void 0, "This remediation item cannot be verified automatically; it needs a manual review.");
   for (const job2 of world.fixVerifications.values()) {
-    if (job2.fix.id === fix.id && phaseOf(job2, now).stage !== "DONE") fail(409, void 0, `A verification of this item is already queued or running (${job2.id}).`);
+    if (job2.fix.id === fix.id && phaseOf(job2, now).stage !== "DONE")
+      fail(409, void 0, `A verification of this item is already queued or running (${job2.id}).`);
   }
   const job = {
     id: (0, import_node_crypto8.randomUUID)(),
@@ -66838,14 +66992,26 @@ function createJourneyRun(ctx) {
     fail(403, "FEATURE_NOT_IN_PLAN", `The ${ctx.key.plan.name} plan does not include authenticated scans.`);
   }
   if (journey.usesAuth && !site.hasAuthProfile) {
-    fail(422, "SITE_AUTH_NOT_CONFIGURED", `This journey uses auth, and ${site.normalizedHost} has no saved auth profile.`);
+    fail(
+      422,
+      "SITE_AUTH_NOT_CONFIGURED",
+      `This journey uses auth, and ${site.normalizedHost} has no saved auth profile.`
+    );
   }
   for (const r of world.journeyRuns.values()) {
     if (r.journeyId === journey.id && phaseOf(r, now).stage !== "DONE") {
       fail(409, "JOURNEY_ALREADY_RUNNING", `A run of this journey is already queued or running (${r.id}).`);
     }
   }
-  const run2 = { id: (0, import_node_crypto9.randomUUID)(), createdAt: now, durationMs: world.durations.journeyRun, queuedShare: world.queuedShare, journeyId: journey.id, siteId: site.id, checkpoints: [] };
+  const run2 = {
+    id: (0, import_node_crypto9.randomUUID)(),
+    createdAt: now,
+    durationMs: world.durations.journeyRun,
+    queuedShare: world.queuedShare,
+    journeyId: journey.id,
+    siteId: site.id,
+    checkpoints: []
+  };
   const phase = phaseOf(run2, now);
   const failing = journey.failingStep;
   const slots = failing === void 0 ? journey.steps.length : failing + 1;
@@ -66894,22 +67060,28 @@ function getRootCauses(ctx) {
   const base = { scope: "SCAN_RUN", signatureVersion: "v1", truncated: false, coverageDisclaimer: DISCLAIMER };
   if (outcome !== "COMPLETED") {
     const status = outcome ?? phaseOf(run2, ctx.now).stage;
-    const summary3 = { findingsTotal: 0, analyzedFindings: 0, clustersTotal: 0, clusteredFindings: 0, pagesTotal: run2.pages.length };
+    const summary3 = {
+      findingsTotal: 0,
+      analyzedFindings: 0,
+      clustersTotal: 0,
+      clusteredFindings: 0,
+      pagesTotal: run2.pages.length
+    };
     return ok({ ...base, status, summary: summary3, clusters: [] });
   }
   const findings = runFindings(run2);
   const groups = /* @__PURE__ */ new Map();
   for (const f of findings) {
-    const key = `${f.ruleId}:${selectorSignature(f.target)}`;
-    groups.set(key, [...groups.get(key) ?? [], f]);
+    const key2 = `${f.ruleId}:${selectorSignature(f.target)}`;
+    groups.set(key2, [...groups.get(key2) ?? [], f]);
   }
-  const clusters = [...groups.entries()].filter(([, nodes]) => nodes.length > 1).map(([key, nodes]) => {
+  const clusters = [...groups.entries()].filter(([, nodes]) => nodes.length > 1).map(([key2, nodes]) => {
     const first2 = nodes[0];
     const rule = RULES[first2.ruleId];
     const signature = selectorSignature(first2.target);
     const pages = [...new Set(nodes.map((n) => n.url))];
     return {
-      key,
+      key: key2,
       ruleId: first2.ruleId,
       impact: first2.impact,
       wcagSc: [...first2.wcagSc],
@@ -66924,7 +67096,9 @@ function getRootCauses(ctx) {
       exampleFix: rule.exampleFix,
       helpUrl: first2.helpUrl
     };
-  }).sort((a, b) => IMPACT_RANK[a.impact] - IMPACT_RANK[b.impact] || b.nodesCount - a.nodesCount || a.key.localeCompare(b.key));
+  }).sort(
+    (a, b) => IMPACT_RANK[a.impact] - IMPACT_RANK[b.impact] || b.nodesCount - a.nodesCount || a.key.localeCompare(b.key)
+  );
   const summary2 = {
     findingsTotal: findings.length,
     analyzedFindings: findings.length,
@@ -66950,7 +67124,13 @@ var init_root_causes = __esm({
 // src/testing/sites.ts
 function listSites(ctx) {
   return ok(
-    ctx.world.org.sites.map(({ id, name, rootUrl, normalizedHost, verified }) => ({ id, name, rootUrl, normalizedHost, verified }))
+    ctx.world.org.sites.map(({ id, name, rootUrl, normalizedHost, verified }) => ({
+      id,
+      name,
+      rootUrl,
+      normalizedHost,
+      verified
+    }))
   );
 }
 function listSiteJourneys(ctx) {
@@ -66975,11 +67155,11 @@ function matchRoute(method, path) {
   if (!hit) return { allow: [...new Set(onPath.map((x) => x.r.method))].join(", ") };
   return { route: hit.r, id: safeDecode2(hit.m[1] ?? "") };
 }
-function safeDecode2(text4) {
+function safeDecode2(text5) {
   try {
-    return decodeURIComponent(text4);
+    return decodeURIComponent(text5);
   } catch {
-    return text4;
+    return text5;
   }
 }
 var ID, route, ROUTES;
@@ -67017,7 +67197,9 @@ var init_routes = __esm({
       route("GET", "/journey-runs/{id}", "scans:read", getJourneyRun),
       route("GET", "/sites/{id}/trend", "scans:read", getSiteTrend, { features: ["TREND_HISTORY"] }),
       route("GET", "/sites/{id}/fixes", "sites:read", listSiteFixes),
-      route("POST", "/remediation-items/{id}/verifications", "scans:write", createFixVerification, { features: ["REMEDIATION_TRACKING"] }),
+      route("POST", "/remediation-items/{id}/verifications", "scans:write", createFixVerification, {
+        features: ["REMEDIATION_TRACKING"]
+      }),
       route("GET", "/fix-verifications/{id}", "scans:read", getFixVerification),
       route("POST", "/ci/checks", "ci:check", createCiCheck, { body: "422" }),
       route("GET", "/ci/checks/{id}", "ci:check", getCiCheck),
@@ -67046,8 +67228,8 @@ async function handle(world, limiter, counter, req, res) {
   const now = world.clock();
   const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
   const query = new URL(req.url ?? "/", "http://127.0.0.1").searchParams;
-  const key = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
-  counter.add(key);
+  const key2 = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
+  counter.add(key2);
   try {
     const raw = await readBody2(req);
     const app = /^\/app\/ci\/checks\/([^/]+)$/.exec(path);
@@ -67059,20 +67241,29 @@ async function handle(world, limiter, counter, req, res) {
     if (!match) fail(404, void 0, `No route ${path} in the Developer API v1.`);
     if ("allow" in match) fail(405, void 0, `${req.method} is not allowed on ${path}.`, { Allow: match.allow });
     const { route: route2, id } = match;
-    const info2 = key === void 0 ? void 0 : world.org.keys.get(key);
+    const info2 = key2 === void 0 ? void 0 : world.org.keys.get(key2);
     if (!info2) fail(401, "API_KEY_INVALID", "The API key is missing, malformed or revoked.");
-    const wait = limiter?.take(key, now);
-    if (wait !== void 0) fail(429, "RATE_LIMITED", "Rate limit of this key exceeded.", { "Retry-After": String(wait) });
-    if (!info2.scopes.has(route2.scope)) fail(403, "API_KEY_SCOPE_MISSING", `This API key does not have the scope ${route2.scope}.`);
+    const wait = limiter?.take(key2, now);
+    if (wait !== void 0)
+      fail(429, "RATE_LIMITED", "Rate limit of this key exceeded.", { "Retry-After": String(wait) });
+    if (!info2.scopes.has(route2.scope))
+      fail(403, "API_KEY_SCOPE_MISSING", `This API key does not have the scope ${route2.scope}.`);
     for (const feature of ["API_ACCESS", ...route2.features]) {
-      if (!info2.plan.features.has(feature)) fail(403, "FEATURE_NOT_IN_PLAN", `The ${info2.plan.name} plan does not include ${feature}.`);
+      if (!info2.plan.features.has(feature))
+        fail(403, "FEATURE_NOT_IN_PLAN", `The ${info2.plan.name} plan does not include ${feature}.`);
     }
     const body = route2.body ? parseJson2(raw, route2.body === "422" ? 422 : 400) : void 0;
     const reply = route2.handle({ world, now, key: info2, id, query, body });
     write(res, reply.status, "application/json", JSON.stringify(reply.body), reply.headers);
   } catch (error2) {
     const problem = error2 instanceof SimProblem ? error2 : new SimProblem(500, void 0, `The simulator failed: ${String(error2)}`);
-    write(res, problem.status, "application/problem+json", JSON.stringify(problemBody(problem, path, now)), problem.headers);
+    write(
+      res,
+      problem.status,
+      "application/problem+json",
+      JSON.stringify(problemBody(problem, path, now)),
+      problem.headers
+    );
   }
 }
 function readBody2(req) {
@@ -67085,7 +67276,10 @@ function readBody2(req) {
       if (size > MAX_BODY_BYTES) tooLarge2 = true;
       else chunks.push(chunk);
     });
-    req.on("end", () => tooLarge2 ? reject(new SimProblem(413, void 0, "The request body is too large.")) : resolve5(Buffer.concat(chunks).toString("utf8")));
+    req.on(
+      "end",
+      () => tooLarge2 ? reject(new SimProblem(413, void 0, "The request body is too large.")) : resolve5(Buffer.concat(chunks).toString("utf8"))
+    );
     req.on("error", reject);
   });
 }
@@ -67097,9 +67291,14 @@ function parseJson2(raw, status) {
     return fail(status, "VALIDATION_FAILED", "The request body is not valid JSON.");
   }
 }
-function write(res, status, type, text4, headers = {}) {
-  res.writeHead(status, { ...headers, "Content-Type": type, "Content-Length": Buffer.byteLength(text4), "Cache-Control": "no-store" });
-  res.end(text4);
+function write(res, status, type, text5, headers = {}) {
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": type,
+    "Content-Length": Buffer.byteLength(text5),
+    "Cache-Control": "no-store"
+  });
+  res.end(text5);
 }
 var import_node_http, MAX_BODY_BYTES, RequestCounter;
 var init_server = __esm({
@@ -67113,9 +67312,9 @@ var init_server = __esm({
     RequestCounter = class {
       total = 0;
       byKey = /* @__PURE__ */ new Map();
-      add(key) {
+      add(key2) {
         this.total++;
-        if (key !== void 0) this.byKey.set(key, (this.byKey.get(key) ?? 0) + 1);
+        if (key2 !== void 0) this.byKey.set(key2, (this.byKey.get(key2) ?? 0) + 1);
       }
     };
   }
@@ -67140,21 +67339,30 @@ function hmacSha256(secret, parts, options) {
   }
   const node = !options?.forceWebCrypto && nodeCrypto;
   if (!node) return webCryptoHmac(secret, parts);
-  const hmac = node.createHmac("sha256", nodeKeys.get(secret) ?? remember(nodeKeys, secret, node.createSecretKey(secret, "utf8")));
+  const hmac = node.createHmac(
+    "sha256",
+    nodeKeys.get(secret) ?? remember(nodeKeys, secret, node.createSecretKey(secret, "utf8"))
+  );
   for (const part of parts) hmac.update(part);
   return hmac.digest();
 }
 async function webCryptoHmac(secret, parts) {
   const subtle = crypto.subtle;
-  const key = webKeys.get(secret) ?? remember(
+  const key2 = webKeys.get(secret) ?? remember(
     webKeys,
     secret,
-    await subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
+    await subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign"
+    ])
   );
-  const chunks = parts.map((part) => typeof part == "string" ? new TextEncoder().encode(part) : part);
+  const chunks = parts.map((part) => typeof part === "string" ? new TextEncoder().encode(part) : part);
   const signed = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
-  chunks.reduce((offset, chunk) => (signed.set(chunk, offset), offset + chunk.length), 0);
-  return new Uint8Array(await subtle.sign("HMAC", key, signed));
+  let offset = 0;
+  for (const chunk of chunks) {
+    signed.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new Uint8Array(await subtle.sign("HMAC", key2, signed));
 }
 function toHex(bytes) {
   let out = "";
@@ -67202,13 +67410,13 @@ var init_errors2 = __esm({
 
 // src/webhooks/headers.ts
 function readHeader(headers, name, mode) {
-  if (!headers || typeof headers != "object") return;
+  if (!headers || typeof headers !== "object") return;
   const record2 = headers;
-  const value = typeof record2.get == "function" ? record2.get(name) : record2[name] ?? Object.entries(record2).find(([key]) => key.toLowerCase() == name.toLowerCase())?.[1];
-  if (typeof value == "string") return value.trim() || void 0;
+  const value = typeof record2.get === "function" ? record2.get(name) : record2[name] ?? Object.entries(record2).find(([key2]) => key2.toLowerCase() === name.toLowerCase())?.[1];
+  if (typeof value === "string") return value.trim() || void 0;
   if (Array.isArray(value)) {
-    const items = value.flatMap((item) => typeof item == "string" && item.trim() || []);
-    return mode == "join" ? items.join(", ") || void 0 : items[0];
+    const items = value.flatMap((item) => typeof item === "string" && item.trim() || []);
+    return mode === "join" ? items.join(", ") || void 0 : items[0];
   }
 }
 var HEADER_NAMES;
@@ -67227,13 +67435,13 @@ async function verifyWebhookWith(options, hmac) {
   try {
     const secret = options?.secret;
     const secrets = Array.isArray(secret) ? secret : [secret];
-    if (!secrets.length || !secrets.every((s) => typeof s == "string" && s)) {
+    if (!secrets.length || !secrets.every((s) => typeof s === "string" && s)) {
       fail2("NO_SECRET", "secret must be a non-empty string or list of them.");
     }
     const body = options.body;
-    const raw = typeof body == "string" ? body : ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : (
+    const raw = typeof body === "string" ? body : ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : (
       // The tag check also accepts an ArrayBuffer from another realm (iframe, vm context).
-      {}.toString.call(body) == "[object ArrayBuffer]" ? new Uint8Array(body) : fail2(
+      {}.toString.call(body) === "[object ArrayBuffer]" ? new Uint8Array(body) : fail2(
         "INVALID_BODY",
         `body must be the raw request body (string, Uint8Array or ArrayBuffer), got ${body === null ? null : typeof body}: parsed JSON no longer matches the signed bytes. Read it raw, e.g. express.raw() or await request.text().`
       )
@@ -67242,7 +67450,8 @@ async function verifyWebhookWith(options, hmac) {
       // Repeated signature headers are merged: each may carry its own v1= value.
       (name, i) => readHeader(options.headers, name, i > 2 ? "join" : "first") ?? fail2("MISSING_HEADER", `Missing header ${HEADER_NAMES[i]}.`)
     );
-    if (!/^\d{1,15}$/.test(timestampText)) fail2("INVALID_TIMESTAMP", "X-Svc-Timestamp must be a non-negative integer of seconds.");
+    if (!/^\d{1,15}$/.test(timestampText))
+      fail2("INVALID_TIMESTAMP", "X-Svc-Timestamp must be a non-negative integer of seconds.");
     const timestamp = +timestampText;
     const tolerance = options.toleranceSeconds ?? 300;
     const now = (options.now ?? Date.now)();
@@ -67250,14 +67459,18 @@ async function verifyWebhookWith(options, hmac) {
       fail2("INVALID_TIMESTAMP", "toleranceSeconds must be a finite number >= 0 and now() must return finite epoch ms.");
     }
     if (Math.abs(now - timestamp * 1e3) > tolerance * 1e3) {
-      fail2("TIMESTAMP_OUT_OF_TOLERANCE", `X-Svc-Timestamp ${timestamp} is more than ${tolerance}s from now (${Math.floor(now / 1e3)}).`);
+      fail2(
+        "TIMESTAMP_OUT_OF_TOLERANCE",
+        `X-Svc-Timestamp ${timestamp} is more than ${tolerance}s from now (${Math.floor(now / 1e3)}).`
+      );
     }
     const candidates = (V1_DIGEST.test(signatures) ? [signatures] : signatures.split(/[\s,]+/).filter((token) => V1_DIGEST.test(token))).map((token) => token.length > 60 ? token.slice(3) : token.slice(3).replace(/-/g, "+").replace(/_/g, "/"));
-    if (!candidates.length) fail2("MALFORMED_SIGNATURE", "X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.");
-    const signed = [timestampText + ".", raw];
+    if (!candidates.length)
+      fail2("MALFORMED_SIGNATURE", "X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.");
+    const signed = [`${timestampText}.`, raw];
     let verified = 0;
-    for (const key of secrets) {
-      let mac2 = hmacSha256(key, signed, hmac);
+    for (const key2 of secrets) {
+      let mac2 = hmacSha256(key2, signed, hmac);
       if (!(mac2 instanceof Uint8Array)) mac2 = await mac2;
       let matched = 0;
       for (const candidate of candidates) {
@@ -67275,7 +67488,7 @@ async function verifyWebhookWith(options, hmac) {
     if (!verified) fail2("SIGNATURE_MISMATCH", "No X-Svc-Signature v1= value matches the secret(s).");
     let payload;
     try {
-      payload = JSON.parse(typeof raw == "string" ? raw : utf82.decode(raw));
+      payload = JSON.parse(typeof raw === "string" ? raw : utf82.decode(raw));
     } catch (error2) {
       fail2("INVALID_PAYLOAD", `body is not valid ${error2 instanceof SyntaxError ? "JSON" : "UTF-8"}.`, error2);
     }
@@ -67285,9 +67498,9 @@ async function verifyWebhookWith(options, hmac) {
       if (!(digest instanceof Uint8Array)) digest = await digest;
       let seen;
       try {
-        seen = await store.checkAndRemember("signed:" + toHex(digest), (timestamp + tolerance) * 1e3 + 1);
+        seen = await store.checkAndRemember(`signed:${toHex(digest)}`, (timestamp + tolerance) * 1e3 + 1);
       } catch (error2) {
-        if (error2 instanceof WebhookVerificationError && error2.reason == "REPLAY_STORE_FULL") throw error2;
+        if (error2 instanceof WebhookVerificationError && error2.reason === "REPLAY_STORE_FULL") throw error2;
         return fail2("REPLAYED", "replayStore failed, so the delivery cannot be confirmed as new.", error2);
       }
       if (seen !== false) {
@@ -67300,7 +67513,11 @@ async function verifyWebhookWith(options, hmac) {
     return { id, type, timestamp, payload };
   } catch (error2) {
     if (error2 instanceof WebhookVerificationError) throw error2;
-    return fail2("SIGNATURE_MISMATCH", "Unexpected error (see cause), e.g. neither node:crypto nor Web Crypto is available.", error2);
+    return fail2(
+      "SIGNATURE_MISMATCH",
+      "Unexpected error (see cause), e.g. neither node:crypto nor Web Crypto is available.",
+      error2
+    );
   }
 }
 var utf82, LOWER_NAMES, V1_DIGEST, REPLAY_KEY;
@@ -67321,14 +67538,15 @@ var init_verify = __esm({
 async function signWebhook(options) {
   const { body, secret, type = "scan_run.completed", encoding } = options;
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1e3);
-  if (typeof secret != "string" || !secret) fail2("NO_SECRET", "secret must be a non-empty string.");
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) fail2("INVALID_TIMESTAMP", "timestamp must be a non-negative integer of seconds.");
-  const mac2 = await hmacSha256(secret, [timestamp + ".", body]);
+  if (typeof secret !== "string" || !secret) fail2("NO_SECRET", "secret must be a non-empty string.");
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    fail2("INVALID_TIMESTAMP", "timestamp must be a non-negative integer of seconds.");
+  const mac2 = await hmacSha256(secret, [`${timestamp}.`, body]);
   return {
     "X-Svc-Event": type,
     "X-Svc-Delivery": options.id ?? crypto.randomUUID(),
-    "X-Svc-Timestamp": "" + timestamp,
-    "X-Svc-Signature": "v1=" + (encoding == "base64" ? toBase64(mac2) : toHex(mac2))
+    "X-Svc-Timestamp": `${timestamp}`,
+    "X-Svc-Signature": `v1=${encoding === "base64" ? toBase64(mac2) : toHex(mac2)}`
   };
 }
 var init_sign = __esm({
@@ -67377,10 +67595,13 @@ var init_webhooks2 = __esm({
       /** Runs `fn` after `ms` unless stopped first. The timer does not keep the process alive. */
       schedule(ms, fn) {
         if (this.#abort.signal.aborted) return;
-        const timer = setTimeout(() => {
-          this.#timers.delete(timer);
-          fn();
-        }, Math.max(0, ms));
+        const timer = setTimeout(
+          () => {
+            this.#timers.delete(timer);
+            fn();
+          },
+          Math.max(0, ms)
+        );
         timer.unref();
         this.#timers.add(timer);
       }
@@ -67430,7 +67651,12 @@ var init_webhooks2 = __esm({
               agent: false,
               signal: this.#abort.signal,
               timeout: ATTEMPT_TIMEOUT_MS,
-              headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Connection: "close" }
+              headers: {
+                ...headers,
+                "Content-Type": "application/json",
+                "Content-Length": Buffer.byteLength(body),
+                Connection: "close"
+              }
             });
           } catch {
             return resolve5("error");
@@ -67454,14 +67680,16 @@ async function startSimulator(options = {}) {
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
   const durations = Object.fromEntries(
-    KINDS.map((kind2) => {
-      const ms = options.durations?.[kind2] ?? DEFAULT_DURATION_MS;
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`durations.${kind2} must be a non-negative number of ms, got ${ms}.`);
-      return [kind2, ms];
+    KINDS.map((kind) => {
+      const ms = options.durations?.[kind] ?? DEFAULT_DURATION_MS;
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`durations.${kind} must be a non-negative number of ms, got ${ms}.`);
+      return [kind, ms];
     })
   );
   const queuedShare = options.queuedShare ?? QUEUED_SHARE;
-  if (!(queuedShare >= 0 && queuedShare < 1)) throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
+  if (!(queuedShare >= 0 && queuedShare < 1))
+    throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
   const pageDurations = pageDurationSource(options.pageDurations, seed);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
@@ -67485,10 +67713,15 @@ async function startSimulator(options = {}) {
       const phase = phaseOf(run2, clock());
       if (phase.stage === "DONE") {
         run2.delivered = true;
-        sender.send("scan_run.completed", { type: "scan_run.completed", createdAt: new Date(clock()).toISOString(), scanRun: scanRunView(run2, clock()) });
+        sender.send("scan_run.completed", {
+          type: "scan_run.completed",
+          createdAt: new Date(clock()).toISOString(),
+          scanRun: scanRunView(run2, clock())
+        });
         return;
       }
-      if (created || phase.finishedAt > clock()) sender.schedule(Math.max(25, phase.finishedAt - clock() + 1), () => world.scanRunObserved(run2, false));
+      if (created || phase.finishedAt > clock())
+        sender.schedule(Math.max(25, phase.finishedAt - clock() + 1), () => world.scanRunObserved(run2, false));
     }
   };
   const verified = org.sites.find((s) => s.id === orgIds.verifiedSite);
@@ -67503,7 +67736,7 @@ async function startSimulator(options = {}) {
     keys: SIM_KEYS,
     ids,
     deliveries: sender.deliveries,
-    requestCount: (key) => key === void 0 ? counter.total : counter.byKey.get(key) ?? 0,
+    requestCount: (key2) => key2 === void 0 ? counter.total : counter.byKey.get(key2) ?? 0,
     stop: () => stopping ??= (async () => {
       const closed = new Promise((resolve5) => server.close(() => resolve5()));
       server.closeAllConnections();
@@ -67586,16 +67819,16 @@ var Command = class {
     if (this.properties && Object.keys(this.properties).length > 0) {
       cmdStr += " ";
       let first2 = true;
-      for (const key in this.properties) {
-        if (this.properties.hasOwnProperty(key)) {
-          const val = this.properties[key];
+      for (const key2 in this.properties) {
+        if (this.properties.hasOwnProperty(key2)) {
+          const val = this.properties[key2];
           if (val) {
             if (first2) {
               first2 = false;
             } else {
               cmdStr += ",";
             }
-            cmdStr += `${key}=${escapeProperty(val)}`;
+            cmdStr += `${key2}=${escapeProperty(val)}`;
           }
         }
       }
@@ -67627,16 +67860,16 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key, value) {
+function prepareKeyValueMessage(key2, value) {
   const delimiter = `ghadelimiter_${crypto2.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter)) {
+  if (key2.includes(delimiter)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
   }
   if (convertedValue.includes(delimiter)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
   }
-  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+  return `${key2}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -67767,7 +68000,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key2, value]) => ` ${key2}="${value}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -67832,8 +68065,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text4, addEOL = false) {
-    this._buffer += text4;
+  addRaw(text5, addEOL = false) {
+    this._buffer += text5;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -67929,10 +68162,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text4, level) {
+  addHeading(text5, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text4);
+    const element = this.wrap(allowedTag, text5);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -67961,9 +68194,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text4, cite) {
+  addQuote(text5, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text4, attrs);
+    const element = this.wrap("blockquote", text5, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -67974,8 +68207,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text4, href) {
-    const element = this.wrap("a", text4, { href });
+  addLink(text5, href) {
+    const element = this.wrap("a", text5, { href });
     return this.addRaw(element).addEOL();
   }
 };
@@ -68074,12 +68307,12 @@ function secretPattern(secret) {
   }
   return pattern;
 }
-function redact(text4, secret) {
+function redact(text5, secret) {
   const pattern = secret ? secretPattern(secret) : void 0;
-  return pattern ? text4.replace(pattern, "[redacted]") : text4;
+  return pattern ? text5.replace(pattern, "[redacted]") : text5;
 }
 function scrub(value, secret) {
-  return secret ? mapStrings(value, (text4) => redact(text4, secret)) : value;
+  return secret ? mapStrings(value, (text5) => redact(text5, secret)) : value;
 }
 function mapStrings(value, map) {
   const pending = [];
@@ -68096,8 +68329,13 @@ function mapStrings(value, map) {
     if (Array.isArray(target)) {
       for (const item of source) target.push(copy(item));
     } else {
-      for (const [key, item] of Object.entries(source)) {
-        Object.defineProperty(target, map(key), { value: copy(item), enumerable: true, writable: true, configurable: true });
+      for (const [key2, item] of Object.entries(source)) {
+        Object.defineProperty(target, map(key2), {
+          value: copy(item),
+          enumerable: true,
+          writable: true,
+          configurable: true
+        });
       }
     }
   }
@@ -68105,20 +68343,31 @@ function mapStrings(value, map) {
 }
 function scrubError(error2, secret, depth = 0) {
   if (typeof error2 === "string") return redact(error2, secret);
-  if (!error2 || typeof error2 !== "object" || depth > 8) return typeof error2 === "object" && error2 ? "[error chain truncated]" : error2;
+  if (!error2 || typeof error2 !== "object" || depth > 8)
+    return typeof error2 === "object" && error2 ? "[error chain truncated]" : error2;
   const source = error2;
   const copy = error2 instanceof Error ? new Error(redact(error2.message, secret)) : {};
-  for (const key of Object.keys(source)) {
-    const item = source[key];
-    if (typeof item === "string") copy[key] = redact(item, secret);
-    else if (typeof item === "number" || typeof item === "boolean" || item == null) copy[key] = item;
+  for (const key2 of Object.keys(source)) {
+    const item = source[key2];
+    if (typeof item === "string") copy[key2] = redact(item, secret);
+    else if (typeof item === "number" || typeof item === "boolean" || item == null) copy[key2] = item;
   }
   if (error2 instanceof Error) {
     Object.defineProperty(copy, "name", { value: redact(error2.name, secret), configurable: true, writable: true });
-    Object.defineProperty(copy, "stack", { value: error2.stack === void 0 ? void 0 : redact(error2.stack, secret), configurable: true, writable: true });
+    Object.defineProperty(copy, "stack", {
+      value: error2.stack === void 0 ? void 0 : redact(error2.stack, secret),
+      configurable: true,
+      writable: true
+    });
   }
-  if ("cause" in source) Object.defineProperty(copy, "cause", { value: scrubError(source.cause, secret, depth + 1), configurable: true, writable: true });
-  if (Array.isArray(source.errors)) copy.errors = source.errors.slice(0, 16).map((item) => scrubError(item, secret, depth + 1));
+  if ("cause" in source)
+    Object.defineProperty(copy, "cause", {
+      value: scrubError(source.cause, secret, depth + 1),
+      configurable: true,
+      writable: true
+    });
+  if (Array.isArray(source.errors))
+    copy.errors = source.errors.slice(0, 16).map((item) => scrubError(item, secret, depth + 1));
   return copy;
 }
 function scrubHeaders(headers, secret) {
@@ -68178,41 +68427,36 @@ function concat(chunks, size) {
 var MAX_RETRY_AFTER_MS = 864e13;
 function parseRetryAfter(value, now = Date.now()) {
   if (value == null) return void 0;
-  const text4 = value.trim();
-  if (/^\d+$/.test(text4)) return Math.min(Number(text4) * 1e3, MAX_RETRY_AFTER_MS);
-  if (!/^[A-Za-z]{3},/.test(text4)) return void 0;
-  const wait = Date.parse(text4) - now;
+  const text5 = value.trim();
+  if (/^\d+$/.test(text5)) return Math.min(Number(text5) * 1e3, MAX_RETRY_AFTER_MS);
+  if (!/^[A-Za-z]{3},/.test(text5)) return void 0;
+  const wait = Date.parse(text5) - now;
   return Number.isFinite(wait) ? Math.max(0, wait) : void 0;
 }
 
 // src/errors.ts
 var KIND = /* @__PURE__ */ Symbol.for("@svc/a11y-sdk/error-kind");
-var kind = (Class, name) => Object.defineProperty(Class, KIND, { value: name });
 var A11yError = class extends Error {
-  static {
-    kind(this, "A11yError");
-  }
-  name = "A11yError";
   /**
-   * `instanceof` that also recognises the same class from another copy of the package (ESM and CommonJS
-   * builds loaded side by side), by the kind each class carries under a `Symbol.for` key.
+   * The class's name, e.g. `'NotFoundError'` (a subclass of yours keeps the name of the class it extends). An
+   * own property, so it shows in `JSON.stringify(error)` and structured logs.
+   * @example if (error instanceof A11yError) log.warn({ error: error.name, message: error.message })
    */
-  static [Symbol.hasInstance](value) {
+  // From the table, not `constructor.name`, which a minifier renames.
+  name = this.constructor[KIND] ?? "A11yError";
+};
+Object.defineProperty(A11yError, Symbol.hasInstance, {
+  value: function hasInstance(value) {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if (!Object.hasOwn(this, KIND) || typeof value !== "object" || value === null) return false;
-    const wanted = this[KIND];
     for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
       const ctor = proto.constructor;
-      if (ctor && Object.hasOwn(ctor, KIND) && ctor[KIND] === wanted) return true;
+      if (ctor && Object.hasOwn(ctor, KIND) && ctor[KIND] === this[KIND]) return true;
     }
     return false;
   }
-};
+});
 var ConfigurationError = class extends A11yError {
-  static {
-    kind(this, "ConfigurationError");
-  }
-  name = "ConfigurationError";
   /**
    * Creates the error of one missing or invalid setting.
    * @param message - what is wrong; anything shaped like an API key (`svc_…`) is redacted from it, since a
@@ -68236,10 +68480,6 @@ var RequestValidationError = class extends A11yError {
   }
   field;
   rule;
-  static {
-    kind(this, "RequestValidationError");
-  }
-  name = "RequestValidationError";
 };
 var ResponseValidationError = class extends A11yError {
   /**
@@ -68257,10 +68497,6 @@ var ResponseValidationError = class extends A11yError {
   operationId;
   field;
   rule;
-  static {
-    kind(this, "ResponseValidationError");
-  }
-  name = "ResponseValidationError";
 };
 var APIConnectionError = class extends A11yError {
   /**
@@ -68277,16 +68513,8 @@ var APIConnectionError = class extends A11yError {
   }
   method;
   url;
-  static {
-    kind(this, "APIConnectionError");
-  }
-  name = "APIConnectionError";
 };
 var APITimeoutError = class extends APIConnectionError {
-  static {
-    kind(this, "APITimeoutError");
-  }
-  name = "APITimeoutError";
 };
 var RedirectError = class extends A11yError {
   /**
@@ -68309,10 +68537,6 @@ var RedirectError = class extends A11yError {
   location;
   method;
   url;
-  static {
-    kind(this, "RedirectError");
-  }
-  name = "RedirectError";
 };
 var ResponseTooLargeError = class extends A11yError {
   /**
@@ -68322,7 +68546,9 @@ var ResponseTooLargeError = class extends A11yError {
    * @param url - the request's URL (never carries the API key)
    */
   constructor(limitBytes, method, url2) {
-    super(`The response body is larger than ${limitBytes} bytes (maxResponseBytes); reading stopped there. [${method} ${url2}]`);
+    super(
+      `The response body is larger than ${limitBytes} bytes (maxResponseBytes); reading stopped there. [${method} ${url2}]`
+    );
     this.limitBytes = limitBytes;
     this.method = method;
     this.url = url2;
@@ -68330,10 +68556,6 @@ var ResponseTooLargeError = class extends A11yError {
   limitBytes;
   method;
   url;
-  static {
-    kind(this, "ResponseTooLargeError");
-  }
-  name = "ResponseTooLargeError";
 };
 var PollTimeoutError = class extends A11yError {
   /**
@@ -68353,16 +68575,8 @@ var PollTimeoutError = class extends A11yError {
   jobId;
   lastStatus;
   elapsedMs;
-  static {
-    kind(this, "PollTimeoutError");
-  }
-  name = "PollTimeoutError";
 };
 var ApiError = class extends A11yError {
-  static {
-    kind(this, "ApiError");
-  }
-  name = "ApiError";
   /** HTTP status. */
   status;
   /** The problem's stable machine-readable code; undefined when the body was not a problem. */
@@ -68413,46 +68627,20 @@ var ApiError = class extends A11yError {
   }
 };
 var BadRequestError = class extends ApiError {
-  static {
-    kind(this, "BadRequestError");
-  }
-  name = "BadRequestError";
 };
 var AuthenticationError = class extends ApiError {
-  static {
-    kind(this, "AuthenticationError");
-  }
-  name = "AuthenticationError";
 };
 var PermissionDeniedError = class extends ApiError {
-  static {
-    kind(this, "PermissionDeniedError");
-  }
-  name = "PermissionDeniedError";
 };
 var NotFoundError = class extends ApiError {
-  static {
-    kind(this, "NotFoundError");
-  }
-  name = "NotFoundError";
 };
 var ConflictError = class extends ApiError {
-  static {
-    kind(this, "ConflictError");
-  }
-  name = "ConflictError";
 };
 var UnprocessableEntityError = class extends ApiError {
-  static {
-    kind(this, "UnprocessableEntityError");
-  }
-  name = "UnprocessableEntityError";
+};
+var InternalServerError = class extends ApiError {
 };
 var RateLimitError = class extends ApiError {
-  static {
-    kind(this, "RateLimitError");
-  }
-  name = "RateLimitError";
   /** The wait the service asked for, in milliseconds. */
   retryAfterMs;
   /**
@@ -68469,37 +68657,47 @@ var RateLimitError = class extends ApiError {
   }
 };
 var MAX_DATE_MS = 864e13;
-var InternalServerError = class extends ApiError {
-  static {
-    kind(this, "InternalServerError");
-  }
-  name = "InternalServerError";
-};
-var byStatus = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  429: RateLimitError
-};
+var classes = [
+  [A11yError, "A11yError"],
+  [ConfigurationError, "ConfigurationError"],
+  [RequestValidationError, "RequestValidationError"],
+  [ResponseValidationError, "ResponseValidationError"],
+  [APIConnectionError, "APIConnectionError"],
+  [APITimeoutError, "APITimeoutError"],
+  [RedirectError, "RedirectError"],
+  [ResponseTooLargeError, "ResponseTooLargeError"],
+  [PollTimeoutError, "PollTimeoutError"],
+  [ApiError, "ApiError"],
+  [BadRequestError, "BadRequestError", 400],
+  [AuthenticationError, "AuthenticationError", 401],
+  [PermissionDeniedError, "PermissionDeniedError", 403],
+  [NotFoundError, "NotFoundError", 404],
+  [ConflictError, "ConflictError", 409],
+  [UnprocessableEntityError, "UnprocessableEntityError", 422],
+  [RateLimitError, "RateLimitError", 429],
+  [InternalServerError, "InternalServerError"]
+];
+var byStatus = /* @__PURE__ */ new Map();
+for (const [Class, name, status] of classes) {
+  Object.defineProperty(Class, KIND, { value: name });
+  if (status) byStatus.set(status, Class);
+}
 var MAX_PROBLEM_BYTES = 64 * 1024;
 async function errorFromResponse(response, request2, secret, signal) {
-  let text4 = "";
+  let text5 = "";
   try {
-    text4 = await readBody(response, MAX_PROBLEM_BYTES, signal) ?? "";
+    text5 = await readBody(response, MAX_PROBLEM_BYTES, signal) ?? "";
   } catch {
   }
-  const problem = scrub(parseProblem(text4), secret);
-  const Class = byStatus[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
+  const problem = scrub(parseProblem(text5), secret);
+  const Class = byStatus.get(response.status) ?? (response.status >= 500 ? InternalServerError : ApiError);
   const statusText = response.statusText ? redact(response.statusText, secret) : void 0;
   return new Class(response.status, problem, scrubHeaders(response.headers, secret), request2, statusText);
 }
-function parseProblem(text4) {
-  if (!text4) return void 0;
+function parseProblem(text5) {
+  if (!text5) return void 0;
   try {
-    const value = JSON.parse(text4);
+    const value = JSON.parse(text5);
     return value && typeof value === "object" && !Array.isArray(value) ? value : void 0;
   } catch {
     return void 0;
@@ -68514,40 +68712,54 @@ init_store();
 function resolveOptions(options) {
   const apiKey = options.apiKey ?? readEnv("SVC_API_KEY");
   if (!apiKey) {
-    throw new ConfigurationError("No API key: pass `apiKey` to new A11yClient() or set the SVC_API_KEY environment variable.");
+    throw new ConfigurationError(
+      "No API key: pass `apiKey` to new A11yClient() or set the SVC_API_KEY environment variable."
+    );
   }
   if (/\s/.test(apiKey) || /^bearer\b/i.test(apiKey)) {
     throw new ConfigurationError('apiKey must be the bare key (no spaces, without the word "Bearer").');
   }
   const baseUrl = options.baseUrl ?? readEnv("SVC_BASE_URL");
   if (!baseUrl) {
-    throw new ConfigurationError("No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable.");
+    throw new ConfigurationError(
+      "No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable."
+    );
   }
   if (!/^https?:\/\/[^/\s]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-    throw new ConfigurationError("baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com.");
+    throw new ConfigurationError(
+      "baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com."
+    );
   }
   const base = new URL(baseUrl);
   if (base.username || base.password) {
     throw new ConfigurationError("baseUrl must not carry credentials (user:password@); pass the API key as `apiKey`.");
   }
   if (base.search || base.hash || /[?#]/.test(baseUrl)) {
-    throw new ConfigurationError("baseUrl must not have a query (?…) or fragment (#…): give the service's address only, such as https://a11y.example.com.");
+    throw new ConfigurationError(
+      "baseUrl must not have a query (?…) or fragment (#…): give the service's address only, such as https://a11y.example.com."
+    );
   }
   if (!isHeaderValue(`Bearer ${apiKey}`)) throw new ConfigurationError(`apiKey ${HEADER_VALUE_RULE}.`);
   const headers = {};
   for (const [name, given] of Object.entries(options.headers ?? {})) {
     if (given === void 0 || given === null) continue;
     const value = String(given);
-    if (!HEADER_NAME.test(name)) throw new ConfigurationError(`headers: ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only).`);
+    if (!HEADER_NAME.test(name))
+      throw new ConfigurationError(
+        `headers: ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only).`
+      );
     if (!isHeaderValue(value)) throw new ConfigurationError(`headers[${JSON.stringify(name)}] ${HEADER_VALUE_RULE}.`);
     headers[name] = value;
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") throw new ConfigurationError("No fetch available: pass `fetch` to new A11yClient().");
+  if (typeof fetchImpl !== "function")
+    throw new ConfigurationError("No fetch available: pass `fetch` to new A11yClient().");
   const rpm = options.rateLimit?.requestsPerMinute;
   const burst = options.rateLimit?.burst ?? 1;
-  if (rpm !== void 0 && !(Number.isFinite(rpm) && rpm > 0)) throw new ConfigurationError("rateLimit.requestsPerMinute must be a finite positive number.");
-  if (rpm !== void 0 && !(Number.isFinite(burst) && burst >= 1)) throw new ConfigurationError("rateLimit.burst must be a finite number of at least 1.");
+  if (rpm !== void 0 && !(Number.isFinite(rpm) && rpm > 0))
+    throw new ConfigurationError("rateLimit.requestsPerMinute must be a finite positive number.");
+  if (rpm !== void 0 && !(Number.isFinite(burst) && burst >= 1))
+    throw new ConfigurationError("rateLimit.burst must be a finite number of at least 1.");
   const resolved = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ""),
     fetch: fetchImpl,
@@ -68582,7 +68794,9 @@ function isHeaderValue(value) {
 function rateLimitStore(store) {
   if (store === void 0) return new MemoryRateLimitStore();
   if (typeof store?.reserve !== "function" || typeof store.pause !== "function") {
-    throw new ConfigurationError("rateLimit.store must be a rate-limit store (with reserve() and pause()), such as new RedisRateLimitStore({ url }).");
+    throw new ConfigurationError(
+      "rateLimit.store must be a rate-limit store (with reserve() and pause()), such as new RedisRateLimitStore({ url })."
+    );
   }
   return store;
 }
@@ -68698,23 +68912,36 @@ var ops = {
   listSites: op("listSites", "GET", "/api/v1/sites"),
   createScan: op("createScan", "POST", "/api/v1/scans", { body: zCreateScanBody }),
   getScan: op("getScan", "GET", "/api/v1/scans/{id}", { path: zGetScanPath }),
-  listScanViolations: op("listScanViolations", "GET", "/api/v1/scans/{id}/violations", { path: zListScanViolationsPath }),
+  listScanViolations: op("listScanViolations", "GET", "/api/v1/scans/{id}/violations", {
+    path: zListScanViolationsPath
+  }),
   createScanRun: op("createScanRun", "POST", "/api/v1/scan-runs", { body: zCreateScanRunBody }),
   getScanRun: op("getScanRun", "GET", "/api/v1/scan-runs/{id}", { path: zGetScanRunPath }),
-  listScanRunViolations: op("listScanRunViolations", "GET", "/api/v1/scan-runs/{id}/violations", { path: zListScanRunViolationsPath }),
-  getScanRunRootCauses: op("getScanRunRootCauses", "GET", "/api/v1/scan-runs/{id}/root-causes", { path: zGetScanRunRootCausesPath }),
+  listScanRunViolations: op("listScanRunViolations", "GET", "/api/v1/scan-runs/{id}/violations", {
+    path: zListScanRunViolationsPath
+  }),
+  getScanRunRootCauses: op("getScanRunRootCauses", "GET", "/api/v1/scan-runs/{id}/root-causes", {
+    path: zGetScanRunRootCausesPath
+  }),
   listSiteJourneys: op("listSiteJourneys", "GET", "/api/v1/sites/{id}/journeys", { path: zListSiteJourneysPath }),
   createJourneyRun: op("createJourneyRun", "POST", "/api/v1/journeys/{id}/runs", { path: zCreateJourneyRunPath }),
   getJourneyRun: op("getJourneyRun", "GET", "/api/v1/journey-runs/{id}", { path: zGetJourneyRunPath }),
-  getSiteTrend: op("getSiteTrend", "GET", "/api/v1/sites/{id}/trend", { path: zGetSiteTrendPath, query: trendQuery }),
+  getSiteTrend: op("getSiteTrend", "GET", "/api/v1/sites/{id}/trend", {
+    path: zGetSiteTrendPath,
+    query: trendQuery
+  }),
   listSiteFixes: op("listSiteFixes", "GET", "/api/v1/sites/{id}/fixes", { path: zListSiteFixesPath }),
   createFixVerification: op("createFixVerification", "POST", "/api/v1/remediation-items/{id}/verifications", {
     path: zCreateFixVerificationPath
   }),
-  getFixVerification: op("getFixVerification", "GET", "/api/v1/fix-verifications/{id}", { path: zGetFixVerificationPath }),
+  getFixVerification: op("getFixVerification", "GET", "/api/v1/fix-verifications/{id}", {
+    path: zGetFixVerificationPath
+  }),
   createCiCheck: op("createCiCheck", "POST", "/api/v1/ci/checks", { body: zCreateCiCheckBody }),
   getCiCheck: op("getCiCheck", "GET", "/api/v1/ci/checks/{id}", { path: zGetCiCheckPath }),
-  listCiCheckViolations: op("listCiCheckViolations", "GET", "/api/v1/ci/checks/{id}/violations", { path: zListCiCheckViolationsPath })
+  listCiCheckViolations: op("listCiCheckViolations", "GET", "/api/v1/ci/checks/{id}/violations", {
+    path: zListCiCheckViolationsPath
+  })
 };
 
 // src/polling.ts
@@ -68763,7 +68990,8 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
   const intervalMs = atLeast("intervalMs", options.intervalMs, 1e3, 1);
   const maxIntervalMs = Math.max(intervalMs, atLeast("maxIntervalMs", options.maxIntervalMs, 1e4, 1));
   const timeoutMs = atLeast("timeoutMs", options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS, 1);
-  if (options.onProgress !== void 0 && typeof options.onProgress !== "function") throw new ConfigurationError("onProgress must be a function.");
+  if (options.onProgress !== void 0 && typeof options.onProgress !== "function")
+    throw new ConfigurationError("onProgress must be a function.");
   const started = Date.now();
   let jobId;
   let lastStatus;
@@ -68772,7 +69000,10 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
   const onUserAbort = () => controller.abort(abortReason(user));
   if (user?.aborted) throw abortReason(user);
   user?.addEventListener("abort", onUserAbort, { once: true });
-  const deadline = setTimeout(() => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)), Math.min(timeoutMs, MAX_TIMER_MS));
+  const deadline = setTimeout(
+    () => controller.abort(new PollTimeoutError(jobId, lastStatus, Date.now() - started)),
+    Math.min(timeoutMs, MAX_TIMER_MS)
+  );
   const signal = controller.signal;
   const endsAt = started + Math.min(timeoutMs, MAX_TIMER_MS);
   setWaitDeadline(signal, endsAt);
@@ -68793,7 +69024,8 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
       try {
         const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
-        if (typeof status !== "string") throw new ResponseValidationError(operationId, "body.status", "is required to tell whether the job is done");
+        if (typeof status !== "string")
+          throw new ResponseValidationError(operationId, "body.status", "is required to tell whether the job is done");
         lastStatus = status;
         options.onProgress?.(resource);
         if (isTerminalStatus(status)) return resource;
@@ -68806,7 +69038,8 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error2)) throw error2;
         wait = error2 instanceof RateLimitError && error2.retryAfterMs || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
-        if (error2 instanceof RateLimitError && error2.retryAfterMs && Date.now() + error2.retryAfterMs > endsAt) throw error2;
+        if (error2 instanceof RateLimitError && error2.retryAfterMs && Date.now() + error2.retryAfterMs > endsAt)
+          throw error2;
       }
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
@@ -68858,7 +69091,7 @@ function firstIssue(schema, value) {
 }
 function fieldName(path, prefix) {
   let name = prefix ?? "";
-  for (const key of path) name += typeof key === "number" ? `[${key}]` : name ? `.${String(key)}` : String(key);
+  for (const key2 of path) name += typeof key2 === "number" ? `[${key2}]` : name ? `.${String(key2)}` : String(key2);
   return name || "(value)";
 }
 function describeRule(issue3) {
@@ -68870,7 +69103,8 @@ function describeRule(issue3) {
     case "too_small":
       return `must ${issue3.origin === "array" ? "hold" : "be"} at least ${String(issue3.minimum)}${unit(issue3.origin, issue3.minimum)}`;
     case "invalid_format":
-      if (issue3.format === "regex" && /\^\[Hh\]\[Tt\]/.test(issue3.pattern ?? "")) return "must be an absolute http(s) URL";
+      if (issue3.format === "regex" && /\^\[Hh\]\[Tt\]/.test(issue3.pattern ?? ""))
+        return "must be an absolute http(s) URL";
       if (issue3.format === "guid") return "must be a valid UUID (8-4-4-4-12 hex digits)";
       if (issue3.format === "date-time") return "must be an RFC 3339 date-time (such as 2026-05-01T12:00:00Z)";
       return issue3.format === "regex" ? `must match ${issue3.pattern}` : `must be a valid ${issue3.format.toUpperCase()}`;
@@ -68909,10 +69143,20 @@ function startAndWait(t, createOp, input, getOp, options) {
       const id = sent.data.id;
       const broken = typeof id === "string" ? brokenRule(getOp.schemas.path, { id }) : { field: "id", rule: "is required" };
       if (broken || typeof id !== "string") {
-        throw new ResponseValidationError(createOp.id, `body.${broken?.field ?? "id"}`, `${broken?.rule ?? "is invalid"}; the request was sent and accepted, so the job may exist`);
+        throw new ResponseValidationError(
+          createOp.id,
+          `body.${broken?.field ?? "id"}`,
+          `${broken?.rule ?? "is invalid"}; the request was sent and accepted, so the job may exist`
+        );
       }
       const url2 = resolveLocation(sent.response.headers.get("location"), sent.requestUrl, t.options.baseUrl);
-      return { jobId: id, pollOnce: poller(t, getOp, id, url2), delayFirstPoll: true, retryAfterMs: hintOf(sent.response), status: sent.data.status };
+      return {
+        jobId: id,
+        pollOnce: poller(t, getOp, id, url2),
+        delayFirstPoll: true,
+        retryAfterMs: hintOf(sent.response),
+        status: sent.data.status
+      };
     },
     options
   );
@@ -68921,7 +69165,8 @@ function poller(t, getOp, id, url2) {
   return async (signal) => {
     const sent = await t.send(getOp, { path: { id } }, { signal, url: url2 });
     const resource = sent.data;
-    if (!sameId(sent.data?.id, id)) throw new ResponseValidationError(getOp.id, "body.id", `must be the polled job's id ${id}`);
+    if (!sameId(sent.data?.id, id))
+      throw new ResponseValidationError(getOp.id, "body.id", `must be the polled job's id ${id}`);
     return { resource, retryAfterMs: hintOf(sent.response) };
   };
 }
@@ -68984,7 +69229,13 @@ var Fixes = class extends Resource {
    * @example const check = await client.fixes.verifyAndWait(fix.id); console.log(check.outcome);
    */
   verifyAndWait(remediationItemId, options) {
-    return startAndWait(this.transport, ops.createFixVerification, { path: { id: remediationItemId } }, ops.getFixVerification, options);
+    return startAndWait(
+      this.transport,
+      ops.createFixVerification,
+      { path: { id: remediationItemId } },
+      ops.getFixVerification,
+      options
+    );
   }
 };
 var FixVerifications = class extends Resource {
@@ -69099,7 +69350,11 @@ var Sites = class extends Resource {
    * @example const trend = await client.sites.getTrend(siteId, { limit: 30 });
    */
   getTrend(siteId, options) {
-    return this.transport.request(ops.getSiteTrend, { path: { id: siteId }, query: { limit: options?.limit } }, options);
+    return this.transport.request(
+      ops.getSiteTrend,
+      { path: { id: siteId }, query: { limit: options?.limit } },
+      options
+    );
   }
   /** Lists a site's tracked fixes (remediation items). Scope `sites:read`. */
   listFixes(siteId, options) {
@@ -69112,8 +69367,14 @@ init_sleep();
 var Transport = class {
   constructor(options, apiKey) {
     this.options = options;
-    const custom = Object.fromEntries(Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value]));
-    this.#getHeaders = { accept: "application/json, application/problem+json", ...custom, authorization: `Bearer ${apiKey}` };
+    const custom = Object.fromEntries(
+      Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value])
+    );
+    this.#getHeaders = {
+      accept: "application/json, application/problem+json",
+      ...custom,
+      authorization: `Bearer ${apiKey}`
+    };
     this.#jsonHeaders = { "content-type": "application/json", ...this.#getHeaders };
     this.#secret = apiKey;
     const limit = options.rateLimit;
@@ -69147,29 +69408,48 @@ var Transport = class {
     validateRequest(op2.schemas.body, input.body);
     const body = input.body === void 0 ? void 0 : serializeBody(input.body);
     const url2 = options?.url ?? this.options.baseUrl + expandRoute(op2.route, input.path) + serializeQuery(input.query);
-    const request2 = { method: op2.method, url: url2, body, headers: body === void 0 ? this.#getHeaders : this.#jsonHeaders, info: errorInfo(op2.method, url2, this.#secret) };
+    const request2 = {
+      method: op2.method,
+      url: url2,
+      body,
+      headers: body === void 0 ? this.#getHeaders : this.#jsonHeaders,
+      info: errorInfo(op2.method, url2, this.#secret)
+    };
     const policy = options ? { ...this.#policy, ...requestOverrides(options) } : this.#policy;
-    let text4;
+    let text5;
     let response;
     for (let attempt = 0; ; attempt++) {
       const maxWaitMs = Math.min(policy.maxRetryDelayMs, timeLeft(policy.signal));
       if (policy.limiter) {
         const pausedUntil = await policy.limiter.take(policy.signal, maxWaitMs);
-        if (pausedUntil !== void 0) throw (await Promise.resolve().then(() => (init_budget(), budget_exports))).pausedError(RateLimitError, pausedUntil, request2.info, policy.maxRetryDelayMs, maxWaitMs);
+        if (pausedUntil !== void 0)
+          throw (await Promise.resolve().then(() => (init_budget(), budget_exports))).pausedError(
+            RateLimitError,
+            pausedUntil,
+            request2.info,
+            policy.maxRetryDelayMs,
+            maxWaitMs
+          );
       }
       const answer = await this.#attempt(request2, policy);
       if (!("outcome" in answer)) {
-        ({ response, text: text4 } = answer);
+        ({ response, text: text5 } = answer);
         break;
       }
       const { outcome } = answer;
-      if (policy.limiter && outcome.kind === "status" && outcome.status === 429 && outcome.retryAfterMs) await policy.limiter.pause(outcome.retryAfterMs);
-      const decision = decideRetry(outcome, attempt, request2.method, maxWaitMs < policy.maxRetryDelayMs ? { maxRetries: policy.maxRetries, maxRetryDelayMs: maxWaitMs } : policy);
+      if (policy.limiter && outcome.kind === "status" && outcome.status === 429 && outcome.retryAfterMs)
+        await policy.limiter.pause(outcome.retryAfterMs);
+      const decision = decideRetry(
+        outcome,
+        attempt,
+        request2.method,
+        maxWaitMs < policy.maxRetryDelayMs ? { maxRetries: policy.maxRetries, maxRetryDelayMs: maxWaitMs } : policy
+      );
       if (!decision.retry) throw await answer.fail();
       answer.discard();
       await sleep(decision.delayMs, policy.signal);
     }
-    const data = parseJson(op2.id, text4);
+    const data = parseJson(op2.id, text5);
     if (this.options.validateResponses) await validateResponse(op2.id, data);
     return { data, response, requestUrl: url2 };
   }
@@ -69184,7 +69464,13 @@ var Transport = class {
     let response;
     try {
       const fetchOnce = policy.fetch;
-      response = await fetchOnce(request2.url, { method: request2.method, headers: { ...request2.headers }, body: request2.body, signal, redirect: "manual" });
+      response = await fetchOnce(request2.url, {
+        method: request2.method,
+        headers: { ...request2.headers },
+        body: request2.body,
+        signal,
+        redirect: "manual"
+      });
     } catch (error2) {
       disarm();
       return this.#connectionFailure(error2, signal, policy, info2, "Connection error");
@@ -69192,10 +69478,19 @@ var Transport = class {
     if (response.type === "opaqueredirect" || response.status >= 300 && response.status < 400) {
       disarm();
       await response.body?.cancel().catch(() => void 0);
-      throw new RedirectError(response.status || void 0, redactOptional(targetOrigin(response.headers.get("location"), request2.url), this.#secret), info2.method, info2.url);
+      throw new RedirectError(
+        response.status || void 0,
+        redactOptional(targetOrigin(response.headers.get("location"), request2.url), this.#secret),
+        info2.method,
+        info2.url
+      );
     }
     if (!response.ok) {
-      const outcome = { kind: "status", status: response.status, retryAfterMs: parseRetryAfter(response.headers.get("retry-after")) };
+      const outcome = {
+        kind: "status",
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after"))
+      };
       return {
         outcome,
         fail: () => errorFromResponse(response, info2, this.#secret, signal).finally(disarm),
@@ -69206,9 +69501,9 @@ var Transport = class {
       };
     }
     try {
-      const text4 = await readBody(response, policy.maxResponseBytes, signal);
-      if (text4 === void 0) throw new ResponseTooLargeError(policy.maxResponseBytes, info2.method, info2.url);
-      return { response, text: text4 };
+      const text5 = await readBody(response, policy.maxResponseBytes, signal);
+      if (text5 === void 0) throw new ResponseTooLargeError(policy.maxResponseBytes, info2.method, info2.url);
+      return { response, text: text5 };
     } catch (error2) {
       if (error2 instanceof ResponseTooLargeError) throw error2;
       return this.#connectionFailure(error2, signal, policy, info2, "Connection error while reading the response body");
@@ -69222,7 +69517,9 @@ var Transport = class {
     if (error2 instanceof A11yError && !(error2 instanceof APIConnectionError)) throw error2;
     const failure2 = signal.aborted ? signal.reason : (
       // A custom fetch's error may echo the init it was given (headers, so the key) in its text or properties.
-      new APIConnectionError(`${what}: ${redact(describe2(error2), this.#secret)}`, info2.method, info2.url, { cause: scrubError(error2, this.#secret) })
+      new APIConnectionError(`${what}: ${redact(describe2(error2), this.#secret)}`, info2.method, info2.url, {
+        cause: scrubError(error2, this.#secret)
+      })
     );
     const outcome = signal.aborted ? { kind: "timeout" } : { kind: "connection", notSent: isNotSent(error2) };
     return { outcome, fail: () => Promise.resolve(failure2), discard: () => void 0 };
@@ -69250,9 +69547,14 @@ function lazyBudget(limit, apiKey, onWarning) {
   let budget;
   const load = () => (
     // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
-    budget ??= Promise.resolve().then(() => (init_budget(), budget_exports)).then(({ RateBudget: RateBudget2, budgetKey: budgetKey2 }) => new RateBudget2(limit, budgetKey2(apiKey, limit.store, ConfigurationError), { ...limit, onWarning }))
+    budget ??= Promise.resolve().then(() => (init_budget(), budget_exports)).then(
+      ({ RateBudget: RateBudget2, budgetKey: budgetKey2 }) => new RateBudget2(limit, budgetKey2(apiKey, limit.store, ConfigurationError), { ...limit, onWarning })
+    )
   );
-  return { take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)), pause: (delayMs) => load().then((b) => b.pause(delayMs)) };
+  return {
+    take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)),
+    pause: (delayMs) => load().then((b) => b.pause(delayMs))
+  };
 }
 var dataOf = (sent) => sent.data;
 function expandRoute(route2, path) {
@@ -69260,9 +69562,10 @@ function expandRoute(route2, path) {
 }
 function serializeQuery(query) {
   let out = "";
-  for (const key in query) {
-    for (const value of [].concat(query[key])) {
-      if (value !== void 0 && value !== null) out += `${out ? "&" : "?"}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+  for (const key2 in query) {
+    for (const value of [].concat(query[key2])) {
+      if (value !== void 0 && value !== null)
+        out += `${out ? "&" : "?"}${encodeURIComponent(key2)}=${encodeURIComponent(String(value))}`;
     }
   }
   return out;
@@ -69271,12 +69574,15 @@ function serializeBody(body) {
   try {
     return JSON.stringify(body);
   } catch (error2) {
-    throw new RequestValidationError("body", `must be serialisable as JSON (${error2 instanceof Error ? error2.message : String(error2)})`);
+    throw new RequestValidationError(
+      "body",
+      `must be serialisable as JSON (${error2 instanceof Error ? error2.message : String(error2)})`
+    );
   }
 }
-function parseJson(operationId, text4) {
+function parseJson(operationId, text5) {
   try {
-    return text4 ? JSON.parse(text4) : void 0;
+    return text5 ? JSON.parse(text5) : void 0;
   } catch {
     throw new ResponseValidationError(operationId, "body", "must be valid JSON");
   }
@@ -69306,8 +69612,8 @@ function errorInfo(method, url2, secret) {
     }
   };
 }
-function redactOptional(text4, secret) {
-  return text4 === void 0 ? void 0 : redact(text4, secret);
+function redactOptional(text5, secret) {
+  return text5 === void 0 ? void 0 : redact(text5, secret);
 }
 function safeUrl(url2) {
   return url2.includes("@") ? url2.replace(/^(\w+:\/\/)[^/@]*@/, "$1") : url2;
@@ -69440,14 +69746,26 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], string.format('(%d', now), '+inf')
 redis.call('PEXPIRE', KEYS[2], 120000)
 return { math.ceil(wait), redis.call('ZCARD', KEYS[2]), pause, corrupt }
 `;
-function scriptArgs(key, op2, limit, member, pauseMs) {
+function scriptArgs(key2, op2, limit, member, pauseMs) {
   const { intervalMs, toleranceMs } = gcraParameters(limit);
-  return ["3", key, `${key}:sharers`, `${key}:pause`, op2, String(intervalMs), String(toleranceMs), member, String(pauseMs), String(MAX_AHEAD_MS + toleranceMs)];
+  return [
+    "3",
+    key2,
+    `${key2}:sharers`,
+    `${key2}:pause`,
+    op2,
+    String(intervalMs),
+    String(toleranceMs),
+    member,
+    String(pauseMs),
+    String(MAX_AHEAD_MS + toleranceMs)
+  ];
 }
 function readReply(reply) {
   const [waitMs, sharers, pauseMs, corrupt] = Array.isArray(reply) ? reply.map(Number) : [];
   for (const n of [waitMs, sharers, pauseMs]) {
-    if (!(Number.isFinite(n) && n >= 0)) throw new TypeError(`Redis answered the rate-limit script with an unreadable reply (${describeReply(reply)}).`);
+    if (!(Number.isFinite(n) && n >= 0))
+      throw new TypeError(`Redis answered the rate-limit script with an unreadable reply (${describeReply(reply)}).`);
   }
   return { waitMs, sharers: Math.max(1, sharers), pauseMs, corrupt: corrupt === 1 };
 }
@@ -69476,7 +69794,8 @@ var RedisRateLimitStore = class {
    * @throws TypeError when neither is given, or a bound is not a finite number ≥ 1
    */
   constructor(options) {
-    if (!options || typeof options.url !== "string" && !options.client) throw new TypeError("RedisRateLimitStore needs { url } or { client }.");
+    if (!options || typeof options.url !== "string" && !options.client)
+      throw new TypeError("RedisRateLimitStore needs { url } or { client }.");
     this.#options = options;
     this.#connectTimeoutMs = bound("connectTimeoutMs", options.connectTimeoutMs);
     this.#commandTimeoutMs = bound("commandTimeoutMs", options.commandTimeoutMs);
@@ -69486,21 +69805,21 @@ var RedisRateLimitStore = class {
     }
   }
   /** {@inheritDoc RateLimitStore.reserve} */
-  async reserve(key, limit, clientId) {
-    const { waitMs, sharers, pauseMs, corrupt } = await this.#eval(key, "reserve", limit, clientId, 0);
+  async reserve(key2, limit, clientId) {
+    const { waitMs, sharers, pauseMs, corrupt } = await this.#eval(key2, "reserve", limit, clientId, 0);
     return corrupt ? { waitMs, sharers, pauseMs, corrupt } : { waitMs, sharers, pauseMs };
   }
   /** {@inheritDoc RateLimitStore.pause} */
-  async pause(key, limit, delayMs) {
-    await this.#eval(key, "pause", limit, "pause", pauseLength(delayMs));
+  async pause(key2, limit, delayMs) {
+    await this.#eval(key2, "pause", limit, "pause", pauseLength(delayMs));
   }
   /** {@inheritDoc RateLimitStore.refund} */
-  async refund(key, limit) {
-    await this.#eval(key, "refund", limit, "refund", 0);
+  async refund(key2, limit) {
+    await this.#eval(key2, "refund", limit, "refund", 0);
   }
   /** {@inheritDoc RateLimitStore.pausedFor} */
-  async pausedFor(key) {
-    const left = Number(await this.#send((client) => send(client, ["PTTL", `${key}:pause`])));
+  async pausedFor(key2) {
+    const left = Number(await this.#send((client) => send(client, ["PTTL", `${key2}:pause`])));
     return left > 0 ? left : 0;
   }
   /**
@@ -69520,8 +69839,8 @@ var RedisRateLimitStore = class {
     this.#closed = true;
     this.#drop(this.#attempt);
   }
-  async #eval(key, op2, limit, member, pauseMs) {
-    const args = scriptArgs(key, op2, limit, member, pauseMs);
+  async #eval(key2, op2, limit, member, pauseMs) {
+    const args = scriptArgs(key2, op2, limit, member, pauseMs);
     const reply = await this.#send(async (client) => {
       if (this.#sha) {
         try {
@@ -69551,7 +69870,10 @@ var RedisRateLimitStore = class {
     if (this.#closed) return Promise.reject(new Error("RedisRateLimitStore was closed."));
     if (this.#client) return this.#client;
     const { client, url: url2 } = this.#options;
-    if (client) return this.#client = Promise.resolve(client);
+    if (client) {
+      this.#client = Promise.resolve(client);
+      return this.#client;
+    }
     const attempt = { ended: false };
     const connecting = this.#open(url2, attempt);
     this.#attempt = attempt;
@@ -69562,7 +69884,11 @@ var RedisRateLimitStore = class {
   async #open(url2, attempt) {
     const redis = await (this.#module ?? loadRedis());
     if (attempt.ended) throw new Error("The connection attempt to Redis was abandoned.");
-    const client = redis.createClient({ url: url2, socket: { connectTimeout: timerDelay(this.#connectTimeoutMs), reconnectStrategy: false }, disableOfflineQueue: true });
+    const client = redis.createClient({
+      url: url2,
+      socket: { connectTimeout: timerDelay(this.#connectTimeoutMs), reconnectStrategy: false },
+      disableOfflineQueue: true
+    });
     client.on("error", () => void 0);
     client.on("connect", () => attempt.ended && end(client));
     attempt.client = client;
@@ -69601,7 +69927,8 @@ function send(client, args) {
 }
 function bound(name, value) {
   if (value === void 0) return 1e3;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 1) throw new TypeError(`RedisRateLimitStore: ${name} must be a finite number ≥ 1, got ${String(value)}.`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 1)
+    throw new TypeError(`RedisRateLimitStore: ${name} must be a finite number ≥ 1, got ${String(value)}.`);
   return value;
 }
 
@@ -69656,7 +69983,10 @@ function proxyFetch(settings) {
     const dispatcher = new undici.EnvHttpProxyAgent(settings);
     return ((input, init) => undici.fetch(input, { ...init, dispatcher }));
   };
-  return (async (input, init) => (await (ready ??= load()))(input, init));
+  return (async (input, init) => {
+    ready ??= load();
+    return (await ready)(input, init);
+  });
 }
 
 // src/cli/safe-text.ts
@@ -69665,41 +69995,420 @@ var RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
 var SERIALISED_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
 var TOKEN_PARAMETER = /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
 var UNSAFE = /\r\n?|[\u2028\u2029]|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\p{Cf}]/gu;
-function visibleText(text4) {
-  return text4.replace(UNSAFE, (c) => c.length > 1 || c === "\r" || c === "\u2028" || c === "\u2029" ? "\n" : "�");
+function visibleText(text5) {
+  return text5.replace(
+    UNSAFE,
+    (c) => c.length > 1 || c === "\r" || c === "\u2028" || c === "\u2029" ? "\n" : "�"
+  );
 }
-function withoutUrlCredentials(text4) {
-  return text4.includes("@") ? text4.replace(SERIALISED_USERINFO, `$1${REDACTED}@`) : text4;
+function withoutUrlCredentials(text5) {
+  return text5.includes("@") ? text5.replace(SERIALISED_USERINFO, `$1${REDACTED}@`) : text5;
 }
-function withoutTokenParameters(text4) {
-  return text4.includes("=") ? text4.replace(TOKEN_PARAMETER, `$1${REDACTED}`) : text4;
+function withoutTokenParameters(text5) {
+  return text5.includes("=") ? text5.replace(TOKEN_PARAMETER, `$1${REDACTED}`) : text5;
 }
-function redactText(text4, secrets) {
-  let result2 = text4;
+function redactText(text5, secrets) {
+  let result2 = text5;
   for (const secret of secrets) result2 = redact(result2, secret);
   return withoutTokenParameters(withoutUrlCredentials(result2));
 }
-function safeText(text4, secrets) {
-  let result2 = text4;
+function safeText(text5, secrets) {
+  let result2 = text5;
   for (const secret of secrets) result2 = redact(result2, secret);
   if (result2.includes("@")) result2 = result2.replace(RAW_USERINFO, `$1${REDACTED}@`);
   return visibleText(withoutTokenParameters(result2));
 }
 function safeCopy(value, secrets) {
   if (value === void 0) return value;
-  const safe = (text4) => safeText(text4, secrets);
+  const safe = (text5) => safeText(text5, secrets);
   return JSON.parse(JSON.stringify(value), (_key, item) => {
     if (typeof item === "string") return safe(item);
-    if (item && typeof item === "object" && !Array.isArray(item)) return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
+    if (item && typeof item === "object" && !Array.isArray(item))
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
     return item;
   });
 }
-function safeLine(text4, secrets) {
-  return safeText(text4, secrets).replace(/[\n\t]/g, " ");
+function safeLine(text5, secrets) {
+  return safeText(text5, secrets).replace(/[\n\t]/g, " ");
 }
 var RAW_IN_JSON = /[\u007F-\u009F\u2028\u2029\p{Cf}]/gu;
 function jsonText(value) {
-  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, 2).replace(
+    RAW_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
+}
+
+// src/cli/args.ts
+var import_node_util = require("node:util");
+
+// src/cli/suggest.ts
+function distance(a, b) {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+    }
+  }
+  return rows[a.length][b.length];
+}
+function closest(given, known) {
+  const limit = given.length <= 4 ? 1 : given.length <= 8 ? 2 : 3;
+  let best;
+  let bestDistance = limit + 1;
+  for (const name of known) {
+    if (Math.abs(name.length - given.length) > limit || given.length > 64) continue;
+    const d = distance(given.toLowerCase(), name.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+
+// src/cli/args.ts
+var globalOptions = {
+  "api-key": { type: "string" },
+  "base-url": { type: "string" },
+  "rate-limit": { type: "string" },
+  "redis-url": { type: "string" },
+  json: { type: "boolean" },
+  "no-progress": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" }
+};
+function parseCommandArgs(argv, options, command) {
+  try {
+    const { values, positionals } = (0, import_node_util.parseArgs)({
+      args: argv,
+      options: { ...globalOptions, ...options },
+      strict: true,
+      allowPositionals: true
+    });
+    return { values, positionals };
+  } catch (error2) {
+    const message = error2 instanceof Error ? error2.message : "invalid arguments";
+    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
+    if (ambiguous)
+      throw new UsageError(
+        `${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE`,
+        command
+      );
+    const unknown2 = /^Unknown option '--([^'=]+)'/.exec(message);
+    const near = unknown2 ? closest(unknown2[1], Object.keys({ ...globalOptions, ...options })) : void 0;
+    throw new UsageError(`${message.split(". To specify")[0]}${near ? `; did you mean --${near}?` : ""}`, command);
+  }
+}
+function findCommand(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i];
+    if (token === "--") return i + 1 < argv.length ? i + 1 : -1;
+    if (!token.startsWith("-")) return i;
+    if (["--api-key", "--base-url", "--rate-limit", "--redis-url"].includes(token)) i++;
+  }
+  return -1;
+}
+function parseDuration(text5, flag) {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text5.trim());
+  if (!match) throw new UsageError(`${flag} must be a duration like 90, 90s, 1500ms, 10m or 1h`);
+  const factor = { ms: 1, s: 1e3, m: 6e4, h: 36e5 }[match[2] ?? "s"];
+  const ms = Math.round(Number(match[1]) * factor);
+  if (ms < 1) throw new UsageError(`${flag} must be at least 1 ms, got ${text5.trim()}`);
+  return ms;
+}
+function parsePair(pair, flag) {
+  const at = pair.indexOf("=");
+  if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${pair}"`);
+  return [pair.slice(0, at), pair.slice(at + 1)];
+}
+function oneOf(value, choices, flag) {
+  if (!choices.includes(value))
+    throw new UsageError(`${flag} must be one of ${choices.join(", ")}, got "${value}"`);
+  return value;
+}
+
+// src/cli/ci-env.ts
+function ciContext(env) {
+  const first2 = (...names) => names.map((n) => env[n]).find((v) => v !== void 0 && v !== "");
+  const githubPr = /^refs\/pull\/(\d+)\//.exec(env.GITHUB_REF ?? "")?.[1];
+  const context = {
+    repository: first2("GITHUB_REPOSITORY", "CI_PROJECT_PATH", "BUILDKITE_REPO", "BUILD_REPOSITORY_NAME") ?? (env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME ? `${env.CIRCLE_PROJECT_USERNAME}/${env.CIRCLE_PROJECT_REPONAME}` : void 0),
+    branch: first2(
+      "GITHUB_HEAD_REF",
+      "GITHUB_REF_NAME",
+      "CI_COMMIT_REF_NAME",
+      "CIRCLE_BRANCH",
+      "BUILDKITE_BRANCH",
+      "BUILD_SOURCEBRANCHNAME",
+      "BRANCH_NAME",
+      "GIT_BRANCH"
+    ),
+    commit: first2(
+      "GITHUB_SHA",
+      "CI_COMMIT_SHA",
+      "CIRCLE_SHA1",
+      "BUILDKITE_COMMIT",
+      "BUILD_SOURCEVERSION",
+      "GIT_COMMIT"
+    ),
+    pullRequest: githubPr ?? first2(
+      "CI_MERGE_REQUEST_IID",
+      "CIRCLE_PR_NUMBER",
+      "BUILDKITE_PULL_REQUEST",
+      "SYSTEM_PULLREQUEST_PULLREQUESTNUMBER",
+      "CHANGE_ID"
+    ),
+    ci: env.GITHUB_ACTIONS === "true" ? "github-actions" : env.GITLAB_CI ? "gitlab-ci" : env.CIRCLECI ? "circleci" : env.BUILDKITE ? "buildkite" : env.TF_BUILD ? "azure-pipelines" : env.JENKINS_URL ? "jenkins" : void 0
+  };
+  if (context.pullRequest === "false") context.pullRequest = void 0;
+  return Object.fromEntries(Object.entries(context).filter((e) => e[1] !== void 0));
+}
+
+// src/cli/fail-on.ts
+var FAIL_ON = [
+  "NEW_CRITICAL",
+  "ANY_CRITICAL",
+  "SERIOUS_OR_WORSE",
+  "NONE"
+];
+var DEFAULT_FAIL_ON = "NEW_CRITICAL";
+
+// src/cli/report-format.ts
+var REPORT_FORMATS = ["text", "json", "junit", "sarif", "markdown", "html"];
+var REPORT_LABELS = {
+  junit: "JUnit",
+  sarif: "SARIF",
+  markdown: "Markdown",
+  json: "JSON",
+  text: "the text report",
+  html: "the HTML report"
+};
+
+// src/cli/settings.ts
+var key = (name) => ({
+  key: name,
+  read: (config2) => config2[name] ?? void 0
+});
+var text2 = (raw) => typeof raw === "string" ? raw : String(raw);
+var trimmed = (raw) => text2(raw).trim() || void 0;
+var list = (raw) => Array.isArray(raw) ? raw : [text2(raw)];
+var DEFAULT_MAX_URLS = 500;
+var DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
+var DEFAULT_TOLERANCE_SECONDS = 300;
+var SETTINGS = {
+  /** The API key: `--api-key`, `SVC_API_KEY`. */
+  apiKey: { flag: "api-key", env: "SVC_API_KEY", read: trimmed, default: void 0 },
+  /** The service's address: `--base-url`, `SVC_BASE_URL`. */
+  baseUrl: { flag: "base-url", env: "SVC_BASE_URL", read: trimmed, default: void 0 },
+  /** Requests per minute of the client's rate budget: `--rate-limit`, `SVC_RATE_LIMIT` (off by default). */
+  rateLimit: {
+    flag: "rate-limit",
+    env: "SVC_RATE_LIMIT",
+    read: (raw, where) => {
+      const value = trimmed(raw);
+      if (value === void 0) return void 0;
+      const perMinute = Number(value);
+      if (!Number.isFinite(perMinute) || perMinute <= 0)
+        throw new UsageError(`${where} must be a positive number of requests per minute, such as 120`);
+      return perMinute;
+    },
+    default: void 0
+  },
+  /** The Redis that shares the rate budget: `--redis-url`, `SVC_REDIS_URL`. */
+  redisUrl: {
+    flag: "redis-url",
+    env: "SVC_REDIS_URL",
+    read: (raw, where) => {
+      const value = trimmed(raw);
+      if (value !== void 0 && !/^rediss?:\/\//i.test(value))
+        throw new UsageError(`${where} must be a redis:// or rediss:// URL`);
+      return value;
+    },
+    default: void 0
+  },
+  /** The wait limit in milliseconds: `--timeout`, `timeout` in the config file. */
+  timeout: {
+    flag: "timeout",
+    config: key("timeout"),
+    read: (raw, where) => parseDuration(text2(raw), where),
+    default: DEFAULT_WAIT_TIMEOUT_MS
+  },
+  /** The `ci` config file named on the command line (else the default file, if present: see `config.ts`). */
+  configFile: { flag: "config", read: text2, default: void 0 },
+  /** The threshold sent with each check: `--fail-on`, `failOn`; the service's default when not given. */
+  failOn: {
+    flag: "fail-on",
+    config: key("failOn"),
+    read: (raw, where) => oneOf(text2(raw), FAIL_ON, where),
+    default: void 0
+  },
+  /** Save each completed check as the baseline: `--set-baseline`, `setBaseline`. */
+  setBaseline: {
+    flag: "set-baseline",
+    config: key("setBaseline"),
+    read: (raw) => raw === true,
+    default: false
+  },
+  /** The stdout report's format: `--format`, `format`. */
+  format: {
+    flag: "format",
+    config: key("format"),
+    read: (raw, where) => oneOf(text2(raw), REPORT_FORMATS, where),
+    default: "text"
+  },
+  /** Report files, format and path: `--report FORMAT=FILE` (repeatable), `reports`; the flags replace the file's. */
+  reports: {
+    flag: "report",
+    config: {
+      key: "reports",
+      read: (config2) => config2.reports && Object.entries(config2.reports).map(([kind, file]) => [kind, file])
+    },
+    read: (raw, where) => list(raw).map((pair) => {
+      const [kind, file] = parsePair(pair, where);
+      return [oneOf(kind, REPORT_FORMATS, `${where} FORMAT`), file];
+    }),
+    default: []
+  },
+  /** Most URLs a run checks: `--max-urls`, `maxUrls`. */
+  maxUrls: {
+    flag: "max-urls",
+    config: key("maxUrls"),
+    read: (raw, where) => {
+      const value = text2(raw);
+      if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
+        throw new UsageError(`${where} must be a whole number of at least 1, got "${value}"`, "ci");
+      return Number(value);
+    },
+    default: DEFAULT_MAX_URLS
+  },
+  /** Sitemap pages left out: `--sitemap-exclude`, `sitemapExclude`. */
+  sitemapExclude: {
+    flag: "sitemap-exclude",
+    config: key("sitemapExclude"),
+    read: text2,
+    default: void 0
+  },
+  /** What `sitemapReplace` replaces in sitemap URLs: `--sitemap-find`, `sitemapFind`. */
+  sitemapFind: { flag: "sitemap-find", config: key("sitemapFind"), read: text2, default: void 0 },
+  /** The replacement of `sitemapFind`: `--sitemap-replace`, `sitemapReplace`. */
+  sitemapReplace: {
+    flag: "sitemap-replace",
+    config: key("sitemapReplace"),
+    read: text2,
+    default: void 0
+  },
+  /** The reviewed suppressions file: `--suppressions` (from the working directory), `suppressions`. */
+  suppressions: { flag: "suppressions", config: key("suppressions"), read: text2, default: void 0 },
+  /**
+   * Each check's context: the CI environment's repository, branch, commit and pull request, then the config
+   * file's `context`, then `--context key=value` (repeatable); a later source's key wins.
+   */
+  context: {
+    flag: "context",
+    config: key("context"),
+    read: (raw, where) => Object.fromEntries(list(raw).map((pair) => parsePair(pair, where))),
+    default: (env) => ciContext(env),
+    merge: (lower, higher) => ({ ...lower, ...higher })
+  },
+  /** URL path prefix → source file: the config file's `sarifMap`, then `--sarif-map` (a later equal prefix wins). */
+  sarifMap: {
+    flag: "sarif-map",
+    config: { key: "sarifMap", read: (config2) => config2.sarifMap && Object.entries(config2.sarifMap) },
+    read: (raw, where) => list(raw).map((pair) => parsePair(pair, where)),
+    default: [],
+    merge: (lower, higher) => [...lower, ...higher]
+  },
+  /** Webhook signing secrets: `--secret` (repeatable), `SVC_WEBHOOK_SECRET`. */
+  webhookSecrets: { flag: "secret", env: "SVC_WEBHOOK_SECRET", read: list, default: [] },
+  /** Accepted age of a delivery's timestamp: `--tolerance`. */
+  toleranceSeconds: {
+    flag: "tolerance",
+    read: (raw, where) => {
+      const seconds = Number(text2(raw));
+      if (!Number.isInteger(seconds) || seconds < 0)
+        throw new UsageError(`${where} must be a whole number of seconds`, "webhook");
+      return seconds;
+    },
+    default: DEFAULT_TOLERANCE_SECONDS
+  },
+  /** Largest delivery body read from stdin: `--max-body-bytes`. */
+  maxBodyBytes: {
+    flag: "max-body-bytes",
+    read: (raw, where) => {
+      const value = text2(raw);
+      const bytes = Number(value);
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(bytes) || bytes < 1)
+        throw new UsageError(`${where} must be a positive whole number of bytes`, "webhook");
+      return bytes;
+    },
+    default: DEFAULT_MAX_BODY_BYTES
+  },
+  /** The simulator's port: `--port` (0: a free one). */
+  port: {
+    flag: "port",
+    read: (raw, where) => {
+      const port = Number(text2(raw));
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new UsageError(`${where} must be a whole number from 0 to 65535`, "simulator");
+      return port;
+    },
+    default: 0
+  },
+  /** How many trend points: `--limit` (the service's default when not given). */
+  trendLimit: {
+    flag: "limit",
+    read: (raw, where) => {
+      const value = text2(raw);
+      if (!/^\d+$/.test(value)) throw new UsageError(`${where} must be a non-negative whole number`, "trend");
+      return Number(value);
+    },
+    default: void 0
+  }
+};
+function readSetting(spec, inputs) {
+  const given = [];
+  const raw = spec.flag === void 0 ? void 0 : inputs.values[spec.flag];
+  if (raw !== void 0) {
+    const flag = `--${spec.flag}`;
+    given.push(() => ({ value: spec.read(raw, flag), source: { kind: "flag", flag } }));
+  }
+  const variable = spec.env === void 0 ? void 0 : inputs.env[spec.env];
+  if (spec.env !== void 0 && variable !== void 0 && variable.trim() !== "") {
+    const name = spec.env;
+    given.push(() => ({ value: spec.read(variable, name), source: { kind: "env", variable: name } }));
+  }
+  const config2 = inputs.config;
+  const fromConfig = spec.config && config2 ? spec.config.read(config2) : void 0;
+  if (spec.config && config2 && fromConfig !== void 0) {
+    const source = { kind: "config", key: spec.config.key, file: config2.file };
+    given.push(() => ({ value: fromConfig, source }));
+  }
+  const byDefault = () => ({
+    value: typeof spec.default === "function" ? spec.default(inputs.env) : spec.default,
+    source: { kind: "default" }
+  });
+  if (spec.merge === void 0) return (given[0] ?? byDefault)();
+  return [...given].reverse().reduce((lower, next) => {
+    const higher = next();
+    return { value: spec.merge(lower.value, higher.value), source: higher.source };
+  }, byDefault());
+}
+function describeSource(source) {
+  switch (source.kind) {
+    case "flag":
+      return source.flag;
+    case "env":
+      return source.variable;
+    case "config":
+      return `${source.key} in ${source.file}`;
+    default:
+      return "the default";
+  }
+}
+function settingOf(ctx, spec) {
+  return readSetting(spec, { values: ctx.values, env: ctx.out.io.env });
 }
 
 // src/cli/context.ts
@@ -69711,16 +70420,25 @@ var version2 = (() => {
   }
 })();
 function clientFrom(values, env, out, cleanups = []) {
-  const apiKey = setting(values, env, "api-key", "SVC_API_KEY");
-  let baseUrl = setting(values, env, "base-url", "SVC_BASE_URL");
+  const key2 = readSetting(SETTINGS.apiKey, { values, env });
+  const apiKey = key2.value;
+  let baseUrl = readSetting(SETTINGS.baseUrl, { values, env }).value;
   out.protect(apiKey);
-  const missing = [!apiKey && "an API key: set SVC_API_KEY or pass --api-key", !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"].filter(Boolean);
+  const missing = [
+    !apiKey && "an API key: set SVC_API_KEY or pass --api-key",
+    !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"
+  ].filter(Boolean);
   if (missing.length) throw new UsageError(`missing ${missing.join("; and ")}`);
   if (/\/api\/v1\/?$/i.test(baseUrl)) {
     baseUrl = baseUrl.replace(/\/api\/v1\/?$/i, "");
-    out.err(`warning: the base URL ends in /api/v1, which the CLI adds itself; using ${baseUrl} (set SVC_BASE_URL or --base-url without it)`);
+    out.err(
+      `warning: the base URL ends in /api/v1, which the CLI adds itself; using ${baseUrl} (set SVC_BASE_URL or --base-url without it)`
+    );
   }
-  if (!apiKey.startsWith("svc_")) out.err("warning: the API key does not start with svc_, as the service's keys do; check SVC_API_KEY or --api-key");
+  if (!apiKey.startsWith("svc_"))
+    out.err(
+      `warning: the API key does not start with svc_, as the service's keys do; check ${describeSource(key2.source)}`
+    );
   try {
     return build(apiKey, baseUrl, values, env, out, cleanups);
   } catch (error2) {
@@ -69744,20 +70462,15 @@ function build(apiKey, baseUrl, values, env, out, cleanups) {
   });
 }
 function rateLimitFrom(values, env, out, cleanups) {
-  const rate = setting(values, env, "rate-limit", "SVC_RATE_LIMIT");
-  const redisUrl = setting(values, env, "redis-url", "SVC_REDIS_URL");
+  const rate = readSetting(SETTINGS.rateLimit, { values, env }).value;
+  const redisUrl = readSetting(SETTINGS.redisUrl, { values, env }).value;
   if (rate === void 0 && redisUrl === void 0) return void 0;
-  const requestsPerMinute = rate === void 0 ? DEFAULT_RATE : Number(rate);
-  if (!Number.isFinite(requestsPerMinute) || requestsPerMinute <= 0) throw new UsageError("--rate-limit (or SVC_RATE_LIMIT) must be a positive number of requests per minute, such as 120");
-  if (redisUrl !== void 0 && !/^rediss?:\/\//i.test(redisUrl)) throw new UsageError("--redis-url (or SVC_REDIS_URL) must be a redis:// or rediss:// URL");
+  const requestsPerMinute = rate ?? DEFAULT_RATE;
   if (redisUrl === void 0) return { requestsPerMinute };
   out.protect(redisUrlPassword(redisUrl));
   const store = new RedisRateLimitStore({ url: redisUrl });
   cleanups.push(() => store.close());
   return { requestsPerMinute, store, storeTimeoutMs: 1e3 };
-}
-function setting(values, env, flag, variable) {
-  return (values[flag] ?? env[variable])?.trim() || void 0;
 }
 var DEFAULT_RATE = 120;
 function redisUrlPassword(url2) {
@@ -69772,7 +70485,7 @@ function printJson(ctx, value) {
 `);
 }
 
-// src/cli/reporters/report.ts
+// src/cli/reporters/fields.ts
 var IMPACTS = ["critical", "serious", "moderate", "minor"];
 var UNKNOWN_PAGE = "(unknown page)";
 var UNKNOWN_RULE = "unknown-rule";
@@ -69808,9 +70521,9 @@ function totalOf(counts) {
 function countText(n) {
   return n === void 0 ? "n/a" : String(n);
 }
-function pageUrls(report2) {
-  const fromPages = new Set((report2.check.pages ?? []).map((p) => pageLabel(p.url)));
-  const extra = new Set((report2.violations ?? []).map((v) => pageLabel(v.url)).filter((u) => !fromPages.has(u)));
+function pageUrls(report) {
+  const fromPages = new Set((report.check.pages ?? []).map((p) => pageLabel(p.url)));
+  const extra = new Set((report.violations ?? []).map((v) => pageLabel(v.url)).filter((u) => !fromPages.has(u)));
   return [...fromPages, ...[...extra].sort(compareText)];
 }
 function compareText(a, b) {
@@ -69824,15 +70537,16 @@ init_mini();
 // src/cli/json-error.ts
 var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var LITERAL = /true|false|null/y;
-function findJsonError(text4) {
+function findJsonError(text5) {
   const open3 = [];
   let want = "value";
   let i = 0;
   const at = (reason, offset = i) => ({ offset, reason });
   for (; ; ) {
-    while (i < text4.length && " 	\n\r".includes(text4[i])) i++;
-    if (i >= text4.length) return want === "next" && open3.length === 0 ? void 0 : at(text4.trim() === "" ? "the text is empty" : "the text ends too early");
-    const c = text4[i];
+    while (i < text5.length && " 	\n\r".includes(text5[i])) i++;
+    if (i >= text5.length)
+      return want === "next" && open3.length === 0 ? void 0 : at(text5.trim() === "" ? "the text is empty" : "the text ends too early");
+    const c = text5[i];
     switch (want) {
       case "value":
       case "valueOrClose":
@@ -69846,8 +70560,9 @@ function findJsonError(text4) {
           want = c === "{" ? "keyOrClose" : "valueOrClose";
         } else {
           if (c === "]" || c === "}") return at(`a trailing comma before '${c}'`, i);
-          const end2 = c === '"' ? stringEnd(text4, i) : matchEnd(NUMBER, text4, i) ?? matchEnd(LITERAL, text4, i);
-          if (typeof end2 !== "number") return end2 ?? at("expected a value (an object, array, string, number, true, false or null)");
+          const end2 = c === '"' ? stringEnd(text5, i) : matchEnd(NUMBER, text5, i) ?? matchEnd(LITERAL, text5, i);
+          if (typeof end2 !== "number")
+            return end2 ?? at("expected a value (an object, array, string, number, true, false or null)");
           i = end2;
           want = "next";
         }
@@ -69862,7 +70577,7 @@ function findJsonError(text4) {
         }
         if (c === "}") return at("a trailing comma before '}'");
         if (c !== '"') return at("expected a property name in double quotes");
-        const end2 = stringEnd(text4, i);
+        const end2 = stringEnd(text5, i);
         if (typeof end2 !== "number") return end2;
         i = end2;
         want = "colon";
@@ -69886,46 +70601,51 @@ function findJsonError(text4) {
     }
   }
 }
-function describeJsonError(text4) {
-  const error2 = findJsonError(text4);
+function describeJsonError(text5) {
+  const error2 = findJsonError(text5);
   if (!error2) return "position unknown";
   let line = 1;
   let column = 1;
   for (let i = 0; i < error2.offset; i++) {
-    const c = text4.charCodeAt(i);
-    if (c === 10 || c === 13 && text4.charCodeAt(i + 1) !== 10) {
+    const c = text5.charCodeAt(i);
+    if (c === 10 || c === 13 && text5.charCodeAt(i + 1) !== 10) {
       line++;
       column = 1;
     } else if (c !== 13 && (c < 56320 || c > 57343)) column++;
   }
   return `line ${line}, column ${column}: ${error2.reason}`;
 }
-function stringEnd(text4, start) {
-  for (let i = start + 1; i < text4.length; i++) {
-    const c = text4.charCodeAt(i);
+function stringEnd(text5, start) {
+  for (let i = start + 1; i < text5.length; i++) {
+    const c = text5.charCodeAt(i);
     if (c === 34) return i + 1;
     if (c < 32) return { offset: i, reason: "a control character (such as a line break) inside a string; escape it" };
     if (c === 92) {
-      const next = text4[i + 1];
+      const next = text5[i + 1];
       if (next === "u") {
-        if (!/^[0-9a-fA-F]{4}$/.test(text4.slice(i + 2, i + 6))) return { offset: i, reason: "a \\u escape needs four hex digits" };
+        if (!/^[0-9a-fA-F]{4}$/.test(text5.slice(i + 2, i + 6)))
+          return { offset: i, reason: "a \\u escape needs four hex digits" };
         i += 5;
       } else if (next !== void 0 && '"\\/bfnrt'.includes(next)) i++;
-      else return { offset: i, reason: 'an unknown escape in a string (allowed: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)' };
+      else
+        return {
+          offset: i,
+          reason: 'an unknown escape in a string (allowed: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)'
+        };
     }
   }
   return { offset: start, reason: "a string that is never closed starts here" };
 }
-function matchEnd(pattern, text4, at) {
+function matchEnd(pattern, text5, at) {
   pattern.lastIndex = at;
-  return pattern.test(text4) ? pattern.lastIndex : void 0;
+  return pattern.test(text5) ? pattern.lastIndex : void 0;
 }
 
 // src/cli/page-urls.ts
 function normalizePageUrl(url2) {
-  const text4 = url2.trim();
-  if (!URL.canParse(text4)) return void 0;
-  const parsed = new URL(text4);
+  const text5 = url2.trim();
+  if (!URL.canParse(text5)) return void 0;
+  const parsed = new URL(text5);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return void 0;
   parsed.hash = "";
   return parsed.href;
@@ -69934,7 +70654,11 @@ function uniquePageUrls(urls, what) {
   const seen = /* @__PURE__ */ new Set();
   urls.forEach((url2, i) => {
     const normal = normalizePageUrl(url2);
-    if (normal === void 0) throw new UsageError(`${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url2.slice(0, 200))}`, "ci");
+    if (normal === void 0)
+      throw new UsageError(
+        `${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url2.slice(0, 200))}`,
+        "ci"
+      );
     seen.add(normal);
   });
   return [...seen];
@@ -69944,7 +70668,9 @@ function urlPattern(source, what) {
   try {
     return new RegExp(source);
   } catch (error2) {
-    throw new UsageError(`${what} is not a valid regular expression (${error2.message.replace(/^Invalid regular expression: /, "")})`);
+    throw new UsageError(
+      `${what} is not a valid regular expression (${error2.message.replace(/^Invalid regular expression: /, "")})`
+    );
   }
 }
 
@@ -69969,13 +70695,14 @@ function readTextFile(file, options) {
   try {
     const stat3 = (0, import_node_fs.fstatSync)(fd);
     if (stat3.isDirectory()) fail3("is a directory, not a file");
-    if (!stat3.isFile() && !stat3.isFIFO() && !stat3.isCharacterDevice() && !(stat3.isSocket() && !own2)) fail3("is not a regular file, a pipe or a character device");
+    if (!stat3.isFile() && !stat3.isFIFO() && !stat3.isCharacterDevice() && !(stat3.isSocket() && !own2))
+      fail3("is not a regular file, a pipe or a character device");
     if (stat3.isFile() && stat3.size > maxBytes) tooLarge2();
     const buffer = Buffer.alloc(maxBytes + 1);
     const length = readAll(fd, buffer, stat3, { writerWaitMs, idleMs }, fail3);
     if (length > maxBytes) tooLarge2();
-    const text4 = buffer.toString("utf8", 0, length);
-    return text4.charCodeAt(0) === 65279 ? text4.slice(1) : text4;
+    const text5 = buffer.toString("utf8", 0, length);
+    return text5.charCodeAt(0) === 65279 ? text5.slice(1) : text5;
   } finally {
     if (own2) (0, import_node_fs.closeSync)(fd);
   }
@@ -70004,7 +70731,8 @@ function readAll(fd, buffer, stat3, limits, fail3) {
       continue;
     }
     if (writerSeen) return length;
-    if (Date.now() - started >= limits.writerWaitMs) fail3(`is a FIFO no process writes to (none opened it within ${limits.writerWaitMs} ms)`);
+    if (Date.now() - started >= limits.writerWaitMs)
+      fail3(`is a FIFO no process writes to (none opened it within ${limits.writerWaitMs} ms)`);
     pause();
   }
   return length;
@@ -70026,19 +70754,17 @@ function codeOf(error2) {
 var DEFAULT_SUPPRESSIONS_FILE = ".a11y-suppressions.json";
 var DATE = /^\d{4}-\d{2}-\d{2}$/;
 var isCalendarDate = (s) => DATE.test(s) && (/* @__PURE__ */ new Date(`${s}T00:00:00Z`)).toISOString().slice(0, 10) === s;
-var text2 = (rule) => string2({ error: rule }).check(refine((s) => s.trim() !== "", { error: rule }));
+var text3 = (rule) => string2({ error: rule }).check(refine((s) => s.trim() !== "", { error: rule }));
 var suppressionsSchema = strictObject({
   $schema: optional(string2()),
   suppressions: array(
     strictObject({
-      ruleId: text2('must be a non-empty string (the rule id, e.g. "color-contrast")'),
-      url: optional(text2("must be a non-empty string (a regular expression tested against the page URL)")),
-      target: optional(text2("must be a non-empty string (the element selector, exactly as reported)")),
-      fingerprint: optional(text2("must be a non-empty string (the finding fingerprint, exactly as reported)")),
-      reason: text2("is required: every suppression needs a non-empty reason (who accepted it and why)"),
-      expires: string2({ error: 'is required: every suppression needs an end date "YYYY-MM-DD"' }).check(
-        refine(isCalendarDate, { error: 'must be a date "YYYY-MM-DD" (e.g. "2026-12-31")' })
-      )
+      ruleId: text3('must be a non-empty string (the rule id, e.g. "color-contrast")'),
+      url: optional(text3("must be a non-empty string (a regular expression tested against the page URL)")),
+      target: optional(text3("must be a non-empty string (the element selector, exactly as reported)")),
+      fingerprint: optional(text3("must be a non-empty string (the finding fingerprint, exactly as reported)")),
+      reason: text3("is required: every suppression needs a non-empty reason (who accepted it and why)"),
+      expires: string2({ error: 'is required: every suppression needs an end date "YYYY-MM-DD"' }).check(refine(isCalendarDate, { error: 'must be a date "YYYY-MM-DD" (e.g. "2026-12-31")' }))
     }),
     { error: "must be an array of suppression entries" }
   )
@@ -70065,7 +70791,9 @@ function loadSuppressions(file, { required: required2, today = (/* @__PURE__ */ 
 function checkSuppressions(data, file, today) {
   const result2 = safeParse(suppressionsSchema, data);
   if (!result2.success) {
-    const issues = [...result2.error.issues].sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"));
+    const issues = [...result2.error.issues].sort(
+      (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys")
+    );
     const first2 = issues[0];
     const where = first2.path.length ? first2.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("").replace(/^\./, "") : "(top level)";
     const known = first2.path.length ? "ruleId, url, target, fingerprint, reason, expires" : "$schema, suppressions";
@@ -70087,12 +70815,15 @@ function findSuppression(entries, v) {
   );
 }
 function describeSuppression(e) {
-  const scope = [e.url !== void 0 ? `url /${e.url}/` : "", e.target !== void 0 ? `target ${e.target}` : "", e.fingerprint !== void 0 ? `fingerprint ${e.fingerprint}` : ""].filter(Boolean).join(", ");
+  const scope = [
+    e.url !== void 0 ? `url /${e.url}/` : "",
+    e.target !== void 0 ? `target ${e.target}` : "",
+    e.fingerprint !== void 0 ? `fingerprint ${e.fingerprint}` : ""
+  ].filter(Boolean).join(", ");
   return `#${e.index + 1} ${e.ruleId}${scope ? ` (${scope})` : ""}, expires ${e.expires}`;
 }
 
 // src/cli/threshold.ts
-var DEFAULT_FAIL_ON = "NEW_CRITICAL";
 function breaksThreshold(v, failOn) {
   const impact = normalizeImpact(v.impact);
   switch (failOn ?? DEFAULT_FAIL_ON) {
@@ -70125,26 +70856,38 @@ function failOnForUrl(rules, url2) {
 // src/cli/verdict.ts
 var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var LISTED_PAGES = 3;
-function decideVerdict({ check: check2, failures, failOn, waitEnded: waitEnded2, serviceFailExplained = false }) {
+function decideVerdict({
+  check: check2,
+  failures,
+  failOn,
+  waitEnded: waitEnded2,
+  serviceFailExplained = false
+}) {
   const completed = check2.status === "COMPLETED" && waitEnded2 === void 0;
   const failed2 = [];
-  if (completed && failures > 0) failed2.push(`${plural(failures, "finding")} ${failures === 1 ? "breaks" : "break"} the threshold ${failOn}`);
+  if (completed && failures > 0)
+    failed2.push(`${plural(failures, "finding")} ${failures === 1 ? "breaks" : "break"} the threshold ${failOn}`);
   if (completed && check2.verdict === "FAIL" && !serviceFailExplained) failed2.push("the service's verdict is FAIL");
   if (failed2.length) return { outcome: "FAIL", exitCode: ExitCode2.VERDICT_FAIL, reasons: failed2 };
   const unknown2 = [];
   if (waitEnded2 !== void 0) unknown2.push(waitEnded2);
   else if (check2.status !== "COMPLETED") {
-    unknown2.push(`the check did not complete (status ${check2.status ?? "missing"})${check2.failureReason ? `: ${check2.failureReason}` : ""}`);
+    unknown2.push(
+      `the check did not complete (status ${check2.status ?? "missing"})${check2.failureReason ? `: ${check2.failureReason}` : ""}`
+    );
   } else {
     if (check2.verdict === void 0) unknown2.push("the service gave no verdict");
-    else if (check2.verdict !== "PASS" && !(check2.verdict === "FAIL" && serviceFailExplained)) unknown2.push(`the service's verdict ${String(check2.verdict)} is not one this version knows`);
+    else if (check2.verdict !== "PASS" && !(check2.verdict === "FAIL" && serviceFailExplained))
+      unknown2.push(`the service's verdict ${String(check2.verdict)} is not one this version knows`);
     const pages = check2.pages ?? [];
     const notDone = pages.filter((p) => p?.status !== "DONE");
     if (pages.length === 0) unknown2.push("the check lists no pages, so none is known to have been checked");
     else if (notDone.length) {
       const listed = notDone.slice(0, LISTED_PAGES).map((p) => `${p?.url ?? "(unknown page)"} (${p?.status ?? "no status"})`);
       const more = notDone.length > LISTED_PAGES ? ` and ${notDone.length - LISTED_PAGES} more` : "";
-      unknown2.push(`${plural(notDone.length, "page")} of ${pages.length} ${notDone.length === 1 ? "was" : "were"} not checked: ${listed.join(", ")}${more}`);
+      unknown2.push(
+        `${plural(notDone.length, "page")} of ${pages.length} ${notDone.length === 1 ? "was" : "were"} not checked: ${listed.join(", ")}${more}`
+      );
     }
   }
   if (unknown2.length) return { outcome: "UNKNOWN", exitCode: ExitCode2.INCOMPLETE, reasons: unknown2 };
@@ -70152,22 +70895,39 @@ function decideVerdict({ check: check2, failures, failOn, waitEnded: waitEnded2,
   return {
     outcome: "PASS",
     exitCode: ExitCode2.OK,
-    reasons: [`${service}, ${plural(check2.pages.length, "page")} checked, and no finding breaks the threshold ${failOn}`]
+    reasons: [
+      `${service}, ${plural(check2.pages.length, "page")} checked, and no finding breaks the threshold ${failOn}`
+    ]
   };
 }
 function aggregateVerdicts(batches) {
   if (batches.length === 1) return batches[0].verdict;
-  if (batches.length === 0) return { outcome: "UNKNOWN", exitCode: ExitCode2.INCOMPLETE, reasons: ["no check was run, so no page is known to have been checked"] };
+  if (batches.length === 0)
+    return {
+      outcome: "UNKNOWN",
+      exitCode: ExitCode2.INCOMPLETE,
+      reasons: ["no check was run, so no page is known to have been checked"]
+    };
   const prefixed = (outcome) => batches.filter((b) => b.verdict.outcome === outcome).flatMap((b) => b.verdict.reasons.map((r) => `${b.label}: ${r}`));
   const failed2 = prefixed("FAIL");
   if (failed2.length) {
     const unknown3 = prefixed("UNKNOWN");
-    return { outcome: "FAIL", exitCode: ExitCode2.VERDICT_FAIL, reasons: [...failed2, ...unknown3.map((r) => `also not judged: ${r}`)] };
+    return {
+      outcome: "FAIL",
+      exitCode: ExitCode2.VERDICT_FAIL,
+      reasons: [...failed2, ...unknown3.map((r) => `also not judged: ${r}`)]
+    };
   }
   const unknown2 = prefixed("UNKNOWN");
   if (unknown2.length) return { outcome: "UNKNOWN", exitCode: ExitCode2.INCOMPLETE, reasons: unknown2 };
   const pages = batches.reduce((n, b) => n + b.pages, 0);
-  return { outcome: "PASS", exitCode: ExitCode2.OK, reasons: [`every one of ${batches.length} checks passed (${plural(pages, "page")} checked), and no finding breaks its threshold`] };
+  return {
+    outcome: "PASS",
+    exitCode: ExitCode2.OK,
+    reasons: [
+      `every one of ${batches.length} checks passed (${plural(pages, "page")} checked), and no finding breaks its threshold`
+    ]
+  };
 }
 
 // src/cli/reporters/prepare.ts
@@ -70179,21 +70939,40 @@ function prepareReport(raw, options = {}) {
   const suppressions = options.suppressions ?? [];
   const byUrl = options.failOnByUrl ?? [];
   const used = /* @__PURE__ */ new Set();
-  const rawOf = new Map(violations.map((v, i) => [v, raw.violations[i] ?? v]));
+  const rawOf = new Map(
+    violations.map((v, i) => [v, raw.violations[i] ?? v])
+  );
   const findings = sortFindings(violations).map((violation) => {
     const original = rawOf.get(violation) ?? violation;
     const own2 = failOnForUrl(byUrl, original.url) ?? failOn;
     const wouldBreak = breaksThreshold(violation, own2);
     const match = findSuppression(suppressions, original);
     if (match) used.add(match.index);
-    const suppression = match && { index: match.index, reason: safeText(match.reason, secrets), expires: match.expires };
-    return { violation, breaking: wouldBreak && !suppression, wouldBreak, failOn: own2, ...suppression ? { suppression } : {}, ...options.batch ? { batch: options.batch.key } : {} };
+    const suppression = match && {
+      index: match.index,
+      reason: safeText(match.reason, secrets),
+      expires: match.expires
+    };
+    return {
+      violation,
+      breaking: wouldBreak && !suppression,
+      wouldBreak,
+      failOn: own2,
+      ...suppression ? { suppression } : {},
+      ...options.batch ? { batch: options.batch.key } : {}
+    };
   });
   const failures = findings.filter((f) => f.breaking).map((f) => f.violation);
   const suppressed = findings.filter((f) => f.suppression !== void 0);
   const rulesApplied = suppressions.length > 0 || byUrl.length > 0;
   const serviceFailExplained = rulesApplied && check2.verdict === "FAIL" && violations.some((v) => breaksThreshold(v, check2.failOn ?? failOn));
-  const verdict = decideVerdict({ check: check2, failures: failures.length, failOn, waitEnded: options.waitEnded, serviceFailExplained });
+  const verdict = decideVerdict({
+    check: check2,
+    failures: failures.length,
+    failOn,
+    waitEnded: options.waitEnded,
+    serviceFailExplained
+  });
   const batch = options.batch;
   return {
     check: check2,
@@ -70256,7 +71035,9 @@ function mergedCheck(checks) {
 }
 function aggregateReports(reports) {
   if (reports.length === 1) return reports[0];
-  const findingOf = new Map(reports.flatMap((r) => r.findings.map((f) => [f.violation, f])));
+  const findingOf = new Map(
+    reports.flatMap((r) => r.findings.map((f) => [f.violation, f]))
+  );
   const findings = sortFindings([...findingOf.keys()]).map((v) => findingOf.get(v));
   const batches = reports.flatMap((r) => r.batches);
   return {
@@ -70268,18 +71049,20 @@ function aggregateReports(reports) {
     failures: findings.filter((f) => f.breaking).map((f) => f.violation),
     suppressed: findings.filter((f) => f.suppression !== void 0),
     failedPages: reports.flatMap((r) => r.failedPages),
-    verdict: aggregateVerdicts(batches.map((b, i) => ({ label: b.label, verdict: b.verdict, pages: reports[i]?.check.pages?.length ?? 0 }))),
+    verdict: aggregateVerdicts(
+      batches.map((b, i) => ({ label: b.label, verdict: b.verdict, pages: reports[i]?.check.pages?.length ?? 0 }))
+    ),
     batches,
     suppressionsUsed: [...new Set(reports.flatMap((r) => r.suppressionsUsed))].sort((a, b) => a - b)
   };
 }
-function batchOfPage(report2, url2) {
-  if (report2.batches.length < 2 || url2 === void 0) return void 0;
-  return report2.batches.find((b) => b.urls.includes(url2))?.label;
+function batchOfPage(report, url2) {
+  if (report.batches.length < 2 || url2 === void 0) return void 0;
+  return report.batches.find((b) => b.urls.includes(url2))?.label;
 }
-function batchOfFinding(report2, finding) {
-  if (report2.batches.length < 2) return void 0;
-  return report2.batches.find((b) => b.key !== void 0 && b.key === finding.batch)?.label ?? batchOfPage(report2, finding.violation.url);
+function batchOfFinding(report, finding) {
+  if (report.batches.length < 2) return void 0;
+  return report.batches.find((b) => b.key !== void 0 && b.key === finding.batch)?.label ?? batchOfPage(report, finding.violation.url);
 }
 
 // src/cli/reporters/junit.ts
@@ -70343,7 +71126,7 @@ function emptyPageCase(url2, page, checkStatus) {
     }
   };
 }
-function renderCase(c) {
+function testCaseXml(c) {
   const open3 = `    <testcase name="${xmlAttr(c.name)}" classname="${xmlAttr(c.classname)}" time="${TIME}"`;
   if (!c.problem) return `${open3}/>`;
   const p = c.problem;
@@ -70354,24 +71137,47 @@ function renderCase(c) {
   ].join("\n");
 }
 function tally(cases) {
-  const count = (kind2) => cases.filter((c) => c.problem?.kind === kind2).length;
+  const count = (kind) => cases.filter((c) => c.problem?.kind === kind).length;
   return { tests: cases.length, failures: count("failure"), errors: count("error"), skipped: count("skipped") };
 }
-function batchCases(b, report2) {
-  const body = [`Batch: ${b.label}`, `Check: ${b.checkId ?? "none"}`, `Status: ${b.status ?? "unknown"}`, `Service verdict: ${b.serviceVerdict ?? "none"}`, ...b.verdict.reasons.map((r) => `Reason: ${r}`)].join("\n");
+function batchCases(b, report) {
+  const body = [
+    `Batch: ${b.label}`,
+    `Check: ${b.checkId ?? "none"}`,
+    `Status: ${b.status ?? "unknown"}`,
+    `Service verdict: ${b.serviceVerdict ?? "none"}`,
+    ...b.verdict.reasons.map((r) => `Reason: ${r}`)
+  ].join("\n");
   if (b.verdict.outcome === "UNKNOWN") {
     const completed = b.status === "COMPLETED";
-    return [{ name: `${b.label}: ${completed ? "verdict" : "check status"}`, classname: "svc-a11y", problem: { kind: "error", type: completed ? "UNKNOWN" : b.status ?? "UNKNOWN", message: `The check could not be judged: ${b.verdict.reasons.join("; ")}`, body } }];
+    return [
+      {
+        name: `${b.label}: ${completed ? "verdict" : "check status"}`,
+        classname: "svc-a11y",
+        problem: {
+          kind: "error",
+          type: completed ? "UNKNOWN" : b.status ?? "UNKNOWN",
+          message: `The check could not be judged: ${b.verdict.reasons.join("; ")}`,
+          body
+        }
+      }
+    ];
   }
-  const pageFailed = report2.failedPages.some((p) => b.urls.includes(p.url ?? ""));
+  const pageFailed = report.failedPages.some((p) => b.urls.includes(p.url ?? ""));
   if (b.verdict.outcome === "FAIL" && b.failures === 0 && !pageFailed) {
-    return [{ name: `${b.label}: verdict`, classname: "svc-a11y", problem: { kind: "failure", type: "verdict", message: "The service reported the verdict FAIL", body } }];
+    return [
+      {
+        name: `${b.label}: verdict`,
+        classname: "svc-a11y",
+        problem: { kind: "failure", type: "verdict", message: "The service reported the verdict FAIL", body }
+      }
+    ];
   }
   return [];
 }
-function toJUnit(report2) {
-  const { check: check2, findings, failures, failedPages, verdict } = report2;
-  const suites = new Map(pageUrls(report2).map((url2) => [url2, []]));
+function toJUnit(report) {
+  const { check: check2, findings, failures, failedPages, verdict } = report;
+  const suites = new Map(pageUrls(report).map((url2) => [url2, []]));
   const casesOf = (url2) => {
     const cases = suites.get(url2) ?? [];
     suites.set(url2, cases);
@@ -70405,9 +71211,10 @@ Status: ${page.status}`
   }
   const pageOf = /* @__PURE__ */ new Map();
   for (const page of [...check2.pages ?? []].reverse()) pageOf.set(pageLabel(page.url), page);
-  for (const [url2, cases] of suites) if (cases.length === 0) cases.push(emptyPageCase(url2, pageOf.get(url2), check2.status));
-  const single = report2.batches.length <= 1;
-  const checkCases = single ? [] : report2.batches.flatMap((b) => batchCases(b, report2));
+  for (const [url2, cases] of suites)
+    if (cases.length === 0) cases.push(emptyPageCase(url2, pageOf.get(url2), check2.status));
+  const single = report.batches.length <= 1;
+  const checkCases = single ? [] : report.batches.flatMap((b) => batchCases(b, report));
   if (single && verdict.outcome === "UNKNOWN") {
     checkCases.push({
       name: check2.status === "COMPLETED" ? "verdict" : "check status",
@@ -70416,26 +71223,36 @@ Status: ${page.status}`
         kind: "error",
         type: check2.status === "COMPLETED" ? "UNKNOWN" : check2.status ?? "UNKNOWN",
         message: `The check could not be judged: ${verdict.reasons.join("; ")}`,
-        body: [`Check: ${check2.id}`, `Status: ${check2.status}`, `Service verdict: ${check2.verdict ?? "none"}`, ...verdict.reasons.map((r) => `Reason: ${r}`)].join("\n")
+        body: [
+          `Check: ${check2.id}`,
+          `Status: ${check2.status}`,
+          `Service verdict: ${check2.verdict ?? "none"}`,
+          ...verdict.reasons.map((r) => `Reason: ${r}`)
+        ].join("\n")
       }
     });
   } else if (single && verdict.outcome === "FAIL" && failures.length === 0 && failedPages.length === 0) {
     checkCases.push({
       name: "verdict",
       classname: "svc-a11y",
-      problem: { kind: "failure", type: "verdict", message: "The service reported the verdict FAIL", body: `Check: ${check2.id}
-Verdict: FAIL` }
+      problem: {
+        kind: "failure",
+        type: "verdict",
+        message: "The service reported the verdict FAIL",
+        body: `Check: ${check2.id}
+Verdict: FAIL`
+      }
     });
   }
   if (checkCases.length > 0) suites.set(CHECK_SUITE, checkCases);
   const all = tally([...suites.values()].flat());
   const body = [...suites].map(([name, cases]) => {
     const t = tally(cases);
-    const batch = name === CHECK_SUITE ? void 0 : batchOfPage(report2, name);
+    const batch = name === CHECK_SUITE ? void 0 : batchOfPage(report, name);
     return [
       `  <testsuite name="${xmlAttr(name)}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${TIME}">`,
       ...batch ? [`    <properties><property name="batch" value="${xmlAttr(batch)}"/></properties>`] : [],
-      ...cases.map(renderCase),
+      ...cases.map(testCaseXml),
       "  </testsuite>"
     ].join("\n");
   });
@@ -70452,18 +71269,18 @@ Verdict: FAIL` }
 var MAX_CELL_CHARS = 300;
 var utf8 = new TextEncoder();
 var bytesOf = (s) => utf8.encode(s).length;
-function mdCell(text4) {
-  const value = withoutUrlCredentials(text4);
+function mdCell(text5) {
+  const value = withoutUrlCredentials(text5);
   const chars = Array.from(value);
   const clipped = chars.length > MAX_CELL_CHARS ? `${chars.slice(0, MAX_CELL_CHARS).join("")}…` : value;
   return visibleText(clipped).replace(/[\\`*_[\]<>|~&]/g, "\\$&").replace(/\r\n|\r|\n/g, "<br>");
 }
-function mdLink(text4, url2) {
+function mdLink(text5, url2) {
   if (!url2 || !URL.canParse(url2)) return url2 ? mdCell(url2) : "";
   const parsed = new URL(url2);
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return mdCell(url2);
   const href = parsed.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${mdCell(text4)}](${href})`;
+  return `[${mdCell(text5)}](${href})`;
 }
 var row = (cells) => `| ${cells.join(" | ")} |`;
 function countsTable(counts, newCounts) {
@@ -70484,9 +71301,9 @@ function clipBytes(s, max) {
   }
   return out;
 }
-function toMarkdown(report2, options = {}) {
+function toMarkdown(report, options = {}) {
   const maxBytes = options.maxBytes ?? 1e6;
-  const { check: check2, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report2;
+  const { check: check2, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
   const several = batches.length > 1;
   const head = [`## Accessibility check: ${verdict.outcome}`, ""];
   const why = verdict.outcome === "UNKNOWN" ? "Not judged" : verdict.outcome === "FAIL" ? "Failed" : "Passed";
@@ -70499,27 +71316,59 @@ function toMarkdown(report2, options = {}) {
     `Fixed since the baseline: ${countText(check2.fixedCount)} · Unchanged: ${countText(check2.unchangedCount)}`,
     ""
   );
-  if (suppressed.length) head.push(`Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? "" : "s"} (reviewed suppressions; they do not count toward the threshold).`, "");
+  if (suppressed.length)
+    head.push(
+      `Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? "" : "s"} (reviewed suppressions; they do not count toward the threshold).`,
+      ""
+    );
   if (check2.baselineMissing) {
     head.push("> No baseline check was found, so findings were not compared with an earlier check.", "");
   }
   if (several) {
-    head.push(`### Checks (${batches.length})`, "", row(["Batch", "Gate", "Status", "Pages", "Failing", "Suppressed", "Check"]), row(["---", "---", "---", "---:", "---:", "---:", "---"]));
+    head.push(
+      `### Checks (${batches.length})`,
+      "",
+      row(["Batch", "Gate", "Status", "Pages", "Failing", "Suppressed", "Check"]),
+      row(["---", "---", "---", "---:", "---:", "---:", "---"])
+    );
     for (const b of batches) {
-      head.push(row([mdCell(b.label), b.verdict.outcome, mdCell(b.status ?? "n/a"), String(b.urls.length), String(b.failures), String(b.suppressed), b.appUrl ? mdLink(b.checkId ?? "check", b.appUrl) : mdCell(b.checkId ?? "none")]));
+      head.push(
+        row([
+          mdCell(b.label),
+          b.verdict.outcome,
+          mdCell(b.status ?? "n/a"),
+          String(b.urls.length),
+          String(b.failures),
+          String(b.suppressed),
+          b.appUrl ? mdLink(b.checkId ?? "check", b.appUrl) : mdCell(b.checkId ?? "none")
+        ])
+      );
     }
     head.push("", "### Pages", "");
   } else {
-    const links = [`Check ${mdCell(check2.id ?? "unknown")}`, ...check2.appUrl ? [mdLink("Open in the app", check2.appUrl)] : []];
+    const links = [
+      `Check ${mdCell(check2.id ?? "unknown")}`,
+      ...check2.appUrl ? [mdLink("Open in the app", check2.appUrl)] : []
+    ];
     head.push(links.join(" · "), "", "### Pages", "");
   }
   const pages = check2.pages ?? [];
   if (pages.length === 0) head.push("No pages were reported.", "");
   else {
-    head.push(row(["Page", "Status", ...IMPACTS, ...several ? ["Batch"] : []]), row(["---", "---", "---:", "---:", "---:", "---:", ...several ? ["---"] : []]));
+    head.push(
+      row(["Page", "Status", ...IMPACTS, ...several ? ["Batch"] : []]),
+      row(["---", "---", "---:", "---:", "---:", "---:", ...several ? ["---"] : []])
+    );
     for (const p of pages) {
-      const batch = several ? [mdCell(batchOfPage(report2, p.url) ?? "n/a")] : [];
-      head.push(row([mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)), mdCell(p.status ?? "n/a"), ...IMPACTS.map((i) => countText(countOf(p.counts, i))), ...batch]));
+      const batch = several ? [mdCell(batchOfPage(report, p.url) ?? "n/a")] : [];
+      head.push(
+        row([
+          mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)),
+          mdCell(p.status ?? "n/a"),
+          ...IMPACTS.map((i) => countText(countOf(p.counts, i))),
+          ...batch
+        ])
+      );
     }
     head.push("");
   }
@@ -70547,7 +71396,7 @@ _… ${n} more findings not shown (size limit of the summary)._
       mdLink(pageLabel(v.url), v.url) || mdCell(pageLabel(v.url)),
       mdCell(targetOf(v)),
       mdLink("help", v.helpUrl),
-      ...several ? [mdCell(batchOfFinding(report2, finding) ?? "n/a")] : []
+      ...several ? [mdCell(batchOfFinding(report, finding) ?? "n/a")] : []
     ]);
     const size = bytesOf(line) + 1;
     if (used + size + reserve > maxBytes) break;
@@ -70569,7 +71418,10 @@ var MAX_SEGMENTS = 24;
 var hashOf = (value, hexChars) => (0, import_node_crypto.createHash)("sha256").update(value).digest("hex").slice(0, hexChars);
 var wellFormedText = (value) => value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "�");
 function encodeSegment(segment) {
-  return Array.from(wellFormedText(segment), (c) => /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/.test(c) ? c : encodeURIComponent(c)).join("");
+  return Array.from(
+    wellFormedText(segment),
+    (c) => /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/.test(c) ? c : encodeURIComponent(c)
+  ).join("");
 }
 function clipSegment(segment) {
   const encoded = encodeSegment(segment);
@@ -70585,29 +71437,36 @@ function clipSegment(segment) {
 function pagePath(url2) {
   const parsed = URL.canParse(url2) ? new URL(url2) : void 0;
   const raw = parsed?.host ? [parsed.host, ...parsed.pathname.split("/").slice(1)] : [url2];
-  const segments = raw.map((s) => s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run2) => {
-    try {
-      return decodeURIComponent(run2);
-    } catch {
-      return run2;
-    }
-  })).map((s) => wellFormedText(s).replace(/[/\\\u0000-\u001F\u007F-\u009F]/g, "_")).filter((s, i, all) => (s !== "" || i === all.length - 1) && s !== "." && s !== "..").map(clipSegment);
+  const segments = raw.map(
+    (s) => s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run2) => {
+      try {
+        return decodeURIComponent(run2);
+      } catch {
+        return run2;
+      }
+    })
+  ).map((s) => wellFormedText(s).replace(/[/\\\u0000-\u001F\u007F-\u009F]/g, "_")).filter((s, i, all) => (s !== "" || i === all.length - 1) && s !== "." && s !== "..").map(clipSegment);
   const head = segments.slice(0, MAX_SEGMENTS);
   if (segments.length > MAX_SEGMENTS) head.push(`~${hashOf(segments.slice(MAX_SEGMENTS).join("/"), 8)}`);
   return head.join("/") || UNKNOWN_PAGE_URI;
 }
 function badEntry(entry, reason) {
-  return new Error(`Invalid SARIF map entry ${JSON.stringify(entry)}: ${reason} (expected URL_PATH_PREFIX=FILE, e.g. /checkout=src/pages/checkout.tsx)`);
+  return new Error(
+    `Invalid SARIF map entry ${JSON.stringify(entry)}: ${reason} (expected URL_PATH_PREFIX=FILE, e.g. /checkout=src/pages/checkout.tsx)`
+  );
 }
 function checkEntry(prefix, file, entry) {
   if (!prefix.startsWith("/")) throw badEntry(entry, "the URL path prefix must start with '/'");
-  if (/[?#\u0000-\u001F\u007F]/.test(prefix)) throw badEntry(entry, "the URL path prefix must be a path only (no query, fragment or control character)");
+  if (/[?#\u0000-\u001F\u007F]/.test(prefix))
+    throw badEntry(entry, "the URL path prefix must be a path only (no query, fragment or control character)");
   if (/[\u0000-\u001F\u007F]/.test(file)) throw badEntry(entry, "the file contains a control character");
   if (file.includes("\\")) throw badEntry(entry, "the file must use '/' as separator");
-  if (/^(\/|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file)) throw badEntry(entry, "the file must be relative to the repository root (no leading /, drive letter or scheme)");
+  if (/^(\/|[A-Za-z][A-Za-z0-9+.-]*:)/.test(file))
+    throw badEntry(entry, "the file must be relative to the repository root (no leading /, drive letter or scheme)");
   const segments = file.split("/").filter((s) => s !== ".");
   if (segments.includes("..")) throw badEntry(entry, "the file must not contain '..'");
-  if (segments.length === 0 || segments.includes("")) throw badEntry(entry, "the file must name a file (no empty path segment or trailing /)");
+  if (segments.length === 0 || segments.includes(""))
+    throw badEntry(entry, "the file must name a file (no empty path segment or trailing /)");
   const path = new URL(prefix, "http://prefix.invalid").pathname;
   return { prefix: path.length > 1 ? path.replace(/\/+$/, "") || "/" : path, file: segments.join("/") };
 }
@@ -70618,7 +71477,10 @@ function mappedFile(url2, map) {
   if (!url2 || !URL.canParse(url2) || map.length === 0) return void 0;
   const path = new URL(url2).pathname;
   const hits = map.filter(({ prefix }) => prefix === "/" || path === prefix || path.startsWith(`${prefix}/`));
-  return hits.reduce((best, e) => best && best.prefix.length > e.prefix.length ? best : e, void 0)?.file;
+  return hits.reduce(
+    (best, e) => best && best.prefix.length > e.prefix.length ? best : e,
+    void 0
+  )?.file;
 }
 function physicalLocationOf(url2, map) {
   const file = mappedFile(url2, map);
@@ -70654,14 +71516,15 @@ function clip(value, max) {
 }
 function displayText(value, max, oneLine = false) {
   const lines2 = value.replace(/\r\n?/g, "\n");
-  const text4 = (oneLine ? lines2.replace(/[\n\t]/g, " ") : lines2).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, "�").replace(/\]\(/g, "] (");
-  return clip(text4, max);
+  const text5 = (oneLine ? lines2.replace(/[\n\t]/g, " ") : lines2).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, "�").replace(/\]\(/g, "] (");
+  return clip(text5, max);
 }
 function toUri(value) {
   return new URL(value).href.replace(/%(?![0-9A-Fa-f]{2})/g, "%25").replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (c) => encodeURIComponent(c));
 }
 function absoluteUri(value) {
-  if (!value || value.length > 2048 || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return void 0;
+  if (!value || value.length > 2048 || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    return void 0;
   return toUri(value);
 }
 function ruleOf(id, findings) {
@@ -70673,7 +71536,9 @@ function ruleOf(id, findings) {
   const todo = "Open the page named in the alert, find the element by its CSS selector and apply the fix the message lists.";
   return {
     id,
-    shortDescription: { text: clip(`Accessibility rule ${name}${criteria ? ` (${criteria})` : ""}`, MAX_DESCRIPTION_CHARS) },
+    shortDescription: {
+      text: clip(`Accessibility rule ${name}${criteria ? ` (${criteria})` : ""}`, MAX_DESCRIPTION_CHARS)
+    },
     fullDescription: {
       text: clip(
         `Rendered pages break the accessibility rule ${name}${criteria ? `, which checks ${criteria}` : ""}. Each alert names the page URL and the element (CSS selector); its file is the page’s host and path, or the source file mapped to the page.`,
@@ -70713,18 +71578,29 @@ function fingerprintsOf(fingerprint2) {
 function resultOf(finding, ruleIndex, map, batch) {
   const v = finding.violation;
   const age2 = v.isNew === true ? ", new" : v.isNew === false ? ", existing" : "";
-  const text4 = `${ruleIdOf(v)} (${impactLabel(v.impact)}${age2}) at ${v.target || "an unknown element"} on ${pageLabel(v.url)}` + (v.failureSummary ? `: ${v.failureSummary}` : "");
+  const text5 = `${ruleIdOf(v)} (${impactLabel(v.impact)}${age2}) at ${v.target || "an unknown element"} on ${pageLabel(v.url)}` + (v.failureSummary ? `: ${v.failureSummary}` : "");
   return {
     ruleId: ruleIdOf(v),
     ruleIndex,
     level: sarifLevel(v.impact),
     kind: "fail",
-    message: { text: displayText(text4, MAX_MESSAGE_CHARS) },
+    message: { text: displayText(text5, MAX_MESSAGE_CHARS) },
     locations: [locationOf(v, map)],
     ...v.fingerprint ? { partialFingerprints: fingerprintsOf(v.fingerprint) } : {},
     ...v.isNew === void 0 ? {} : { baselineState: v.isNew ? "new" : "unchanged" },
     // A reviewed suppression (a file outside the code: SARIF's `external` kind), its reason as the justification.
-    ...finding.suppression ? { suppressions: [{ kind: "external", status: "accepted", justification: displayText(`${finding.suppression.reason} (until ${finding.suppression.expires})`, MAX_MESSAGE_CHARS) }] } : {},
+    ...finding.suppression ? {
+      suppressions: [
+        {
+          kind: "external",
+          status: "accepted",
+          justification: displayText(
+            `${finding.suppression.reason} (until ${finding.suppression.expires})`,
+            MAX_MESSAGE_CHARS
+          )
+        }
+      ]
+    } : {},
     properties: {
       impact: impactLabel(v.impact),
       ...v.isNew === void 0 ? {} : { isNew: v.isNew },
@@ -70743,8 +71619,8 @@ function wellFormed(value) {
   }
   return value;
 }
-function toSarif(report2, options) {
-  const { check: check2, failOn, findings, failedPages, verdict, batches } = report2;
+function toSarif(report, options) {
+  const { check: check2, failOn, findings, failedPages, verdict, batches } = report;
   const map = checkSarifMap(options.sourceMap ?? []);
   const all = findings.filter((f) => f.breaking || f.suppression !== void 0 && f.wouldBreak);
   const failures = all.slice(0, Math.max(0, options.maxResults ?? MAX_SARIF_RESULTS));
@@ -70753,22 +71629,26 @@ function toSarif(report2, options) {
   const ruleIds = [...byRule.keys()].sort(compareText);
   const rules = ruleIds.map((id) => ruleOf(id, byRule.get(id) ?? []));
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
-  const results = failures.map((f) => resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report2, f)));
+  const results = failures.map(
+    (f) => resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report, f))
+  );
   const suppressedResults = failures.filter((f) => f.suppression !== void 0).length;
   const notifications = failedPages.map((page) => ({
     level: "error",
-    message: { text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS) },
+    message: {
+      text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS)
+    },
     locations: [{ physicalLocation: physicalLocationOf(page.url, map) }],
     ...page.url ? { properties: { pageUrl: page.url } } : {}
   }));
   if (verdict.outcome === "UNKNOWN") {
-    const text4 = displayText(`The check could not be judged: ${verdict.reasons.join("; ")}`, MAX_MESSAGE_CHARS);
-    notifications.unshift({ level: "error", message: { text: text4 } });
+    const text5 = displayText(`The check could not be judged: ${verdict.reasons.join("; ")}`, MAX_MESSAGE_CHARS);
+    notifications.unshift({ level: "error", message: { text: text5 } });
   }
   const omitted = all.length - failures.length;
   if (omitted > 0) {
-    const text4 = `${omitted} more failing findings are not in this log, which holds the first ${failures.length} (GitHub code scanning rejects a run of over ${MAX_SARIF_RESULTS} results).`;
-    notifications.push({ level: "warning", message: { text: text4 } });
+    const text5 = `${omitted} more failing findings are not in this log, which holds the first ${failures.length} (GitHub code scanning rejects a run of over ${MAX_SARIF_RESULTS} results).`;
+    notifications.push({ level: "warning", message: { text: text5 } });
   }
   return wellFormed({
     $schema: SARIF_SCHEMA,
@@ -70801,7 +71681,17 @@ function toSarif(report2, options) {
           ...check2.baselineCheckId ? { baselineCheckId: check2.baselineCheckId } : {},
           ...omitted > 0 ? { omittedResults: omitted } : {},
           ...suppressedResults > 0 ? { suppressedResults } : {},
-          ...batches.length > 1 ? { batches: batches.map((b) => ({ batch: b.label, ...b.key ? { key: b.key } : {}, checkId: b.checkId, status: b.status, verdict: b.verdict.outcome, pages: b.urls.length, ...b.appUrl ? { appUrl: b.appUrl } : {} })) } : {}
+          ...batches.length > 1 ? {
+            batches: batches.map((b) => ({
+              batch: b.label,
+              ...b.key ? { key: b.key } : {},
+              checkId: b.checkId,
+              status: b.status,
+              verdict: b.verdict.outcome,
+              pages: b.urls.length,
+              ...b.appUrl ? { appUrl: b.appUrl } : {}
+            }))
+          } : {}
         }
       }
     ]
@@ -70830,14 +71720,26 @@ function findingAnnotation(v, sourceMap) {
   const file = mappedFile(v.url, sourceMap);
   return { kind: "error", title: clean(title), message: clean(parts.join("\n")), ...file ? { file, line: 1 } : {} };
 }
-function annotationsOf(report2, options = {}) {
+function annotationsOf(report, options = {}) {
   const max = Math.max(0, Math.floor(options.max ?? 10));
   const sourceMap = options.sourceMap ?? [];
-  const { failures, failedPages, verdict } = report2;
-  const unjudged = verdict.outcome === "UNKNOWN" ? [{ kind: "error", title: "Accessibility check could not be judged", message: clean(verdict.reasons.join("\n")) }] : [];
+  const { failures, failedPages, verdict } = report;
+  const unjudged = verdict.outcome === "UNKNOWN" ? [
+    {
+      kind: "error",
+      title: "Accessibility check could not be judged",
+      message: clean(verdict.reasons.join("\n"))
+    }
+  ] : [];
   const all = [
     ...unjudged,
-    ...failedPages.map((p) => ({ kind: "warning", title: "Page could not be checked", message: clean(`${pageLabel(p.url)} (status ${p.status})`) })),
+    ...failedPages.map(
+      (p) => ({
+        kind: "warning",
+        title: "Page could not be checked",
+        message: clean(`${pageLabel(p.url)} (status ${p.status})`)
+      })
+    ),
     ...failures.map((v) => findingAnnotation(v, sourceMap))
   ];
   if (all.length <= max) return all;
@@ -70848,7 +71750,13 @@ function annotationsOf(report2, options = {}) {
     ...hiddenFindings ? [`${hiddenFindings} failing finding${hiddenFindings === 1 ? "" : "s"}`] : [],
     ...hiddenPages ? [`${hiddenPages} unchecked page${hiddenPages === 1 ? "" : "s"}`] : []
   ].join(" and ");
-  return [...all.slice(0, max), { kind: "notice", message: `${hidden} more annotations not shown (${detail}); see the job summary or the reports.` }];
+  return [
+    ...all.slice(0, max),
+    {
+      kind: "notice",
+      message: `${hidden} more annotations not shown (${detail}); see the job summary or the reports.`
+    }
+  ];
 }
 function commandLine(a) {
   const properties = [
@@ -70857,8 +71765,8 @@ function commandLine(a) {
   ];
   return `::${a.kind}${properties.length ? ` ${properties.join(",")}` : ""}::${escapeData2(a.message)}`;
 }
-function toGitHubAnnotations(report2, options = {}) {
-  return annotationsOf(report2, options).map(commandLine);
+function toGitHubAnnotations(report, options = {}) {
+  return annotationsOf(report, options).map(commandLine);
 }
 
 // src/cli/reporters/text.ts
@@ -70869,9 +71777,9 @@ function cleanText(value) {
 function countsLine(counts) {
   return `${countText(totalOf(counts))} (${IMPACTS.map((i) => `${i} ${countText(countOf(counts, i))}`).join(", ")})`;
 }
-function toText(report2, options) {
+function toText(report, options) {
   const paint = (code, s) => options.color ? `\x1B[${code}m${s}\x1B[0m` : s;
-  const { check: check2, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report2;
+  const { check: check2, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
   const out = [
     `Accessibility check: ${paint(verdict.outcome === "PASS" ? SGR.green : SGR.red, paint(SGR.bold, verdict.outcome))}`,
     ...verdict.reasons.map((r) => `  ${verdict.outcome === "UNKNOWN" ? "not judged: " : ""}${cleanText(r)}`)
@@ -70884,13 +71792,19 @@ function toText(report2, options) {
     `New:      ${countsLine(check2.newCounts)}`,
     `Fixed: ${countText(check2.fixedCount)}, unchanged: ${countText(check2.unchangedCount)}`
   );
-  if (suppressed.length) out.push(`Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? "" : "s"} (reviewed suppressions; they do not count toward the threshold)`);
-  if (check2.baselineMissing) out.push("No baseline check was found, so findings were not compared with an earlier check.");
+  if (suppressed.length)
+    out.push(
+      `Suppressed: ${suppressed.length} finding${suppressed.length === 1 ? "" : "s"} (reviewed suppressions; they do not count toward the threshold)`
+    );
+  if (check2.baselineMissing)
+    out.push("No baseline check was found, so findings were not compared with an earlier check.");
   if (batches.length > 1) {
     out.push("", `Checks (${batches.length}):`);
     for (const b of batches) {
       const outcome = paint(b.verdict.outcome === "PASS" ? SGR.green : SGR.red, b.verdict.outcome.padEnd(7));
-      out.push(`  ${outcome}  ${cleanText(b.label)}  ${cleanText(b.status ?? "n/a")}  ${b.urls.length} pages${b.appUrl ? `  ${cleanText(b.appUrl)}` : ""}`);
+      out.push(
+        `  ${outcome}  ${cleanText(b.label)}  ${cleanText(b.status ?? "n/a")}  ${b.urls.length} pages${b.appUrl ? `  ${cleanText(b.appUrl)}` : ""}`
+      );
     }
   }
   const pages = check2.pages ?? [];
@@ -70899,8 +71813,10 @@ function toText(report2, options) {
     const width = Math.max(...pages.map((p) => (p.status ?? "n/a").length));
     for (const p of pages) {
       const status = (p.status ?? "n/a").padEnd(width);
-      const batch = batchOfPage(report2, p.url);
-      out.push(`  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}${batch ? `  (${cleanText(batch)})` : ""}`);
+      const batch = batchOfPage(report, p.url);
+      out.push(
+        `  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}${batch ? `  (${cleanText(batch)})` : ""}`
+      );
     }
   }
   out.push("", findings.length ? `Findings (${findings.length}, new first):` : "No findings.");
@@ -70920,7 +71836,7 @@ function toText(report2, options) {
     out.push(`      selector: ${cleanText(targetOf(v))}`);
     if (v.helpUrl) out.push(`      help:     ${cleanText(v.helpUrl)}`);
     if (suppression) out.push(`      suppressed until ${suppression.expires}: ${cleanText(suppression.reason)}`);
-    const batch = batchOfFinding(report2, finding);
+    const batch = batchOfFinding(report, finding);
     if (batch) out.push(`      batch:    ${cleanText(batch)}`);
   }
   if (check2.appUrl) out.push("", `Details: ${cleanText(check2.appUrl)}`);
@@ -70930,10 +71846,13 @@ function toText(report2, options) {
 
 // src/cli/reporters/html.ts
 var import_node_crypto2 = require("node:crypto");
-var esc2 = (s) => visibleText(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-function link(text4, url2) {
-  if (!url2 || url2.length > 2048 || !URL.canParse(url2) || !/^https?:$/.test(new URL(url2).protocol)) return esc2(text4);
-  return `<a href="${esc2(new URL(url2).href)}" rel="noopener noreferrer">${esc2(text4)}</a>`;
+var esc2 = (s) => visibleText(s).replace(
+  /[&<>"']/g,
+  (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]
+);
+function link(text5, url2) {
+  if (!url2 || url2.length > 2048 || !URL.canParse(url2) || !/^https?:$/.test(new URL(url2).protocol)) return esc2(text5);
+  return `<a href="${esc2(new URL(url2).href)}" rel="noopener noreferrer">${esc2(text5)}</a>`;
 }
 var plural2 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var STYLE = `
@@ -70981,8 +71900,8 @@ function state(f) {
   return f.breaking ? `<strong>fails</strong> ${esc2(f.failOn)}` : "does not fail";
 }
 var age = (v) => v.isNew === true ? "new" : v.isNew === false ? "existing" : "unknown";
-function verdictSection(report2) {
-  const { verdict, check: check2, failOn, failOnDefaulted, findings, failures, suppressed, failedPages } = report2;
+function verdictSection(report) {
+  const { verdict, check: check2, failOn, failOnDefaulted, findings, failures, suppressed, failedPages } = report;
   const newCount = findings.filter((f) => f.violation.isNew === true).length;
   return section(
     "verdict",
@@ -71001,10 +71920,15 @@ function verdictSection(report2) {
     ].join("\n")
   );
 }
-function impactsSection(report2) {
+function impactsSection(report) {
   const rows = [...IMPACTS, void 0].map((impact) => {
-    const of = report2.findings.filter((f) => normalizeImpact(f.violation.impact) === impact);
-    return { label: impact ?? "unknown", total: of.length, fresh: of.filter((f) => f.violation.isNew === true && !f.suppression).length, suppressed: of.filter((f) => f.suppression).length };
+    const of = report.findings.filter((f) => normalizeImpact(f.violation.impact) === impact);
+    return {
+      label: impact ?? "unknown",
+      total: of.length,
+      fresh: of.filter((f) => f.violation.isNew === true && !f.suppression).length,
+      suppressed: of.filter((f) => f.suppression).length
+    };
   });
   const max = Math.max(1, ...rows.map((r) => r.total));
   const width = 240;
@@ -71018,39 +71942,45 @@ function impactsSection(report2) {
     [
       "<table><caption>Findings per impact: new (red bar), existing, and suppressed (light bar)</caption>",
       '<thead><tr><th scope="col">Impact</th><th scope="col">Findings</th><th scope="col">New, not suppressed</th><th scope="col">Suppressed</th><th scope="col">Chart</th></tr></thead><tbody>',
-      ...rows.map((r) => `<tr><th scope="row">${esc2(r.label)}</th><td class="n">${r.total}</td><td class="n">${r.fresh}</td><td class="n">${r.suppressed}</td><td>${bar(r)}</td></tr>`),
+      ...rows.map(
+        (r) => `<tr><th scope="row">${esc2(r.label)}</th><td class="n">${r.total}</td><td class="n">${r.fresh}</td><td class="n">${r.suppressed}</td><td>${bar(r)}</td></tr>`
+      ),
       "</tbody></table>"
     ].join("\n")
   );
 }
-function findingsTable(caption, findings, columns, report2) {
+function findingsTable(caption, findings, columns, report) {
   const head = columns === "page" ? ["Rule", "Impact", "Age", "Outcome", "Selector", "Help"] : ["Page", "Impact", "Age", "Outcome", "Selector", "Batch"];
   const rows = findings.map((f) => {
     const v = f.violation;
     const first2 = columns === "page" ? esc2(ruleIdOf(v)) : link(pageLabel(v.url), v.url);
-    const last = columns === "page" ? v.helpUrl ? link("how to fix", v.helpUrl) : "none" : esc2(batchOfFinding(report2, f) ?? "the check");
+    const last = columns === "page" ? v.helpUrl ? link("how to fix", v.helpUrl) : "none" : esc2(batchOfFinding(report, f) ?? "the check");
     return `<tr><th scope="row">${first2}</th><td>${esc2(impactLabel(v.impact))}</td><td>${age(v)}</td><td>${state(f)}</td><td><code>${esc2(targetOf(v))}</code></td><td>${last}</td></tr>`;
   });
-  return [`<table><caption>${esc2(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>`, ...rows, "</tbody></table>"].join("\n");
+  return [
+    `<table><caption>${esc2(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>`,
+    ...rows,
+    "</tbody></table>"
+  ].join("\n");
 }
-function pagesSection(report2) {
-  const statusOf = new Map((report2.check.pages ?? []).map((p) => [pageLabel(p.url), p.status ?? "n/a"]));
-  const byPage = new Map(pageUrls(report2).map((u) => [u, []]));
-  for (const f of report2.findings) byPage.get(pageLabel(f.violation.url))?.push(f);
+function pagesSection(report) {
+  const statusOf = new Map((report.check.pages ?? []).map((p) => [pageLabel(p.url), p.status ?? "n/a"]));
+  const byPage = new Map(pageUrls(report).map((u) => [u, []]));
+  for (const f of report.findings) byPage.get(pageLabel(f.violation.url))?.push(f);
   const blocks = [...byPage].map(([url2, findings], i) => {
-    const batch = batchOfPage(report2, url2);
+    const batch = batchOfPage(report, url2);
     const failing = findings.filter((f) => f.breaking).length;
     const summary2 = `<h3>${esc2(url2)}</h3> — ${esc2(statusOf.get(url2) ?? "not listed")}, ${plural2(findings.length, "finding")}, ${failing} failing${batch ? `, batch ${esc2(batch)}` : ""}`;
-    const body = findings.length ? findingsTable(`Findings on page ${i + 1}`, findings, "page", report2) : "<p>No findings.</p>";
+    const body = findings.length ? findingsTable(`Findings on page ${i + 1}`, findings, "page", report) : "<p>No findings.</p>";
     return `<details${failing ? " open" : ""}><summary>${summary2}</summary>
 <p>${link("Open the page", url2)}</p>
 ${body}</details>`;
   });
   return section("pages", "Findings by page", blocks.length ? blocks.join("\n") : "<p>No pages were reported.</p>");
 }
-function rulesSection(report2) {
+function rulesSection(report) {
   const byRule = /* @__PURE__ */ new Map();
-  for (const f of report2.findings) byRule.get(ruleIdOf(f.violation))?.push(f) ?? byRule.set(ruleIdOf(f.violation), [f]);
+  for (const f of report.findings) byRule.get(ruleIdOf(f.violation))?.push(f) ?? byRule.set(ruleIdOf(f.violation), [f]);
   const blocks = [...byRule.keys()].sort(compareText).map((rule) => {
     const findings = byRule.get(rule);
     const help = findings.map((f) => f.violation.helpUrl).find((u) => u && /^https?:/i.test(u));
@@ -71059,47 +71989,58 @@ function rulesSection(report2) {
     const summary2 = `<h3>${esc2(rule)}</h3> — ${plural2(findings.length, "finding")}, ${failing} failing${wcag.length ? `, WCAG ${esc2(wcag.join(", "))}` : ""}`;
     return `<details${failing ? " open" : ""}><summary>${summary2}</summary>
 <p>${help ? link(`How to fix ${rule}`, help) : "No help link was reported."}</p>
-${findingsTable(`Findings of rule ${rule}`, findings, "rule", report2)}</details>`;
+${findingsTable(`Findings of rule ${rule}`, findings, "rule", report)}</details>`;
   });
   return section("rules", "Findings by rule", blocks.length ? blocks.join("\n") : "<p>No findings.</p>");
 }
-function batchesSection(report2) {
-  const rows = report2.batches.map(
+function batchesSection(report) {
+  const rows = report.batches.map(
     (b) => `<tr><th scope="row">${esc2(b.label)}</th><td>${b.appUrl ? link(b.checkId ?? "check", b.appUrl) : esc2(b.checkId ?? "none")}</td><td>${esc2(b.status ?? "n/a")}</td><td>${esc2(b.serviceVerdict ?? "none")}</td><td><span class="badge ${b.verdict.outcome}">${b.verdict.outcome}</span></td><td class="n">${b.urls.length}</td><td class="n">${b.failures}</td><td class="n">${b.suppressed}</td></tr>`
   );
   return section(
     "batches",
     "CI checks",
     [
-      `<p>${plural2(report2.batches.length, "CI check")} (at most 20 pages of one site each).</p>`,
+      `<p>${plural2(report.batches.length, "CI check")} (at most 20 pages of one site each).</p>`,
       '<table><caption>CI checks of this run</caption><thead><tr><th scope="col">Batch</th><th scope="col">Check</th><th scope="col">Status</th><th scope="col">Service verdict</th><th scope="col">Gate</th><th scope="col">Pages</th><th scope="col">Failing</th><th scope="col">Suppressed</th></tr></thead><tbody>',
       ...rows,
       "</tbody></table>"
     ].join("\n")
   );
 }
-function suppressionsSection(report2, run2) {
-  const list = (items, none) => items.length ? `<ul>${items.map((i) => `<li>${esc2(i)}</li>`).join("")}</ul>` : `<p>${none}</p>`;
+function suppressionsSection(report, run2) {
+  const list2 = (items, none) => items.length ? `<ul>${items.map((i) => `<li>${esc2(i)}</li>`).join("")}</ul>` : `<p>${none}</p>`;
   const reasons = /* @__PURE__ */ new Map();
-  for (const f of report2.suppressed) reasons.set(`${f.suppression.reason} (until ${f.suppression.expires})`, (reasons.get(`${f.suppression.reason} (until ${f.suppression.expires})`) ?? 0) + 1);
+  for (const f of report.suppressed)
+    reasons.set(
+      `${f.suppression.reason} (until ${f.suppression.expires})`,
+      (reasons.get(`${f.suppression.reason} (until ${f.suppression.expires})`) ?? 0) + 1
+    );
   return section(
     "suppressions",
     "Suppressions",
     [
-      `<p>${plural2(report2.suppressed.length, "finding")} suppressed; they do not count toward the threshold.</p>`,
-      list([...reasons].map(([r, n]) => `${n} × ${r}`), "No finding was suppressed."),
+      `<p>${plural2(report.suppressed.length, "finding")} suppressed; they do not count toward the threshold.</p>`,
+      list2(
+        [...reasons].map(([r, n]) => `${n} × ${r}`),
+        "No finding was suppressed."
+      ),
       "<h3>Expired entries</h3>",
-      list(run2?.expired ?? [], "None."),
+      list2(run2?.expired ?? [], "None."),
       "<h3>Stale entries (matched no finding)</h3>",
-      list(run2?.stale ?? [], "None.")
+      list2(run2?.stale ?? [], "None.")
     ].join("\n")
   );
 }
 function configurationSection(run2) {
   const settings = run2?.settings ?? [];
-  return section("configuration", "Configuration", settings.length ? `<dl>${settings.map(([k, v]) => `<dt>${esc2(k)}</dt><dd>${esc2(v)}</dd>`).join("")}</dl>` : "<p>Not recorded.</p>");
+  return section(
+    "configuration",
+    "Configuration",
+    settings.length ? `<dl>${settings.map(([k, v]) => `<dt>${esc2(k)}</dt><dd>${esc2(v)}</dd>`).join("")}</dl>` : "<p>Not recorded.</p>"
+  );
 }
-function toHtml(report2, options) {
+function toHtml(report, options) {
   const styleHash = (0, import_node_crypto2.createHash)("sha256").update(STYLE).digest("base64");
   const csp = `default-src 'none'; style-src 'sha256-${styleHash}'; img-src 'none'; form-action 'none'; base-uri 'none'`;
   return `<!doctype html>
@@ -71109,21 +72050,21 @@ function toHtml(report2, options) {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>Accessibility check: ${report2.verdict.outcome}</title>
+<title>Accessibility check: ${report.verdict.outcome}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
-<h1 id="top" tabindex="-1">Accessibility check: <span class="badge ${report2.verdict.outcome}">${report2.verdict.outcome}</span></h1>
+<h1 id="top" tabindex="-1">Accessibility check: <span class="badge ${report.verdict.outcome}">${report.verdict.outcome}</span></h1>
 <nav aria-label="Sections"><ul>${SECTIONS.map(([id, title]) => `<li><a href="#${id}">${title}</a></li>`).join("")}</ul></nav>
 </header>
 <main>
-${verdictSection(report2)}
-${impactsSection(report2)}
-${pagesSection(report2)}
-${rulesSection(report2)}
-${batchesSection(report2)}
-${suppressionsSection(report2, options.run)}
+${verdictSection(report)}
+${impactsSection(report)}
+${pagesSection(report)}
+${rulesSection(report)}
+${batchesSection(report)}
+${suppressionsSection(report, options.run)}
 ${configurationSection(options.run)}
 </main>
 <footer><p>svc-a11y ${esc2(options.toolVersion)}. This file makes no network request; links open the pages and help in your browser. <a href="#top">Back to the top</a></p></footer>
@@ -71139,121 +72080,54 @@ var import_node_path3 = require("node:path");
 // src/cli/config.ts
 var import_node_fs2 = require("node:fs");
 var import_node_path2 = require("node:path");
-
-// src/cli/args.ts
-var import_node_util = require("node:util");
-
-// src/cli/suggest.ts
-function distance(a, b) {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
-      rows[i][j] = d;
-    }
-  }
-  return rows[a.length][b.length];
-}
-function closest(given, known) {
-  const limit = given.length <= 4 ? 1 : given.length <= 8 ? 2 : 3;
-  let best;
-  let bestDistance = limit + 1;
-  for (const name of known) {
-    if (Math.abs(name.length - given.length) > limit || given.length > 64) continue;
-    const d = distance(given.toLowerCase(), name.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [name, d];
-  }
-  return best;
-}
-
-// src/cli/args.ts
-var globalOptions = {
-  "api-key": { type: "string" },
-  "base-url": { type: "string" },
-  "rate-limit": { type: "string" },
-  "redis-url": { type: "string" },
-  json: { type: "boolean" },
-  "no-progress": { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" }
-};
-function parseCommandArgs(argv, options, command) {
-  try {
-    const { values, positionals } = (0, import_node_util.parseArgs)({ args: argv, options: { ...globalOptions, ...options }, strict: true, allowPositionals: true });
-    return { values, positionals };
-  } catch (error2) {
-    const message = error2 instanceof Error ? error2.message : "invalid arguments";
-    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
-    if (ambiguous) throw new UsageError(`${ambiguous[1]} needs a value; one starting with "-" is given as ${ambiguous[1]}=VALUE`, command);
-    const unknown2 = /^Unknown option '--([^'=]+)'/.exec(message);
-    const near = unknown2 ? closest(unknown2[1], Object.keys({ ...globalOptions, ...options })) : void 0;
-    throw new UsageError(`${message.split(". To specify")[0]}${near ? `; did you mean --${near}?` : ""}`, command);
-  }
-}
-function findCommand(argv) {
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i];
-    if (token === "--") return i + 1 < argv.length ? i + 1 : -1;
-    if (!token.startsWith("-")) return i;
-    if (["--api-key", "--base-url", "--rate-limit", "--redis-url"].includes(token)) i++;
-  }
-  return -1;
-}
-function parseDuration(text4, flag) {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text4.trim());
-  if (!match) throw new UsageError(`${flag} must be a duration like 90, 90s, 1500ms, 10m or 1h`);
-  const factor = { ms: 1, s: 1e3, m: 6e4, h: 36e5 }[match[2] ?? "s"];
-  const ms = Math.round(Number(match[1]) * factor);
-  if (ms < 1) throw new UsageError(`${flag} must be at least 1 ms, got ${text4.trim()}`);
-  return ms;
-}
-function parsePairs(pairs, flag) {
-  return Object.fromEntries(pairs.map((pair) => parsePair(pair, flag)));
-}
-function parsePair(pair, flag) {
-  const at = pair.indexOf("=");
-  if (at <= 0) throw new UsageError(`${flag} takes key=value, got "${pair}"`);
-  return [pair.slice(0, at), pair.slice(at + 1)];
-}
-function oneOf(value, choices, flag) {
-  if (!choices.includes(value)) throw new UsageError(`${flag} must be one of ${choices.join(", ")}, got "${value}"`);
-  return value;
-}
-
-// src/cli/config.ts
 var DEFAULT_CONFIG_FILE = "svc-a11y.config.json";
-var REPORT_FORMATS = ["text", "json", "junit", "sarif", "markdown", "html"];
-var FAIL_ON = ["NEW_CRITICAL", "ANY_CRITICAL", "SERIOUS_OR_WORSE", "NONE"];
-var KEYS = ["$schema", "urls", "failOn", "setBaseline", "timeout", "format", "reports", "context", "sarifMap", "sitemap", "sitemapExclude", "sitemapFind", "sitemapReplace", "maxUrls", "suppressions", "failOnByUrl"];
+var KEYS = [
+  "$schema",
+  "urls",
+  "failOn",
+  "setBaseline",
+  "timeout",
+  "format",
+  "reports",
+  "context",
+  "sarifMap",
+  "sitemap",
+  "sitemapExclude",
+  "sitemapFind",
+  "sitemapReplace",
+  "maxUrls",
+  "suppressions",
+  "failOnByUrl"
+];
 function loadConfig(explicit, cwd) {
   const file = explicit ?? (0, import_node_path2.join)(cwd, DEFAULT_CONFIG_FILE);
   if (explicit === void 0 && !isFile(file)) return void 0;
   if (explicit !== void 0 && explicit.trim() === "") throw new UsageError("--config needs a file name");
-  const text4 = readTextFile(file, { what: "config file" });
-  if (text4.trim() === "") throw new UsageError(`config file ${file} is empty; it must hold a JSON object`);
+  const text5 = readTextFile(file, { what: "config file" });
+  if (text5.trim() === "") throw new UsageError(`config file ${file} is empty; it must hold a JSON object`);
   let data;
   try {
-    data = JSON.parse(text4);
+    data = JSON.parse(text5);
   } catch {
-    throw new UsageError(`config file ${file} is not valid JSON (${describeJsonError(text4)})`);
+    throw new UsageError(`config file ${file} is not valid JSON (${describeJsonError(text5)})`);
   }
   return checkConfig(data, file);
 }
 function checkConfig(data, file) {
-  const fail3 = (key, rule) => {
-    throw new UsageError(`config file ${file}: ${key} ${rule}`);
+  const fail3 = (key2, rule) => {
+    throw new UsageError(`config file ${file}: ${key2} ${rule}`);
   };
   if (!isObject2(data)) return fail3("(top level)", "must be a JSON object");
-  for (const key of Object.keys(data)) if (!KEYS.includes(key)) fail3(key, `is not a known key (known: ${KEYS.slice(1).join(", ")})`);
+  for (const key2 of Object.keys(data))
+    if (!KEYS.includes(key2)) fail3(key2, `is not a known key (known: ${KEYS.slice(1).join(", ")})`);
   const config2 = { file };
   if (data.urls !== void 0) {
-    if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === "string" && u.trim() !== "")) fail3("urls", "must be an array of URL strings");
+    if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === "string" && u.trim() !== ""))
+      fail3("urls", "must be an array of URL strings");
     config2.urls = data.urls.map((u) => u.trim());
     config2.urls.forEach((u, i) => {
-      if (!URL.canParse(u) || !["http:", "https:"].includes(new URL(u).protocol)) fail3(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
+      if (!URL.canParse(u) || !["http:", "https:"].includes(new URL(u).protocol))
+        fail3(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
     });
   }
   if (data.failOn !== void 0) config2.failOn = choice(data.failOn, FAIL_ON, "failOn", fail3);
@@ -71276,55 +72150,72 @@ function checkConfig(data, file) {
   if (data.format !== void 0) config2.format = choice(data.format, REPORT_FORMATS, "format", fail3);
   if (data.reports !== void 0) {
     const reports = stringMap(data.reports, "reports", fail3);
-    for (const key of Object.keys(reports)) choice(key, REPORT_FORMATS, `reports.${key}`, () => fail3(`reports.${key}`, `is not a report format (one of ${REPORT_FORMATS.join(", ")})`));
+    for (const key2 of Object.keys(reports))
+      choice(
+        key2,
+        REPORT_FORMATS,
+        `reports.${key2}`,
+        () => fail3(`reports.${key2}`, `is not a report format (one of ${REPORT_FORMATS.join(", ")})`)
+      );
     config2.reports = reports;
   }
   if (data.context !== void 0) config2.context = stringMap(data.context, "context", fail3);
   if (data.sarifMap !== void 0) config2.sarifMap = stringMap(data.sarifMap, "sarifMap", fail3);
   const here = (0, import_node_path2.dirname)((0, import_node_path2.resolve)(file));
   if (data.sitemap !== void 0) {
-    const list = typeof data.sitemap === "string" ? [data.sitemap] : data.sitemap;
-    if (!Array.isArray(list) || list.length === 0 || !list.every((u) => typeof u === "string" && u.trim() !== "")) fail3("sitemap", "must be a sitemap URL or file, or an array of them");
-    config2.sitemap = list.map((u) => /^https?:\/\//i.test(u.trim()) ? u.trim() : (0, import_node_path2.resolve)(here, u.trim()));
+    const list2 = typeof data.sitemap === "string" ? [data.sitemap] : data.sitemap;
+    if (!Array.isArray(list2) || list2.length === 0 || !list2.every((u) => typeof u === "string" && u.trim() !== ""))
+      fail3("sitemap", "must be a sitemap URL or file, or an array of them");
+    config2.sitemap = list2.map(
+      (u) => /^https?:\/\//i.test(u.trim()) ? u.trim() : (0, import_node_path2.resolve)(here, u.trim())
+    );
   }
-  for (const key of ["sitemapExclude", "sitemapFind"]) {
-    if (data[key] === void 0) continue;
-    if (typeof data[key] !== "string" || data[key] === "") fail3(key, "must be a non-empty regular expression string");
-    urlPattern(data[key], `config file ${file}: ${key}`);
-    config2[key] = data[key];
+  for (const key2 of ["sitemapExclude", "sitemapFind"]) {
+    if (data[key2] === void 0) continue;
+    if (typeof data[key2] !== "string" || data[key2] === "") fail3(key2, "must be a non-empty regular expression string");
+    urlPattern(data[key2], `config file ${file}: ${key2}`);
+    config2[key2] = data[key2];
   }
   if (data.sitemapReplace !== void 0) {
     if (typeof data.sitemapReplace !== "string") fail3("sitemapReplace", "must be a string");
     config2.sitemapReplace = data.sitemapReplace;
   }
   if (data.maxUrls !== void 0) {
-    if (!Number.isInteger(data.maxUrls) || data.maxUrls < 1) fail3("maxUrls", "must be a whole number of at least 1");
+    if (!Number.isInteger(data.maxUrls) || data.maxUrls < 1)
+      fail3("maxUrls", "must be a whole number of at least 1");
     config2.maxUrls = data.maxUrls;
   }
   if (data.suppressions !== void 0) {
-    if (typeof data.suppressions !== "string" || data.suppressions.trim() === "") fail3("suppressions", "must be a file name");
+    if (typeof data.suppressions !== "string" || data.suppressions.trim() === "")
+      fail3("suppressions", "must be a file name");
     config2.suppressions = (0, import_node_path2.resolve)(here, data.suppressions);
   }
   if (data.failOnByUrl !== void 0) {
-    if (!Array.isArray(data.failOnByUrl)) fail3("failOnByUrl", 'must be an array of { "url": "<regular expression>", "failOn": "<threshold>" }');
+    if (!Array.isArray(data.failOnByUrl))
+      fail3("failOnByUrl", 'must be an array of { "url": "<regular expression>", "failOn": "<threshold>" }');
     config2.failOnByUrl = data.failOnByUrl.map((entry, i) => {
-      const key = `failOnByUrl[${i}]`;
-      if (!isObject2(entry)) return fail3(key, 'must be an object { "url": "<regular expression>", "failOn": "<threshold>" }');
-      for (const k of Object.keys(entry)) if (k !== "url" && k !== "failOn") fail3(`${key}.${k}`, "is not a known key (known: url, failOn)");
-      if (typeof entry.url !== "string" || entry.url === "") fail3(`${key}.url`, 'must be a non-empty regular expression string, e.g. "/checkout"');
-      urlPattern(entry.url, `config file ${file}: ${key}.url`);
-      return { url: entry.url, failOn: choice(entry.failOn, FAIL_ON, `${key}.failOn`, fail3) };
+      const key2 = `failOnByUrl[${i}]`;
+      if (!isObject2(entry))
+        return fail3(key2, 'must be an object { "url": "<regular expression>", "failOn": "<threshold>" }');
+      for (const k of Object.keys(entry))
+        if (k !== "url" && k !== "failOn") fail3(`${key2}.${k}`, "is not a known key (known: url, failOn)");
+      if (typeof entry.url !== "string" || entry.url === "")
+        fail3(`${key2}.url`, 'must be a non-empty regular expression string, e.g. "/checkout"');
+      urlPattern(entry.url, `config file ${file}: ${key2}.url`);
+      return { url: entry.url, failOn: choice(entry.failOn, FAIL_ON, `${key2}.failOn`, fail3) };
     });
   }
   return config2;
 }
-function choice(value, choices, key, fail3) {
-  if (typeof value !== "string" || !choices.includes(value)) fail3(key, `must be one of ${choices.join(", ")}`);
+function choice(value, choices, key2, fail3) {
+  if (typeof value !== "string" || !choices.includes(value))
+    fail3(key2, `must be one of ${choices.join(", ")}`);
   return value;
 }
-function stringMap(value, key, fail3) {
-  if (!isObject2(value)) return fail3(key, "must be an object of strings");
-  for (const [k, v] of Object.entries(value)) if (typeof v !== "string" || v === "") fail3(`${key}.${k}`, "must be a non-empty string");
+function stringMap(value, key2, fail3) {
+  if (!isObject2(value)) return fail3(key2, "must be an object of strings");
+  for (const [k, v] of Object.entries(value))
+    if (typeof v !== "string" || v === "") fail3(`${key2}.${k}`, "must be a non-empty string");
   return { ...value };
 }
 function isObject2(value) {
@@ -71370,7 +72261,7 @@ function ciArgs(inputs, options) {
   for (const entry of inputs.sarifMap) flag("sarif-map", entry);
   if (setBaseline) argv.push("--set-baseline");
   if (config2?.context?.ci === void 0) flag("context", "ci=github-actions");
-  for (const [kind2, file] of Object.entries(config2?.reports ?? {})) flag("report", `${kind2}=${file}`);
+  for (const [kind, file] of Object.entries(config2?.reports ?? {})) flag("report", `${kind}=${file}`);
   flag("report", `sarif=${files.sarif}`);
   flag("report", `junit=${files.junit}`);
   flag("report", `json=${files.json}`);
@@ -71378,20 +72269,20 @@ function ciArgs(inputs, options) {
 }
 
 // src/action/comment.ts
-function commentMarker(key = "") {
-  return `<!-- svc-a11y-action${key ? `:${key}` : ""} -->`;
+function commentMarker(key2 = "") {
+  return `<!-- svc-a11y-action${key2 ? `:${key2}` : ""} -->`;
 }
 var ICONS = { PASS: "✅", FAIL: "❌", UNKNOWN: "⚠️" };
 var WHY = { PASS: "Passed", FAIL: "Failed", UNKNOWN: "Not judged" };
 var MAX_BODY_CHARS = 6e4;
-function link2(text4, url2) {
-  if (!url2 || !URL.canParse(url2)) return mdCell(text4);
+function link2(text5, url2) {
+  if (!url2 || !URL.canParse(url2)) return mdCell(text5);
   const parsed = new URL(url2);
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return mdCell(text4);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return mdCell(text5);
   parsed.username = "";
   parsed.password = "";
   const href = parsed.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${mdCell(text4)}](${href})`;
+  return `[${mdCell(text5)}](${href})`;
 }
 var row2 = (cells) => `| ${cells.join(" | ")} |`;
 var plural3 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -71411,18 +72302,18 @@ function footer(ctx) {
   ];
   return `<sub>svc-a11y accessibility check${parts.length ? ` · ${parts.join(" · ")}` : ""} · this comment is updated on every run</sub>`;
 }
-function commentBody(report2, ctx) {
+function commentBody(report, ctx) {
   const max = ctx.maxFindings ?? 50;
-  const outcome = report2?.verdict.outcome ?? "UNKNOWN";
+  const outcome = report?.verdict.outcome ?? "UNKNOWN";
   const lines2 = [ctx.marker, `## ${ICONS[outcome]} Accessibility check: ${outcome}`, ""];
-  if (!report2) {
+  if (!report) {
     lines2.push("The check did not run, so nothing was judged.", "");
     for (const error2 of ctx.errors ?? []) lines2.push(`- ${mdCell(error2)}`);
     if (ctx.errors?.length) lines2.push("");
     lines2.push(footer(ctx), "");
     return lines2.join("\n");
   }
-  const { check: check2, verdict, findings, failOn, failOnDefaulted, failedPages } = report2;
+  const { check: check2, verdict, findings, failOn, failOnDefaulted, failedPages } = report;
   lines2.push(...verdict.reasons.map((r) => `- ${WHY[outcome]}: ${mdCell(r)}`), "");
   const fresh = findings.filter((f) => f.violation.isNew === true);
   const newTotal = totalOf(check2.newCounts) ?? fresh.length;
@@ -71435,15 +72326,28 @@ function commentBody(report2, ctx) {
   ];
   lines2.push(summary2.join(" · "), "");
   if (check2.baselineMissing) lines2.push("> No baseline check was found, so every finding counts as new.", "");
-  if (failedPages.length) lines2.push(`> ${plural3(failedPages.length, "page")} could not be checked: ${failedPages.slice(0, 5).map((p) => mdCell(pageLabel(p.url))).join(", ")}${failedPages.length > 5 ? ", …" : ""}`, "");
-  if (fresh.length === 0) lines2.push(check2.status === "COMPLETED" ? "No new findings." : "No findings were read: the check did not complete.", "");
+  if (failedPages.length)
+    lines2.push(
+      `> ${plural3(failedPages.length, "page")} could not be checked: ${failedPages.slice(0, 5).map((p) => mdCell(pageLabel(p.url))).join(", ")}${failedPages.length > 5 ? ", …" : ""}`,
+      ""
+    );
+  if (fresh.length === 0)
+    lines2.push(
+      check2.status === "COMPLETED" ? "No new findings." : "No findings were read: the check did not complete.",
+      ""
+    );
   let listed = 0;
   let size = lines2.join("\n").length;
   for (const impact of [...IMPACTS, void 0]) {
     const group = fresh.filter((f) => normalizeImpact(f.violation.impact) === impact);
     if (group.length === 0 || listed >= max) continue;
     const heading = `### ${impact ?? "other impact"} (${group.length})`;
-    const table2 = [heading, "", row2(["Rule", "Page", "Element", "WCAG", "Fails the gate"]), row2(["---", "---", "---", "---", "---"])];
+    const table2 = [
+      heading,
+      "",
+      row2(["Rule", "Page", "Element", "WCAG", "Fails the gate"]),
+      row2(["---", "---", "---", "---", "---"])
+    ];
     let rows = 0;
     for (const f of group) {
       const line = findingRow(f);
@@ -71456,7 +72360,11 @@ function commentBody(report2, ctx) {
     lines2.push(...table2, "");
     size += table2.join("\n").length + 1;
   }
-  if (listed < fresh.length) lines2.push(`_… ${plural3(fresh.length - listed, "more new finding")} not listed: see the run's summary and reports._`, "");
+  if (listed < fresh.length)
+    lines2.push(
+      `_… ${plural3(fresh.length - listed, "more new finding")} not listed: see the run's summary and reports._`,
+      ""
+    );
   lines2.push(footer(ctx), "");
   return lines2.join("\n");
 }
@@ -71464,7 +72372,7 @@ function commentBody(report2, ctx) {
 // src/action/event.ts
 var import_node_fs4 = require("node:fs");
 var object2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value) ? value : void 0;
-var text3 = (value) => typeof value === "string" && value !== "" ? value : void 0;
+var text4 = (value) => typeof value === "string" && value !== "" ? value : void 0;
 function readEvent(env) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   let payload = {};
@@ -71476,15 +72384,20 @@ function readEvent(env) {
   return eventOf(name, payload);
 }
 function eventOf(name, payload) {
-  const defaultBranch = text3(object2(payload.repository)?.default_branch);
+  const defaultBranch = text4(object2(payload.repository)?.default_branch);
   const pr = object2(payload.pull_request);
   const number3 = pr?.number;
   let pullRequest;
   if (pr && typeof number3 === "number" && Number.isInteger(number3) && number3 > 0) {
     const head = object2(pr.head);
-    const headRepository = text3(object2(head?.repo)?.full_name);
-    const baseRepository = text3(object2(object2(pr.base)?.repo)?.full_name);
-    pullRequest = { number: number3, fork: headRepository === void 0 || headRepository !== baseRepository, headRepository, headSha: text3(head?.sha) };
+    const headRepository = text4(object2(head?.repo)?.full_name);
+    const baseRepository = text4(object2(object2(pr.base)?.repo)?.full_name);
+    pullRequest = {
+      number: number3,
+      fork: headRepository === void 0 || headRepository !== baseRepository,
+      headRepository,
+      headSha: text4(head?.sha)
+    };
   }
   return {
     name,
@@ -71500,12 +72413,13 @@ var SET_BASELINE = ["auto", "true", "false"];
 var InputError = class extends Error {
   name = "InputError";
 };
-var lines = (text4) => text4.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
-var optional2 = (text4) => text4 === "" ? void 0 : text4;
+var lines = (text5) => text5.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+var optional2 = (text5) => text5 === "" ? void 0 : text5;
 function choice2(read, name, choices, fallback) {
   const value = read(name).toLowerCase();
   if (value === "") return fallback;
-  if (!choices.includes(value)) throw new InputError(`input ${name} must be one of ${choices.join(", ")}, got "${read(name)}"`);
+  if (!choices.includes(value))
+    throw new InputError(`input ${name} must be one of ${choices.join(", ")}, got "${read(name)}"`);
   return value;
 }
 function bool(read, name, fallback) {
@@ -71517,7 +72431,8 @@ function bool(read, name, fallback) {
 }
 function readInputs(read) {
   const commentKey = read("comment-key");
-  if (!/^[\w.-]{0,64}$/.test(commentKey)) throw new InputError('input comment-key must be at most 64 letters, digits, "_", "-" or "."');
+  if (!/^[\w.-]{0,64}$/.test(commentKey))
+    throw new InputError('input comment-key must be at most 64 letters, digits, "_", "-" or "."');
   return {
     apiKey: optional2(read("api-key")),
     baseUrl: optional2(read("base-url")),
@@ -71572,17 +72487,17 @@ function register(state2, name, method, options) {
 }
 
 // node_modules/before-after-hook/lib/add.js
-function addHook(state2, kind2, name, hook2) {
+function addHook(state2, kind, name, hook2) {
   const orig = hook2;
   if (!state2.registry[name]) {
     state2.registry[name] = [];
   }
-  if (kind2 === "before") {
+  if (kind === "before") {
     hook2 = (method, options) => {
       return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
     };
   }
-  if (kind2 === "after") {
+  if (kind === "after") {
     hook2 = (method, options) => {
       let result2;
       return Promise.resolve().then(method.bind(null, options)).then((result_) => {
@@ -71593,7 +72508,7 @@ function addHook(state2, kind2, name, hook2) {
       });
     };
   }
-  if (kind2 === "error") {
+  if (kind === "error") {
     hook2 = (method, options) => {
       return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
         return orig(error2, options);
@@ -71630,9 +72545,9 @@ function bindApi(hook2, state2, name) {
   );
   hook2.api = { remove: removeHookRef };
   hook2.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind2) => {
-    const args = name ? [state2, kind2, name] : [state2, kind2];
-    hook2[kind2] = hook2.api[kind2] = bindable(addHook, null).apply(null, args);
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state2, kind, name] : [state2, kind];
+    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
   });
 }
 function Singular() {
@@ -71672,8 +72587,8 @@ function lowercaseKeys(object3) {
   if (!object3) {
     return {};
   }
-  return Object.keys(object3).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object3[key];
+  return Object.keys(object3).reduce((newObj, key2) => {
+    newObj[key2.toLowerCase()] = object3[key2];
     return newObj;
   }, {});
 }
@@ -71687,20 +72602,20 @@ function isPlainObject2(value) {
 }
 function mergeDeep(defaults, options) {
   const result2 = Object.assign({}, defaults);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject2(options[key])) {
-      if (!(key in defaults)) Object.assign(result2, { [key]: options[key] });
-      else result2[key] = mergeDeep(defaults[key], options[key]);
+  Object.keys(options).forEach((key2) => {
+    if (isPlainObject2(options[key2])) {
+      if (!(key2 in defaults)) Object.assign(result2, { [key2]: options[key2] });
+      else result2[key2] = mergeDeep(defaults[key2], options[key2]);
     } else {
-      Object.assign(result2, { [key]: options[key] });
+      Object.assign(result2, { [key2]: options[key2] });
     }
   });
   return result2;
 }
 function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
+  for (const key2 in obj) {
+    if (obj[key2] === void 0) {
+      delete obj[key2];
     }
   }
   return obj;
@@ -71752,9 +72667,9 @@ function extractUrlVariableNames(url2) {
 }
 function omit2(object3, keysToOmit) {
   const result2 = { __proto__: null };
-  for (const key of Object.keys(object3)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result2[key] = object3[key];
+  for (const key2 of Object.keys(object3)) {
+    if (keysToOmit.indexOf(key2) === -1) {
+      result2[key2] = object3[key2];
     }
   }
   return result2;
@@ -71772,10 +72687,10 @@ function encodeUnreserved(str2) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value, key) {
+function encodeValue(operator, value, key2) {
   value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value;
+  if (key2) {
+    return encodeUnreserved(key2) + "=" + value;
   } else {
     return value;
   }
@@ -71786,8 +72701,8 @@ function isDefined(value) {
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
-function getValues(context, operator, key, modifier) {
-  var value = context[key], result2 = [];
+function getValues(context, operator, key2, modifier) {
+  var value = context[key2], result2 = [];
   if (isDefined(value) && value !== "") {
     if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
       value = value.toString();
@@ -71795,14 +72710,14 @@ function getValues(context, operator, key, modifier) {
         value = value.substring(0, parseInt(modifier, 10));
       }
       result2.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value, isKeyOperator(operator) ? key2 : "")
       );
     } else {
       if (modifier === "*") {
         if (Array.isArray(value)) {
           value.filter(isDefined).forEach(function(value2) {
             result2.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+              encodeValue(operator, value2, isKeyOperator(operator) ? key2 : "")
             );
           });
         } else {
@@ -71827,7 +72742,7 @@ function getValues(context, operator, key, modifier) {
           });
         }
         if (isKeyOperator(operator)) {
-          result2.push(encodeUnreserved(key) + "=" + tmp.join(","));
+          result2.push(encodeUnreserved(key2) + "=" + tmp.join(","));
         } else if (tmp.length !== 0) {
           result2.push(tmp.join(","));
         }
@@ -71836,10 +72751,10 @@ function getValues(context, operator, key, modifier) {
   } else {
     if (operator === ";") {
       if (isDefined(value)) {
-        result2.push(encodeUnreserved(key));
+        result2.push(encodeUnreserved(key2));
       }
     } else if (value === "" && (operator === "&" || operator === "?")) {
-      result2.push(encodeUnreserved(key) + "=");
+      result2.push(encodeUnreserved(key2) + "=");
     } else if (value === "") {
       result2.push("");
     }
@@ -72064,7 +72979,7 @@ function parseParameters(header, type, index, len, stopFlags) {
       if (code === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
         const value = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+        const key2 = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
         index++;
         while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
           index++;
@@ -72075,8 +72990,8 @@ function parseParameters(header, type, index, len, stopFlags) {
           while (index < len) {
             const code2 = header.charCodeAt(index);
             if (code2 === DQUOTE) {
-              if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
+              if (parameters[key2] === void 0) {
+                parameters[key2] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
               }
               index++;
               let stop2 = 0;
@@ -72120,9 +73035,9 @@ function parseParameters(header, type, index, len, stopFlags) {
           }
           index++;
         }
-        if (parameters[key] === void 0) {
+        if (parameters[key2] === void 0) {
           const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key] = header.slice(valueStart, valueEnd);
+          parameters[key2] = header.slice(valueStart, valueEnd);
         }
         if (stop !== 0)
           break parameter;
@@ -72170,11 +73085,11 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   }
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-  const prepareVal = (parent, key, val) => {
+  const prepareVal = (parent, key2, val) => {
     const isObject3 = val !== null && typeof val === "object";
     const hasToJSON = isObject3 && typeof val.toJSON === "function";
     if (hasToJSON) {
-      val = val.toJSON(key);
+      val = val.toJSON(key2);
     }
     const isNoise = typeof val === "string" && noiseValue.test(val);
     if (isNoise) return val + "n";
@@ -72185,7 +73100,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
       return val.toString() + "n";
     }
     if (isFunctionReplacer) {
-      val = replacer.call(parent, key, val);
+      val = replacer.call(parent, key2, val);
     }
     const isPostReplacerObject = val !== null && typeof val === "object";
     if (isPostReplacerObject) {
@@ -72322,11 +73237,11 @@ var JSONStringify = (value, replacer, space) => {
     if (supportsRawJSON) {
       return originalStringify(
         value,
-        (key, val) => {
+        (key2, val) => {
           if (typeof val === "bigint") return JSON.rawJSON(val.toString());
           const hasFunctionReplacer = typeof replacer === "function";
-          if (hasFunctionReplacer) return replacer(key, val);
-          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+          if (hasFunctionReplacer) return replacer(key2, val);
+          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
           if (isKeyInArrayReplacer) return val;
           return val;
         },
@@ -72336,13 +73251,13 @@ var JSONStringify = (value, replacer, space) => {
     if (!value) return originalStringify(value, replacer, space);
     const convertedToCustomJSON = originalStringify(
       value,
-      (key, val) => {
+      (key2, val) => {
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val.toString() + "n";
         if (typeof val === "bigint") return val.toString() + "n";
         const hasFunctionReplacer = typeof replacer === "function";
-        if (hasFunctionReplacer) return replacer(key, val);
-        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+        if (hasFunctionReplacer) return replacer(key2, val);
+        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
         if (isKeyInArrayReplacer) return val;
         return val;
       },
@@ -72384,17 +73299,17 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
+var convertMarkedBigIntsReviver = (key2, value, context, userReviver) => {
   const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
   if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
   const isNoiseValue = typeof value === "string" && noiseValue.test(value);
   if (isNoiseValue) return value.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
   if (!hasUserReviver) return value;
-  return userReviver(key, value, context);
+  return userReviver(key2, value, context);
 };
-var JSONParseV2 = (text4, reviver) => {
-  return JSON.parse(text4, (key, value, context) => {
+var JSONParseV2 = (text5, reviver) => {
+  return JSON.parse(text5, (key2, value, context) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
@@ -72403,7 +73318,7 @@ var JSONParseV2 = (text4, reviver) => {
     if (isBigInt) return BigInt(context.source);
     const hasCustomReviver = typeof reviver === "function";
     if (!hasCustomReviver) return value;
-    return reviver(key, value, context);
+    return reviver(key2, value, context);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -72426,8 +73341,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
         }
       }
     } else {
-      const { parent, key } = node;
-      let value = parent[key];
+      const { parent, key: key2 } = node;
+      let value = parent[key2];
       if (typeof value === "string") {
         const isCustomFormatBigInt = customFormat.test(value);
         if (isCustomFormatBigInt) {
@@ -72439,21 +73354,21 @@ var applyReviverIteratively = (parsed, userReviver) => {
       }
       const hasUserReviver = typeof userReviver === "function";
       if (hasUserReviver) {
-        value = userReviver.call(parent, key, value);
+        value = userReviver.call(parent, key2, value);
       }
       const isDeleted = value === void 0;
       if (isDeleted) {
-        delete parent[key];
+        delete parent[key2];
       } else {
-        parent[key] = value;
+        parent[key2] = value;
       }
       stack.pop();
     }
   }
   return rootHolder[""];
 };
-var serializeBigInts = (text4) => {
-  return text4.replace(
+var serializeBigInts = (text5) => {
+  return text5.replace(
     stringsOrLargeNumbers,
     (match, digits, fractional, exponential) => {
       const isString = match[0] === '"';
@@ -72467,18 +73382,18 @@ var serializeBigInts = (text4) => {
     }
   );
 };
-var JSONParse = (text4, reviver) => {
-  if (!text4) return originalParse(text4, reviver);
+var JSONParse = (text5, reviver) => {
+  if (!text5) return originalParse(text5, reviver);
   try {
-    if (isContextSourceSupported()) return JSONParseV2(text4, reviver);
-    const serializedData = serializeBigInts(text4);
+    if (isContextSourceSupported()) return JSONParseV2(text5, reviver);
+    const serializedData = serializeBigInts(text5);
     return originalParse(
       serializedData,
-      (key, value, context) => convertMarkedBigIntsReviver(key, value, context, reviver)
+      (key2, value, context) => convertMarkedBigIntsReviver(key2, value, context, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const serializedData = serializeBigInts(text4);
+      const serializedData = serializeBigInts(text5);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
@@ -72594,8 +73509,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url2 = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value] of fetchResponse.headers) {
-    responseHeaders[key] = value;
+  for (const [key2, value] of fetchResponse.headers) {
+    responseHeaders[key2] = value;
   }
   const octokitResponse = {
     url: url2,
@@ -72646,12 +73561,12 @@ async function getResponseData(response) {
   }
   const mimetype = parse3(contentType);
   if (isJSONResponse(mimetype)) {
-    let text4 = "";
+    let text5 = "";
     try {
-      text4 = await response.text();
-      return JSONParse(text4);
+      text5 = await response.text();
+      return JSONParse(text5);
     } catch (err) {
-      return text4;
+      return text5;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -72751,11 +73666,11 @@ function graphql(request2, query, options) {
         new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
       );
     }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+    for (const key2 in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
       return Promise.reject(
         new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
+          `[@octokit/graphql] "${key2}" cannot be used as variable name`
         )
       );
     }
@@ -72763,15 +73678,15 @@ function graphql(request2, query, options) {
   const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
   const requestOptions = Object.keys(
     parsedOptions
-  ).reduce((result2, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result2[key] = parsedOptions[key];
+  ).reduce((result2, key2) => {
+    if (NON_VARIABLE_OPTIONS.includes(key2)) {
+      result2[key2] = parsedOptions[key2];
       return result2;
     }
     if (!result2.variables) {
       result2.variables = {};
     }
-    result2.variables[key] = parsedOptions[key];
+    result2.variables[key2] = parsedOptions[key2];
     return result2;
   }, {});
   const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
@@ -72781,8 +73696,8 @@ function graphql(request2, query, options) {
   return request2(requestOptions).then((response) => {
     if (response.data.errors) {
       const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
+      for (const key2 of Object.keys(response.headers)) {
+        headers[key2] = response.headers[key2];
       }
       throw new GraphqlResponseError(
         requestOptions,
@@ -73118,21 +74033,40 @@ paginateRest.VERSION = VERSION5;
 // src/action/pr-comment.ts
 var GitHubClient = Octokit.plugin(paginateRest);
 function gitHubClient(token, apiUrl, userAgent2) {
-  return new GitHubClient({ auth: token, baseUrl: (apiUrl || "https://api.github.com").replace(/\/+$/, ""), userAgent: userAgent2 });
+  return new GitHubClient({
+    auth: token,
+    baseUrl: (apiUrl || "https://api.github.com").replace(/\/+$/, ""),
+    userAgent: userAgent2
+  });
 }
 async function upsertComment(client, target) {
   const { owner, repo, issueNumber, marker, body } = target;
   let existing;
-  const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { owner, repo, issue_number: issueNumber, per_page: 100 });
+  const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100
+  });
   for await (const page of pages) {
     existing = page.data.find((c) => (c.body ?? "").startsWith(marker))?.id;
     if (existing !== void 0) break;
   }
   if (existing !== void 0) {
-    const { data: data2 } = await client.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", { owner, repo, comment_id: existing, body });
+    const { data: data2 } = await client.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+      owner,
+      repo,
+      comment_id: existing,
+      body
+    });
     return { action: "updated", url: data2.html_url, id: data2.id };
   }
-  const { data } = await client.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { owner, repo, issue_number: issueNumber, body });
+  const { data } = await client.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    body
+  });
   return { action: "created", url: data.html_url, id: data.id };
 }
 function commentFailure(error2) {
@@ -73147,310 +74081,23 @@ function commentFailure(error2) {
 // src/action/run-cli.ts
 var import_node_fs9 = require("node:fs");
 
-// src/cli/commands/ci.ts
+// src/cli/ci-options.ts
 var import_node_path5 = require("node:path");
-
-// src/cli/batches.ts
-var MAX_URLS_PER_CHECK = 20;
-var BATCH_CONTEXT_KEY = "svcA11yBatch";
-function planBatches(urls, { maxPerCheck = MAX_URLS_PER_CHECK } = {}) {
-  const max = Math.max(1, Math.floor(maxPerCheck));
-  const bySite = /* @__PURE__ */ new Map();
-  for (const url2 of urls) {
-    const origin = new URL(url2).origin;
-    bySite.get(origin)?.push(url2) ?? bySite.set(origin, [url2]);
-  }
-  const batches = [];
-  for (const origin of [...bySite.keys()].sort(compareText)) {
-    const pages = [...bySite.get(origin)].sort(compareText);
-    const of = Math.ceil(pages.length / max);
-    const small = Math.floor(pages.length / of);
-    const larger = pages.length % of;
-    let at = 0;
-    for (let i = 0; i < of; i++) {
-      const size = small + (i < larger ? 1 : 0);
-      batches.push({ key: `${origin} ${i + 1}/${of}`, origin, index: i + 1, of, urls: pages.slice(at, at + size) });
-      at += size;
-    }
-  }
-  return batches;
-}
-function batchLabel(batch) {
-  const host = URL.canParse(batch.origin) ? new URL(batch.origin).host : batch.origin;
-  return batch.of > 1 ? `${host} ${batch.index}/${batch.of}` : host;
-}
-
-// src/cli/ci-env.ts
-function ciContext(env) {
-  const first2 = (...names) => names.map((n) => env[n]).find((v) => v !== void 0 && v !== "");
-  const githubPr = /^refs\/pull\/(\d+)\//.exec(env.GITHUB_REF ?? "")?.[1];
-  const context = {
-    repository: first2("GITHUB_REPOSITORY", "CI_PROJECT_PATH", "BUILDKITE_REPO", "BUILD_REPOSITORY_NAME") ?? (env.CIRCLE_PROJECT_USERNAME && env.CIRCLE_PROJECT_REPONAME ? `${env.CIRCLE_PROJECT_USERNAME}/${env.CIRCLE_PROJECT_REPONAME}` : void 0),
-    branch: first2("GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "CIRCLE_BRANCH", "BUILDKITE_BRANCH", "BUILD_SOURCEBRANCHNAME", "BRANCH_NAME", "GIT_BRANCH"),
-    commit: first2("GITHUB_SHA", "CI_COMMIT_SHA", "CIRCLE_SHA1", "BUILDKITE_COMMIT", "BUILD_SOURCEVERSION", "GIT_COMMIT"),
-    pullRequest: githubPr ?? first2("CI_MERGE_REQUEST_IID", "CIRCLE_PR_NUMBER", "BUILDKITE_PULL_REQUEST", "SYSTEM_PULLREQUEST_PULLREQUESTNUMBER", "CHANGE_ID"),
-    ci: env.GITHUB_ACTIONS === "true" ? "github-actions" : env.GITLAB_CI ? "gitlab-ci" : env.CIRCLECI ? "circleci" : env.BUILDKITE ? "buildkite" : env.TF_BUILD ? "azure-pipelines" : env.JENKINS_URL ? "jenkins" : void 0
-  };
-  if (context.pullRequest === "false") context.pullRequest = void 0;
-  return Object.fromEntries(Object.entries(context).filter((e) => e[1] !== void 0));
-}
-
-// src/cli/report-files.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path4 = require("node:path");
-
-// src/cli/write-file.ts
-var import_node_fs5 = require("node:fs");
-var import_promises = require("node:fs/promises");
-async function writeTextFile(file, text4, options = {}) {
-  const { append = false, readerWaitMs = 1e3, stallMs = 3e4 } = options;
-  const before = await (0, import_promises.stat)(file).catch(() => void 0);
-  if (before && !before.isDirectory() && !writableKind(before)) throw notWritableKind(before);
-  const handle2 = await openNonBlocking(file, append, readerWaitMs);
-  try {
-    const opened = await handle2.stat();
-    if (!writableKind(opened)) throw notWritableKind(opened);
-    await writeAll(handle2, Buffer.from(text4, "utf8"), stallMs);
-  } finally {
-    await handle2.close();
-  }
-}
-async function openNonBlocking(file, append, readerWaitMs) {
-  const flags = import_node_fs5.constants.O_WRONLY | import_node_fs5.constants.O_CREAT | (append ? import_node_fs5.constants.O_APPEND : import_node_fs5.constants.O_TRUNC) | (import_node_fs5.constants.O_NONBLOCK ?? 0);
-  const started = Date.now();
-  for (; ; ) {
-    try {
-      return await (0, import_promises.open)(file, flags, 438);
-    } catch (error2) {
-      if (error2.code !== "ENXIO") throw error2;
-      const kind2 = await (0, import_promises.stat)(file).catch(() => void 0);
-      if (!kind2?.isFIFO()) throw new Error("ENXIO: it cannot be opened as a file (a socket?)");
-      if (Date.now() - started >= readerWaitMs) throw new Error(`ENXIO: it is a FIFO that no process reads (none opened it within ${readerWaitMs} ms)`);
-      await pause2();
-    }
-  }
-}
-async function writeAll(handle2, bytes, stallMs) {
-  let offset = 0;
-  let lastProgress = Date.now();
-  while (offset < bytes.length) {
-    try {
-      const { bytesWritten } = await handle2.write(bytes, offset, bytes.length - offset);
-      offset += bytesWritten;
-      if (bytesWritten > 0) lastProgress = Date.now();
-    } catch (error2) {
-      if (error2.code !== "EAGAIN") throw error2;
-      if (Date.now() - lastProgress >= stallMs) throw new Error(`EAGAIN: its reader took nothing for ${stallMs / 1e3} s; ${offset} of ${bytes.length} bytes written`);
-      await pause2();
-    }
-  }
-}
-function writableKind(s) {
-  return s.isFile() || s.isFIFO() || s.isCharacterDevice();
-}
-function notWritableKind(s) {
-  return new Error(s.isSocket() ? "it is a socket, which cannot be opened as a file" : "it is not a regular file, a FIFO or a character device");
-}
-function pause2() {
-  return new Promise((resolve5) => setTimeout(resolve5, 20));
-}
-
-// src/cli/report-files.ts
-function checkReportPath(file, what) {
-  if (file.trim() === "") throw new UsageError(`${what}: the file name is empty`);
-  const target = danglingLinkTarget(file) ?? file;
-  const stat3 = statOf(target);
-  if (stat3?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, "")}/a11y-report`);
-  if (stat3?.isSocket()) {
-    throw new UsageError(`${what}: ${file} is a socket, which cannot be opened as a file${/^\/dev\/(stdout|stderr|fd\/[12])$/.test(file) ? "; to print a report on stdout, use --format" : ""}`);
-  }
-  if (stat3 && !stat3.isFile() && !stat3.isFIFO() && !stat3.isCharacterDevice()) {
-    throw new UsageError(`${what}: ${file} is not a regular file, a FIFO or a character device`);
-  }
-  if (stat3 && !stat3.isFile()) {
-    if (!writable(target)) throw new UsageError(`${what}: ${file} is not writable`);
-    return [];
-  }
-  const created = stat3 ? [] : createFolders(target, what);
-  try {
-    (0, import_node_fs6.closeSync)((0, import_node_fs6.openSync)(target, stat3 ? "a" : "wx"));
-    if (!stat3) (0, import_node_fs6.unlinkSync)(target);
-  } catch (error2) {
-    removeEmptyFolders(created);
-    throw new UsageError(`${what}: ${file} is not writable (${codeOf2(error2)})`);
-  }
-  return created;
-}
-function removeEmptyFolders(folders) {
-  for (let i = folders.length - 1; i >= 0; i--) {
-    try {
-      (0, import_node_fs6.rmdirSync)(folders[i]);
-    } catch {
-      return;
-    }
-  }
-}
-function danglingLinkTarget(file) {
-  try {
-    return (0, import_node_fs6.lstatSync)(file).isSymbolicLink() && !statOf(file) ? (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.resolve)(file)), (0, import_node_fs6.readlinkSync)(file)) : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function writable(path) {
-  try {
-    (0, import_node_fs6.accessSync)(path, import_node_fs6.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function createFolders(file, what) {
-  const missing = [];
-  let dir = (0, import_node_path4.dirname)((0, import_node_path4.resolve)(file));
-  let stat3 = statOf(dir);
-  while (!stat3) {
-    if ((0, import_node_path4.dirname)(dir) === dir) throw new UsageError(`${what}: cannot create ${file}: no existing folder above it`);
-    missing.unshift(dir);
-    dir = (0, import_node_path4.dirname)(dir);
-    stat3 = statOf(dir);
-  }
-  if (!stat3.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
-  const created = [];
-  for (const folder of missing) {
-    try {
-      (0, import_node_fs6.mkdirSync)(folder);
-      created.push(folder);
-    } catch (error2) {
-      if (codeOf2(error2) === "EEXIST") continue;
-      removeEmptyFolders(created);
-      throw new UsageError(`${what}: cannot create ${file}: the folder ${folder} cannot be created (${codeOf2(error2)})`);
-    }
-  }
-  return created;
-}
-async function writeReport(out, file, text4) {
-  await writeTextFile(file, out.scrub(text4));
-}
-async function appendStepSummary(out, file, markdown) {
-  try {
-    await writeTextFile(file, out.scrub(markdown), { append: true });
-  } catch (error2) {
-    out.err(`warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} (${codeOf2(error2)}); the exit code is unchanged`);
-  }
-}
-function statOf(path) {
-  try {
-    return (0, import_node_fs6.statSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-function codeOf2(error2) {
-  return error2.code ?? error2.message;
-}
-
-// src/cli/run-batches.ts
-var DEFAULT_CONCURRENCY = 5;
-var finished = (status) => status !== void 0 && status !== "QUEUED" && status !== "RUNNING";
-async function runBatches(client, batches, options) {
-  const endsAt = Date.now() + options.timeoutMs;
-  const stop = new AbortController();
-  const latest = /* @__PURE__ */ new Map();
-  const report2 = () => options.onProgress?.(progressOf(batches, latest));
-  const results = new Array(batches.length);
-  let next = 0;
-  let failure2;
-  const runOne = async (i) => {
-    const batch = batches[i];
-    const remaining = endsAt - Date.now();
-    if (remaining < 1) {
-      results[i] = notStarted(batch, `the check was not started: the run's limit of ${options.limitText} ran out first`);
-      return;
-    }
-    let seen;
-    try {
-      const check2 = await client.ciChecks.createAndWait(
-        { urls: batch.urls, failOn: options.failOn, setBaseline: options.setBaseline, context: { ...options.context, [BATCH_CONTEXT_KEY]: batch.key } },
-        {
-          timeoutMs: remaining,
-          signal: stop.signal,
-          onProgress: (c) => {
-            seen = c;
-            latest.set(i, c);
-            report2();
-          }
-        }
-      );
-      latest.set(i, check2);
-      const violations = check2.status === "COMPLETED" ? await client.ciChecks.listViolations(check2.id) : [];
-      results[i] = { batch, check: check2, violations };
-    } catch (error2) {
-      if (!stop.signal.aborted && error2 instanceof PollTimeoutError && error2.jobId === void 0) {
-        results[i] = notStarted(batch, `the wait ended (${options.limitText}) before the service answered the request starting the check`);
-        return;
-      }
-      const ended = stop.signal.aborted ? void 0 : waitEnded(error2, seen, options.limitText);
-      if (!ended) throw error2;
-      const last = await client.ciChecks.get(ended.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended.jobId, status: ended.lastStatus });
-      const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : "its status could not be read"}`;
-      results[i] = { batch, check: last, violations: [], waitEnded: `the wait ${reason}`, endedMessage: `CI check ${ended.jobId} ${reason}.` };
-    }
-  };
-  const worker = async () => {
-    while (failure2 === void 0 && next < batches.length) {
-      const i = next++;
-      try {
-        await runOne(i);
-      } catch (error2) {
-        failure2 ??= { error: error2 };
-        stop.abort(error2);
-      }
-    }
-  };
-  const width = Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, batches.length));
-  await Promise.all(Array.from({ length: width }, worker));
-  if (failure2) throw failure2.error;
-  return results;
-}
-function notStarted(batch, reason) {
-  return { batch, check: { id: "not started", status: "QUEUED", pages: batch.urls.map((url2) => ({ url: url2, status: "QUEUED" })) }, violations: [], waitEnded: reason, endedMessage: `${reason[0].toUpperCase()}${reason.slice(1)}.` };
-}
-function progressOf(batches, latest) {
-  if (batches.length === 1) {
-    const c = latest.get(0);
-    return { status: c?.status ?? "QUEUED", detail: pagesDetail(c?.pages) };
-  }
-  const checks = batches.map((_, i) => latest.get(i));
-  const done = checks.filter((c) => finished(c?.status)).length;
-  const pages = checks.flatMap((c, i) => c?.pages ?? batches[i].urls.map(() => ({ status: "QUEUED" })));
-  const status = done === batches.length ? "COMPLETED" : checks.some((c) => c?.status === "RUNNING") ? "RUNNING" : "QUEUED";
-  return { status, detail: `checks ${done}/${batches.length}  ${pagesDetail(pages)}` };
-}
-function pagesDetail(pages) {
-  if (!pages?.length) return void 0;
-  const done = pages.filter((p) => p.status !== "QUEUED" && p.status !== "RUNNING").length;
-  return `pages ${done}/${pages.length}`;
-}
-var CHECK_URL = /\/api\/v1\/ci\/checks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#]|$)/i;
-function waitEnded(error2, seen, limit) {
-  if (error2 instanceof PollTimeoutError && error2.jobId !== void 0) {
-    return { jobId: error2.jobId, lastStatus: error2.lastStatus, reason: `did not finish within ${limit}` };
-  }
-  const jobId = error2 instanceof RateLimitError ? seen?.id ?? CHECK_URL.exec(error2.url)?.[1] : void 0;
-  if (error2 instanceof RateLimitError && jobId !== void 0) {
-    const until = error2.retryAfterMs === void 0 ? "" : ` for ${Math.ceil(error2.retryAfterMs / 1e3)} s`;
-    return { jobId, lastStatus: seen?.status, reason: `was paused by the service${until}, past the wait's limit of ${limit}` };
-  }
-  return void 0;
-}
 
 // src/cli/changed-since.ts
 var import_node_child_process = require("node:child_process");
 var MAX_GIT_OUTPUT = 64 * 1024 * 1024;
 function changedFiles(ref, cwd) {
-  if (ref.trim() === "" || ref.startsWith("-")) throw new UsageError(`--changed-since needs a git ref (a branch, tag or commit), got ${JSON.stringify(ref)}`, "ci");
-  const git = (args) => (0, import_node_child_process.execFileSync)("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_GIT_OUTPUT, timeout: 6e4, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  if (ref.trim() === "" || ref.startsWith("-"))
+    throw new UsageError(`--changed-since needs a git ref (a branch, tag or commit), got ${JSON.stringify(ref)}`, "ci");
+  const git = (args) => (0, import_node_child_process.execFileSync)("git", args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: MAX_GIT_OUTPUT,
+    timeout: 6e4,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: "0" }
+  });
   try {
     git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
   } catch (error2) {
@@ -73463,9 +74110,23 @@ function changedFiles(ref, cwd) {
   }
   let out;
   try {
-    out = git(["-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "--no-relative", "-z", "--end-of-options", ref, "--"]);
+    out = git([
+      "-c",
+      "core.quotePath=false",
+      "diff",
+      "--name-only",
+      "--no-renames",
+      "--no-relative",
+      "-z",
+      "--end-of-options",
+      ref,
+      "--"
+    ]);
   } catch (error2) {
-    throw new UsageError(`--changed-since: git diff against ${ref} failed (${error2.code ?? "error"})`, "ci");
+    throw new UsageError(
+      `--changed-since: git diff against ${ref} failed (${error2.code ?? "error"})`,
+      "ci"
+    );
   }
   return out.split("\0").filter((path) => path !== "");
 }
@@ -73503,7 +74164,7 @@ function affectedPages(urls, map, changed) {
 }
 
 // src/cli/sitemap-fetch.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_zlib = require("node:zlib");
 var SitemapFetchError = class extends Error {
   name = "SitemapFetchError";
@@ -73518,7 +74179,10 @@ async function fetchSitemapBytes(url2, options) {
       response = await fetchImpl(current, {
         redirect: "manual",
         signal,
-        headers: { accept: "application/xml, text/xml;q=0.9, */*;q=0.1", ...options.userAgent ? { "user-agent": options.userAgent } : {} }
+        headers: {
+          accept: "application/xml, text/xml;q=0.9, */*;q=0.1",
+          ...options.userAgent ? { "user-agent": options.userAgent } : {}
+        }
       });
     } catch (error2) {
       throw signal.aborted ? timeUp(signal) : new SitemapFetchError(`could not be fetched (${causeOf(error2)})`);
@@ -73526,10 +74190,13 @@ async function fetchSitemapBytes(url2, options) {
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => void 0);
       const location = response.headers.get("location");
-      if (!location || !URL.canParse(location, current)) throw new SitemapFetchError(`answered HTTP ${response.status} without a usable Location`);
+      if (!location || !URL.canParse(location, current))
+        throw new SitemapFetchError(`answered HTTP ${response.status} without a usable Location`);
       const next = new URL(location, current);
       if (next.origin !== current.origin) {
-        throw new SitemapFetchError(`redirects to another origin (${next.origin}); redirects are followed within the sitemap's own origin only`);
+        throw new SitemapFetchError(
+          `redirects to another origin (${next.origin}); redirects are followed within the sitemap's own origin only`
+        );
       }
       if (hops >= maxRedirects) throw new SitemapFetchError(`redirects more than ${maxRedirects} times`);
       current = next;
@@ -73550,21 +74217,22 @@ async function fetchSitemapBytes(url2, options) {
 function readSitemapFile(file, maxBytes) {
   let fd;
   try {
-    fd = (0, import_node_fs7.openSync)(file, "r");
+    fd = (0, import_node_fs5.openSync)(file, "r");
   } catch (error2) {
     throw new SitemapFetchError(`cannot be read (${causeOf(error2)})`);
   }
   try {
-    const stat3 = (0, import_node_fs7.fstatSync)(fd);
+    const stat3 = (0, import_node_fs5.fstatSync)(fd);
     if (!stat3.isFile()) throw new SitemapFetchError("is not a regular file");
     if (stat3.size > maxBytes) throw tooLarge(maxBytes);
     const buffer = Buffer.alloc(maxBytes + 1);
     let length = 0;
-    for (let n = 1; n > 0 && length <= maxBytes; length += n) n = (0, import_node_fs7.readSync)(fd, buffer, length, buffer.length - length, null);
+    for (let n = 1; n > 0 && length <= maxBytes; length += n)
+      n = (0, import_node_fs5.readSync)(fd, buffer, length, buffer.length - length, null);
     if (length > maxBytes) throw tooLarge(maxBytes);
     return gunzipIfCompressed(buffer.subarray(0, length), maxBytes);
   } finally {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 async function readCapped(response, maxBytes, signal) {
@@ -74074,14 +74742,14 @@ function mergeEntityMaps(...maps) {
   const out = /* @__PURE__ */ Object.create(null);
   for (const map of maps) {
     if (!map) continue;
-    for (const key of Object.keys(map)) {
-      const raw = map[key];
+    for (const key2 of Object.keys(map)) {
+      const raw = map[key2];
       if (typeof raw === "string") {
-        out[key] = raw;
+        out[key2] = raw;
       } else if (raw && typeof raw === "object" && raw.val !== void 0) {
         const val = raw.val;
         if (typeof val === "string") {
-          out[key] = val;
+          out[key2] = val;
         }
       }
     }
@@ -74205,8 +74873,8 @@ var EntityDecoder = class {
    */
   setExternalEntities(map) {
     if (map) {
-      for (const key of Object.keys(map)) {
-        validateEntityName(key);
+      for (const key2 of Object.keys(map)) {
+        validateEntityName(key2);
       }
     }
     if (!this._onExternalEntity) {
@@ -74229,11 +74897,11 @@ var EntityDecoder = class {
    * @param {string} key
    * @param {string} value
    */
-  addExternalEntity(key, value) {
-    validateEntityName(key);
+  addExternalEntity(key2, value) {
+    validateEntityName(key2);
     if (typeof value === "string" && value.indexOf("&") === -1) {
-      if (this._applyRegistrationHook(this._onExternalEntity, key, value, "external")) {
-        this._externalMap[key] = value;
+      if (this._applyRegistrationHook(this._onExternalEntity, key2, value, "external")) {
+        this._externalMap[key2] = value;
       }
     }
   }
@@ -74641,9 +75309,9 @@ var XmlNode = class {
     this.child = [];
     this[":@"] = /* @__PURE__ */ Object.create(null);
   }
-  add(key, val) {
-    if (key === "__proto__") key = "#__proto__";
-    this.child.push({ [key]: val });
+  add(key2, val) {
+    if (key2 === "__proto__") key2 = "#__proto__";
+    this.child.push({ [key2]: val });
   }
   addChild(node, startIndex) {
     if (node.tagname === "__proto__") node.tagname = "#__proto__";
@@ -75588,9 +76256,9 @@ var ExpressionSet = class {
       if (!this._wildcardByDepth.has(depth)) this._wildcardByDepth.set(depth, []);
       this._wildcardByDepth.get(depth).push(expression);
     } else {
-      const key = `${depth}:${tag}`;
-      if (!this._byDepthAndTag.has(key)) this._byDepthAndTag.set(key, []);
-      this._byDepthAndTag.get(key).push(expression);
+      const key2 = `${depth}:${tag}`;
+      if (!this._byDepthAndTag.has(key2)) this._byDepthAndTag.set(key2, []);
+      this._byDepthAndTag.get(key2).push(expression);
     }
     return this;
   }
@@ -76930,8 +77598,8 @@ function assertContext(context) {
       throw new TypeError("is-unsafe: context must not be an empty array");
     }
     if (Array.isArray(context[0])) {
-      for (const list of context) {
-        if (!Array.isArray(list) || list.length === 0) {
+      for (const list2 of context) {
+        if (!Array.isArray(list2) || list2.length === 0) {
           throw new TypeError(
             "is-unsafe: each context in the array must be a non-empty pattern array (PatternList)"
           );
@@ -76949,15 +77617,15 @@ function normalise(context) {
   if (Array.isArray(context[0])) return { lists: context, regex: null };
   return { lists: [context], regex: null };
 }
-function decodedCopy(value, list) {
-  if (!list.decodeEntities) return null;
+function decodedCopy(value, list2) {
+  if (!list2.decodeEntities) return null;
   const decoded = decodeEntities(value);
   return decoded === value ? null : decoded;
 }
-function matchList(value, list) {
-  const label = list.label ?? "CUSTOM";
-  const decoded = decodedCopy(value, list);
-  for (const rule of list) {
+function matchList(value, list2) {
+  const label = list2.label ?? "CUSTOM";
+  const decoded = decodedCopy(value, list2);
+  for (const rule of list2) {
     if (rule.pattern.test(value) || decoded !== null && rule.pattern.test(decoded)) {
       return { context: label, id: rule.id, description: rule.description, pattern: rule.pattern };
     }
@@ -76969,8 +77637,8 @@ function isUnsafe(value, context) {
   assertContext(context);
   const { lists, regex } = normalise(context);
   if (regex) return regex.test(value);
-  for (const list of lists) {
-    if (matchList(value, list) !== null) return true;
+  for (const list2 of lists) {
+    if (matchList(value, list2) !== null) return true;
   }
   return false;
 }
@@ -76981,12 +77649,12 @@ function extractRawAttributes(prefixedAttrs, options) {
   const attrs = options.attributesGroupName ? prefixedAttrs[options.attributesGroupName] : prefixedAttrs;
   if (!attrs) return {};
   const rawAttrs = {};
-  for (const key in attrs) {
-    if (key.startsWith(options.attributeNamePrefix)) {
-      const rawName = key.substring(options.attributeNamePrefix.length);
-      rawAttrs[rawName] = attrs[key];
+  for (const key2 in attrs) {
+    if (key2.startsWith(options.attributeNamePrefix)) {
+      const rawName = key2.substring(options.attributeNamePrefix.length);
+      rawAttrs[rawName] = attrs[key2];
     } else {
-      rawAttrs[key] = attrs[key];
+      rawAttrs[key2] = attrs[key2];
     }
   }
   return rawAttrs;
@@ -77620,12 +78288,12 @@ function stripAttributePrefix(attrs, prefix) {
   if (!attrs || typeof attrs !== "object") return {};
   if (!prefix) return attrs;
   const rawAttrs = {};
-  for (const key in attrs) {
-    if (key.startsWith(prefix)) {
-      const rawName = key.substring(prefix.length);
-      rawAttrs[rawName] = attrs[key];
+  for (const key2 in attrs) {
+    if (key2.startsWith(prefix)) {
+      const rawName = key2.substring(prefix.length);
+      rawAttrs[rawName] = attrs[key2];
     } else {
-      rawAttrs[key] = attrs[key];
+      rawAttrs[key2] = attrs[key2];
     }
   }
   return rawAttrs;
@@ -77634,7 +78302,7 @@ function prettify(node, options, matcher, readonlyMatcher) {
   return compress(node, options, matcher, readonlyMatcher);
 }
 function compress(arr, options, matcher, readonlyMatcher) {
-  let text4;
+  let text5;
   const compressedObj = {};
   for (let i = 0; i < arr.length; i++) {
     const tagObj = arr[i];
@@ -77647,8 +78315,8 @@ function compress(arr, options, matcher, readonlyMatcher) {
       matcher.push(property, rawAttrs);
     }
     if (property === options.textNodeName) {
-      if (text4 === void 0) text4 = tagObj[property];
-      else text4 += "" + tagObj[property];
+      if (text5 === void 0) text5 = tagObj[property];
+      else text5 += "" + tagObj[property];
     } else if (property === void 0) {
       continue;
     } else if (tagObj[property]) {
@@ -77686,16 +78354,16 @@ function compress(arr, options, matcher, readonlyMatcher) {
       }
     }
   }
-  if (typeof text4 === "string") {
-    if (text4.length > 0) compressedObj[options.textNodeName] = text4;
-  } else if (text4 !== void 0) compressedObj[options.textNodeName] = text4;
+  if (typeof text5 === "string") {
+    if (text5.length > 0) compressedObj[options.textNodeName] = text5;
+  } else if (text5 !== void 0) compressedObj[options.textNodeName] = text5;
   return compressedObj;
 }
 function propName(obj) {
   const keys = Object.keys(obj);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key !== ":@") return key;
+    const key2 = keys[i];
+    if (key2 !== ":@") return key2;
   }
 }
 function assignAttributes(obj, attrMap, readonlyMatcher, options) {
@@ -77764,15 +78432,15 @@ var XMLParser = class {
    * @param {string} key 
    * @param {string} value 
    */
-  addEntity(key, value) {
+  addEntity(key2, value) {
     if (value.indexOf("&") !== -1) {
       throw new Error("Entity value can't have '&'");
-    } else if (key.indexOf("&") !== -1 || key.indexOf(";") !== -1) {
+    } else if (key2.indexOf("&") !== -1 || key2.indexOf(";") !== -1) {
       throw new Error("An entity must be set without '&' and ';'. Eg. use '#xD' for '&#xD;'");
     } else if (value === "&") {
       throw new Error("An entity with value '&' is not permitted");
     } else {
-      this.externalEntities[key] = value;
+      this.externalEntities[key2] = value;
     }
   }
   /**
@@ -77802,15 +78470,15 @@ var SitemapFormatError = class extends Error {
 };
 var DECLARATIONS = /<!\s*(doctype|entity)\b/i;
 var PREDEFINED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-function decodeReferences(text4) {
-  return text4.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (whole, ref) => {
+function decodeReferences(text5) {
+  return text5.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (whole, ref) => {
     if (!ref.startsWith("#")) return PREDEFINED[ref];
     const code = ref[1] === "x" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
     return code > 0 && code <= 1114111 && !(code >= 55296 && code <= 57343) ? String.fromCodePoint(code) : whole;
   });
 }
-var clip2 = (text4) => {
-  const line = text4.replace(/\s+/g, " ").trim();
+var clip2 = (text5) => {
+  const line = text5.replace(/\s+/g, " ").trim();
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 };
 var parser = new XMLParser({
@@ -77826,32 +78494,46 @@ var parser = new XMLParser({
   trimValues: true,
   isArray: (name) => name === "url" || name === "sitemap"
 });
-function parseSitemap(text4) {
-  if (DECLARATIONS.test(text4)) throw new SitemapFormatError("declares a DOCTYPE or entities, which a sitemap never needs (refused: entity expansion is off)");
-  const valid = XMLValidator.validate(text4);
-  if (valid !== true) throw new SitemapFormatError(`is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${clip2(valid.err.msg)})`);
+function parseSitemap(text5) {
+  if (DECLARATIONS.test(text5))
+    throw new SitemapFormatError(
+      "declares a DOCTYPE or entities, which a sitemap never needs (refused: entity expansion is off)"
+    );
+  const valid = XMLValidator.validate(text5);
+  if (valid !== true)
+    throw new SitemapFormatError(
+      `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${clip2(valid.err.msg)})`
+    );
   let data;
   try {
-    data = parser.parse(text4);
+    data = parser.parse(text5);
   } catch (error2) {
     throw new SitemapFormatError(`could not be read as XML (${error2 instanceof Error ? error2.name : "error"})`);
   }
-  const kind2 = "urlset" in data ? "urlset" : "sitemapindex" in data ? "sitemapindex" : void 0;
-  if (kind2 === void 0) throw new SitemapFormatError("is neither a <urlset> nor a <sitemapindex> (sitemaps.org protocol)");
-  const root = data[kind2];
-  const entries = (root && typeof root === "object" ? root[kind2 === "urlset" ? "url" : "sitemap"] : void 0) ?? [];
-  if (!Array.isArray(entries)) throw new SitemapFormatError(`has a malformed <${kind2}>`);
-  if (entries.length > MAX_SITEMAP_ENTRIES) throw new SitemapFormatError(`lists ${entries.length} entries, more than the protocol's ${MAX_SITEMAP_ENTRIES}`);
+  const kind = "urlset" in data ? "urlset" : "sitemapindex" in data ? "sitemapindex" : void 0;
+  if (kind === void 0)
+    throw new SitemapFormatError("is neither a <urlset> nor a <sitemapindex> (sitemaps.org protocol)");
+  const root = data[kind];
+  const entries = (root && typeof root === "object" ? root[kind === "urlset" ? "url" : "sitemap"] : void 0) ?? [];
+  if (!Array.isArray(entries)) throw new SitemapFormatError(`has a malformed <${kind}>`);
+  if (entries.length > MAX_SITEMAP_ENTRIES)
+    throw new SitemapFormatError(`lists ${entries.length} entries, more than the protocol's ${MAX_SITEMAP_ENTRIES}`);
   const locs = [];
   for (const entry of entries) {
     const loc = entry && typeof entry === "object" ? entry.loc : void 0;
     if (typeof loc === "string" && loc.trim() !== "") locs.push(decodeReferences(loc.trim()));
   }
-  return { kind: kind2, locs };
+  return { kind, locs };
 }
 
 // src/cli/sitemap.ts
-var SITEMAP_LIMITS = { maxBytes: 10 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024, maxDocuments: 100, maxDepth: 3, timeoutMs: 6e4 };
+var SITEMAP_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
+  maxDocuments: 100,
+  maxDepth: 3,
+  timeoutMs: 6e4
+};
 var SitemapError = class extends UsageError {
   name = "SitemapError";
 };
@@ -77864,7 +78546,10 @@ async function readSitemaps(sources, options = {}) {
   const timeoutMs = options.timeoutMs ?? SITEMAP_LIMITS.timeoutMs;
   const rewrite = (loc) => options.find ? loc.replace(options.find, options.replace ?? "") : loc;
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new SitemapFetchError(`was not read within the ${timeoutMs / 1e3} s given to sitemaps`)), timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new SitemapFetchError(`was not read within the ${timeoutMs / 1e3} s given to sitemaps`)),
+    timeoutMs
+  );
   const urls = /* @__PURE__ */ new Set();
   const seen = /* @__PURE__ */ new Set();
   let documents = 0;
@@ -77877,38 +78562,48 @@ async function readSitemaps(sources, options = {}) {
         throw new SitemapError(`sitemap ${name} ${rule}`, "ci");
       };
       const remote = /^https?:\/\//i.test(item.source);
-      const key = remote ? normalizePageUrl(item.source) ?? item.source : `file:${item.source}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const key2 = remote ? normalizePageUrl(item.source) ?? item.source : `file:${item.source}`;
+      if (seen.has(key2)) continue;
+      seen.add(key2);
       if (++documents > maxDocuments) fail3(`is one document more than the ${maxDocuments} sitemaps a run reads`);
-      if (totalBytes >= maxTotalBytes) fail3(`is one document past the ${formatBytes(maxTotalBytes)} the sitemaps of a run may hold in all`);
+      if (totalBytes >= maxTotalBytes)
+        fail3(`is one document past the ${formatBytes(maxTotalBytes)} the sitemaps of a run may hold in all`);
       const cap = Math.min(maxBytes, maxTotalBytes - totalBytes);
-      let text4;
+      let text5;
       try {
-        const bytes = remote ? await fetchSitemapBytes(new URL(item.source), { maxBytes: cap, signal: deadline.signal, userAgent: options.userAgent, fetch: options.fetch }) : readSitemapFile(item.source, cap);
+        const bytes = remote ? await fetchSitemapBytes(new URL(item.source), {
+          maxBytes: cap,
+          signal: deadline.signal,
+          userAgent: options.userAgent,
+          fetch: options.fetch
+        }) : readSitemapFile(item.source, cap);
         totalBytes += bytes.length;
-        text4 = bytes.toString("utf8").replace(/^\uFEFF/, "");
+        text5 = bytes.toString("utf8").replace(/^\uFEFF/, "");
       } catch (error2) {
         if (error2 instanceof SitemapFetchError && cap < maxBytes && /^(is larger than|decompresses to more than)/.test(error2.message)) {
-          fail3(`takes the sitemaps of the run past the ${formatBytes(maxTotalBytes)} they may hold in all; stopped reading`);
+          fail3(
+            `takes the sitemaps of the run past the ${formatBytes(maxTotalBytes)} they may hold in all; stopped reading`
+          );
         }
         if (error2 instanceof SitemapFetchError) fail3(error2.message);
         throw error2;
       }
       let doc;
       try {
-        doc = parseSitemap(text4);
+        doc = parseSitemap(text5);
       } catch (error2) {
         if (error2 instanceof SitemapFormatError) fail3(error2.message);
         throw error2;
       }
       if (deadline.signal.aborted) fail3(deadline.signal.reason.message);
       if (doc.kind === "sitemapindex") {
-        if (item.depth >= maxDepth) fail3(`is a sitemap index nested ${item.depth} levels deep; at most ${maxDepth} are followed`);
+        if (item.depth >= maxDepth)
+          fail3(`is a sitemap index nested ${item.depth} levels deep; at most ${maxDepth} are followed`);
         for (const loc of doc.locs) {
           const child = rewrite(loc);
           const url2 = normalizePageUrl(child);
-          if (url2 === void 0) fail3(`lists ${JSON.stringify(child.slice(0, 200))}, which is not an absolute http(s) URL`);
+          if (url2 === void 0)
+            fail3(`lists ${JSON.stringify(child.slice(0, 200))}, which is not an absolute http(s) URL`);
           if (remote && new URL(url2).origin !== new URL(item.source).origin) {
             fail3(`lists ${url2} on another origin; a sitemap index may only list sitemaps of its own site`);
           }
@@ -77923,7 +78618,8 @@ async function readSitemaps(sources, options = {}) {
         }
         const page = rewrite(loc);
         const url2 = normalizePageUrl(page);
-        if (url2 === void 0) fail3(`lists ${JSON.stringify(page.slice(0, 200))}, which is not an absolute http(s) URL`);
+        if (url2 === void 0)
+          fail3(`lists ${JSON.stringify(page.slice(0, 200))}, which is not an absolute http(s) URL`);
         urls.add(url2);
       }
     }
@@ -77934,7 +78630,10 @@ async function readSitemaps(sources, options = {}) {
 }
 
 // src/cli/collect-urls.ts
-var tooManyUrls = (count, max, from) => new UsageError(`${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`, "ci");
+var tooManyUrls = (count, max, from) => new UsageError(
+  `${count} URLs to check, more than --max-urls ${max}${from}; raise --max-urls (or maxUrls in the config file), or narrow the list (--sitemap-exclude, --changed-since)`,
+  "ci"
+);
 async function collectUrls(options, io) {
   let urls = options.urls;
   const info2 = (line) => io.quiet ? void 0 : io.err(line);
@@ -77947,7 +78646,10 @@ async function collectUrls(options, io) {
     );
   }
   if (urls.length === 0) {
-    throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, "ci");
+    throw new UsageError(
+      `no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`,
+      "ci"
+    );
   }
   if (options.changedSince !== void 0) {
     const changed = changedFiles(options.changedSince, process.cwd());
@@ -77959,107 +78661,261 @@ async function collectUrls(options, io) {
     info2(
       `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? "" : "s"} changed; checking ${affected.kept.length} of ${urls.length} pages (${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`
     );
-    if (affected.kept.length === 0) io.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
+    if (affected.kept.length === 0)
+      io.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);
     urls = affected.kept;
   }
   if (urls.length > options.maxUrls) throw tooManyUrls(urls.length, options.maxUrls, "");
   return urls;
 }
 
-// src/cli/commands/ci.ts
-var FORMATS = REPORT_FORMATS;
-function render(report2, format, color = false, options) {
-  switch (format) {
-    case "json":
-      return `${jsonText(jsonOf(report2))}
-`;
-    case "junit":
-      return toJUnit(report2);
-    case "sarif":
-      return `${JSON.stringify(toSarif(report2, { toolVersion: version2, sourceMap: options?.sarifMap }), null, 2)}
-`;
-    case "markdown":
-      return toMarkdown(report2);
-    case "html":
-      return toHtml(report2, { toolVersion: version2, run: options?.run });
-    default:
-      return toText(report2, { color });
+// src/cli/report-files.ts
+var import_node_fs7 = require("node:fs");
+var import_node_path4 = require("node:path");
+
+// src/cli/write-file.ts
+var import_node_fs6 = require("node:fs");
+var import_promises = require("node:fs/promises");
+async function writeTextFile(file, text5, options = {}) {
+  const { append = false, readerWaitMs = 1e3, stallMs = 3e4 } = options;
+  const before = await (0, import_promises.stat)(file).catch(() => void 0);
+  if (before && !before.isDirectory() && !writableKind(before)) throw notWritableKind(before);
+  const handle2 = await openNonBlocking(file, append, readerWaitMs);
+  try {
+    const opened = await handle2.stat();
+    if (!writableKind(opened)) throw notWritableKind(opened);
+    await writeAll(handle2, Buffer.from(text5, "utf8"), stallMs);
+  } finally {
+    await handle2.close();
   }
 }
-function jsonOf(report2) {
-  const base = { check: report2.check, violations: report2.violations, verdict: report2.verdict };
-  const suppressed = report2.suppressed.map((f) => ({ fingerprint: f.violation.fingerprint, ruleId: f.violation.ruleId, url: f.violation.url, target: f.violation.target, ...f.suppression }));
-  return {
-    ...base,
-    ...report2.batches.length > 1 ? { batches: report2.batches } : {},
-    ...suppressed.length ? { suppressed } : {}
-  };
+async function openNonBlocking(file, append, readerWaitMs) {
+  const flags = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | (append ? import_node_fs6.constants.O_APPEND : import_node_fs6.constants.O_TRUNC) | (import_node_fs6.constants.O_NONBLOCK ?? 0);
+  const started = Date.now();
+  for (; ; ) {
+    try {
+      return await (0, import_promises.open)(file, flags, 438);
+    } catch (error2) {
+      if (error2.code !== "ENXIO") throw error2;
+      const kind = await (0, import_promises.stat)(file).catch(() => void 0);
+      if (!kind?.isFIFO()) throw new Error("ENXIO: it cannot be opened as a file (a socket?)");
+      if (Date.now() - started >= readerWaitMs)
+        throw new Error(`ENXIO: it is a FIFO that no process reads (none opened it within ${readerWaitMs} ms)`);
+      await pause2();
+    }
+  }
 }
+async function writeAll(handle2, bytes, stallMs) {
+  let offset = 0;
+  let lastProgress = Date.now();
+  while (offset < bytes.length) {
+    try {
+      const { bytesWritten } = await handle2.write(bytes, offset, bytes.length - offset);
+      offset += bytesWritten;
+      if (bytesWritten > 0) lastProgress = Date.now();
+    } catch (error2) {
+      if (error2.code !== "EAGAIN") throw error2;
+      if (Date.now() - lastProgress >= stallMs)
+        throw new Error(
+          `EAGAIN: its reader took nothing for ${stallMs / 1e3} s; ${offset} of ${bytes.length} bytes written`
+        );
+      await pause2();
+    }
+  }
+}
+function writableKind(s) {
+  return s.isFile() || s.isFIFO() || s.isCharacterDevice();
+}
+function notWritableKind(s) {
+  return new Error(
+    s.isSocket() ? "it is a socket, which cannot be opened as a file" : "it is not a regular file, a FIFO or a character device"
+  );
+}
+function pause2() {
+  return new Promise((resolve5) => setTimeout(resolve5, 20));
+}
+
+// src/cli/report-files.ts
+function checkReportPath(file, what) {
+  if (file.trim() === "") throw new UsageError(`${what}: the file name is empty`);
+  const target = danglingLinkTarget(file) ?? file;
+  const stat3 = statOf(target);
+  if (stat3?.isDirectory())
+    throw new UsageError(
+      `${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, "")}/a11y-report`
+    );
+  if (stat3?.isSocket()) {
+    throw new UsageError(
+      `${what}: ${file} is a socket, which cannot be opened as a file${/^\/dev\/(stdout|stderr|fd\/[12])$/.test(file) ? "; to print a report on stdout, use --format" : ""}`
+    );
+  }
+  if (stat3 && !stat3.isFile() && !stat3.isFIFO() && !stat3.isCharacterDevice()) {
+    throw new UsageError(`${what}: ${file} is not a regular file, a FIFO or a character device`);
+  }
+  if (stat3 && !stat3.isFile()) {
+    if (!writable(target)) throw new UsageError(`${what}: ${file} is not writable`);
+    return [];
+  }
+  const created = stat3 ? [] : createFolders(target, what);
+  try {
+    (0, import_node_fs7.closeSync)((0, import_node_fs7.openSync)(target, stat3 ? "a" : "wx"));
+    if (!stat3) (0, import_node_fs7.unlinkSync)(target);
+  } catch (error2) {
+    removeEmptyFolders(created);
+    throw new UsageError(`${what}: ${file} is not writable (${codeOf2(error2)})`);
+  }
+  return created;
+}
+function removeEmptyFolders(folders) {
+  for (let i = folders.length - 1; i >= 0; i--) {
+    try {
+      (0, import_node_fs7.rmdirSync)(folders[i]);
+    } catch {
+      return;
+    }
+  }
+}
+function danglingLinkTarget(file) {
+  try {
+    return (0, import_node_fs7.lstatSync)(file).isSymbolicLink() && !statOf(file) ? (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.resolve)(file)), (0, import_node_fs7.readlinkSync)(file)) : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function writable(path) {
+  try {
+    (0, import_node_fs7.accessSync)(path, import_node_fs7.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function createFolders(file, what) {
+  const missing = [];
+  let dir = (0, import_node_path4.dirname)((0, import_node_path4.resolve)(file));
+  let stat3 = statOf(dir);
+  while (!stat3) {
+    if ((0, import_node_path4.dirname)(dir) === dir) throw new UsageError(`${what}: cannot create ${file}: no existing folder above it`);
+    missing.unshift(dir);
+    dir = (0, import_node_path4.dirname)(dir);
+    stat3 = statOf(dir);
+  }
+  if (!stat3.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
+  const created = [];
+  for (const folder of missing) {
+    try {
+      (0, import_node_fs7.mkdirSync)(folder);
+      created.push(folder);
+    } catch (error2) {
+      if (codeOf2(error2) === "EEXIST") continue;
+      removeEmptyFolders(created);
+      throw new UsageError(`${what}: cannot create ${file}: the folder ${folder} cannot be created (${codeOf2(error2)})`);
+    }
+  }
+  return created;
+}
+async function writeReport(out, file, text5) {
+  await writeTextFile(file, out.scrub(text5));
+}
+async function appendStepSummary(out, file, markdown) {
+  try {
+    await writeTextFile(file, out.scrub(markdown), { append: true });
+  } catch (error2) {
+    out.err(
+      `warning: could not write the job summary to $GITHUB_STEP_SUMMARY=${file} (${codeOf2(error2)}); the exit code is unchanged`
+    );
+  }
+}
+function statOf(path) {
+  try {
+    return (0, import_node_fs7.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function codeOf2(error2) {
+  return error2.code ?? error2.message;
+}
+
+// src/cli/ci-options.ts
 var MAX_ARGUMENT_URLS = 5e3;
-var DEFAULT_MAX_URLS = 500;
 function ciOptions(ctx, { readConfig = true } = {}) {
   const v = ctx.values;
-  const config2 = readConfig ? loadConfig(v.config, process.cwd()) : void 0;
-  const fromConfig = config2 ? ` (from ${config2.file})` : "";
-  const fromFile = readUrlsFile(v["urls-file"]);
-  if (v["urls-file"] !== void 0 && fromFile.length === 0) throw new UsageError(`--urls-file: ${v["urls-file"]} has no URLs (one a line; blank lines and # comments are skipped)`, "ci");
-  const flagSitemaps = v.sitemap ?? [];
-  const flagUrls = [...ctx.args, ...fromFile];
-  const fromCommandLine = flagUrls.length > 0 || flagSitemaps.length > 0;
-  const urls = uniquePageUrls(fromCommandLine ? flagUrls : config2?.urls ?? [], (i) => `urls[${i}]`);
-  const sitemaps = fromCommandLine ? flagSitemaps : config2?.sitemap ?? [];
-  const maxUrls = v["max-urls"] !== void 0 ? positiveInt(v["max-urls"], "--max-urls") : config2?.maxUrls ?? DEFAULT_MAX_URLS;
-  if (urls.length > maxUrls) throw tooManyUrls(urls.length, maxUrls, v["max-urls"] !== void 0 ? "" : config2?.maxUrls !== void 0 ? fromConfig : " (the default)");
-  const find2 = v["sitemap-find"] ?? config2?.sitemapFind;
-  const replace = v["sitemap-replace"] ?? config2?.sitemapReplace;
-  if (replace !== void 0 && find2 === void 0) throw new UsageError("--sitemap-replace needs --sitemap-find (the pattern it replaces)", "ci");
-  const exclude = v["sitemap-exclude"] ?? config2?.sitemapExclude;
+  const env = ctx.out.io.env;
+  const config2 = readConfig ? loadConfig(readSetting(SETTINGS.configFile, { values: v, env }).value, process.cwd()) : void 0;
+  const inputs = { values: v, env, config: config2 };
+  const setting = (spec) => readSetting(spec, inputs);
+  const pages = pagesOf(ctx, inputs);
+  const maxUrls = setting(SETTINGS.maxUrls);
+  if (pages.value.urls.length > maxUrls.value)
+    throw tooManyUrls(pages.value.urls.length, maxUrls.value, fromNote(maxUrls.source));
+  const find2 = setting(SETTINGS.sitemapFind).value;
+  const replace = setting(SETTINGS.sitemapReplace).value;
+  if (replace !== void 0 && find2 === void 0)
+    throw new UsageError("--sitemap-replace needs --sitemap-find (the pattern it replaces)", "ci");
+  const exclude = setting(SETTINGS.sitemapExclude).value;
   const changedSince = v["changed-since"];
-  const flagReports = (v.report ?? []).map((pair) => {
-    const [kind2, file] = parsePair(pair, "--report");
-    return [oneOf(kind2, FORMATS, "--report FORMAT"), file];
-  });
-  const reports = flagReports.length ? flagReports : Object.entries(config2?.reports ?? {}).map(([kind2, file]) => [kind2, file]);
-  const flagTimeout = v.timeout;
-  const sarifMap = sarifMapOf(config2?.sarifMap, v["sarif-map"]);
+  const reports = setting(SETTINGS.reports);
+  const sarifMap = sarifMapOf(setting(SETTINGS.sarifMap).value);
   if (changedSince !== void 0 && sarifMap.length === 0) {
-    throw new UsageError("--changed-since needs --sarif-map entries (or sarifMap in the config file) saying which source files render which pages", "ci");
+    throw new UsageError(
+      "--changed-since needs --sarif-map entries (or sarifMap in the config file) saying which source files render which pages",
+      "ci"
+    );
   }
-  const where = suppressionsPath(v.suppressions ?? config2?.suppressions, config2 ? (0, import_node_path5.dirname)((0, import_node_path5.resolve)(config2.file)) : process.cwd());
+  const suppressionsFile = setting(SETTINGS.suppressions).value;
+  const where = suppressionsPath(suppressionsFile, config2 ? (0, import_node_path5.dirname)((0, import_node_path5.resolve)(config2.file)) : process.cwd());
   const options = {
-    urls,
-    sitemaps,
+    urls: pages.value.urls,
+    sitemaps: pages.value.sitemaps,
     sitemapRules: {
       exclude: exclude === void 0 ? [] : [urlPattern(exclude, "--sitemap-exclude")],
       find: find2 === void 0 ? void 0 : urlPattern(find2, "--sitemap-find"),
       replace
     },
-    maxUrls,
+    maxUrls: maxUrls.value,
     changedSince,
-    format: ctx.json ? "json" : oneOf(v.format ?? config2?.format ?? "text", FORMATS, "--format"),
-    reports,
-    failOn: v["fail-on"] !== void 0 ? oneOf(v["fail-on"], FAIL_ON, "--fail-on") : config2?.failOn,
+    // `--json` is `--format json` (and any --format is then not read).
+    format: ctx.json ? "json" : setting(SETTINGS.format).value,
+    reports: reports.value,
+    failOn: setting(SETTINGS.failOn).value,
     failOnByUrl: config2?.failOnByUrl ?? [],
-    suppressions: readConfig || v.suppressions !== void 0 ? loadSuppressions(where.file, { required: where.required || config2?.suppressions !== void 0 }) : void 0,
-    setBaseline: v["set-baseline"] === true || config2?.setBaseline === true,
-    timeoutMs: flagTimeout === void 0 ? config2?.timeout : parseDuration(flagTimeout, "--timeout"),
-    timeoutFrom: flagTimeout !== void 0 ? "--timeout" : config2?.timeout !== void 0 ? `timeout in ${config2.file}` : void 0,
-    context: { ...ciContext(ctx.out.io.env), ...config2?.context, ...parsePairs(v.context ?? [], "--context") },
+    suppressions: readConfig || v.suppressions !== void 0 ? loadSuppressions(where.file, { required: where.required }) : void 0,
+    setBaseline: setting(SETTINGS.setBaseline).value,
+    timeout: setting(SETTINGS.timeout),
+    context: setting(SETTINGS.context).value,
     sarifMap,
     configFile: config2?.file
   };
   const createdFolders = [];
   try {
-    for (const [kind2, file] of reports) createdFolders.push(...checkReportPath(file, `--report ${kind2}${flagReports.length ? "" : fromConfig}`));
+    for (const [kind, file] of reports.value)
+      createdFolders.push(...checkReportPath(file, `--report ${kind}${fromNote(reports.source, "")}`));
   } catch (error2) {
     removeEmptyFolders(createdFolders);
     throw error2;
   }
   return { ...options, createdFolders };
 }
-function positiveInt(text4, flag) {
-  if (!/^\d+$/.test(text4.trim()) || Number(text4) < 1) throw new UsageError(`${flag} must be a whole number of at least 1, got "${text4}"`, "ci");
-  return Number(text4);
+function fromNote(source, byDefault = " (the default)") {
+  return source.kind === "config" ? ` (from ${source.file})` : source.kind === "default" ? byDefault : "";
+}
+function pagesOf(ctx, inputs) {
+  const v = ctx.values;
+  const fromFile = readUrlsFile(v["urls-file"]);
+  if (v["urls-file"] !== void 0 && fromFile.length === 0)
+    throw new UsageError(
+      `--urls-file: ${v["urls-file"]} has no URLs (one a line; blank lines and # comments are skipped)`,
+      "ci"
+    );
+  const flagSitemaps = v.sitemap ?? [];
+  const flagUrls = [...ctx.args, ...fromFile];
+  const config2 = inputs.config;
+  const given = flagUrls.length > 0 || flagSitemaps.length > 0 ? { value: { urls: flagUrls, sitemaps: flagSitemaps }, source: { kind: "flag", flag: "the command line" } } : config2 && (config2.urls !== void 0 || config2.sitemap !== void 0) ? {
+    value: { urls: config2.urls ?? [], sitemaps: config2.sitemap ?? [] },
+    source: { kind: "config", key: "urls", file: config2.file }
+  } : { value: { urls: [], sitemaps: [] }, source: { kind: "default" } };
+  return { ...given, value: { ...given.value, urls: uniquePageUrls(given.value.urls, (i) => `urls[${i}]`) } };
 }
 async function removingUnusedFolders(options, run2) {
   try {
@@ -78069,8 +78925,7 @@ async function removingUnusedFolders(options, run2) {
     throw error2;
   }
 }
-function sarifMapOf(fromConfig, fromFlags) {
-  const entries = [...Object.entries(fromConfig ?? {}), ...(fromFlags ?? []).map((pair) => parsePair(pair, "--sarif-map"))];
+function sarifMapOf(entries) {
   try {
     return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
   } catch (error2) {
@@ -78081,8 +78936,311 @@ function readUrlsFile(file) {
   if (file === void 0) return [];
   return readTextFile(file, { what: "--urls-file" }).split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
 }
+
+// src/cli/batches.ts
+var MAX_URLS_PER_CHECK = 20;
+var BATCH_CONTEXT_KEY = "svcA11yBatch";
+function planBatches(urls, { maxPerCheck = MAX_URLS_PER_CHECK } = {}) {
+  const max = Math.max(1, Math.floor(maxPerCheck));
+  const bySite = /* @__PURE__ */ new Map();
+  for (const url2 of urls) {
+    const origin = new URL(url2).origin;
+    bySite.get(origin)?.push(url2) ?? bySite.set(origin, [url2]);
+  }
+  const batches = [];
+  for (const origin of [...bySite.keys()].sort(compareText)) {
+    const pages = [...bySite.get(origin)].sort(compareText);
+    const of = Math.ceil(pages.length / max);
+    const small = Math.floor(pages.length / of);
+    const larger = pages.length % of;
+    let at = 0;
+    for (let i = 0; i < of; i++) {
+      const size = small + (i < larger ? 1 : 0);
+      batches.push({ key: `${origin} ${i + 1}/${of}`, origin, index: i + 1, of, urls: pages.slice(at, at + size) });
+      at += size;
+    }
+  }
+  return batches;
+}
+function batchLabel(batch) {
+  const host = URL.canParse(batch.origin) ? new URL(batch.origin).host : batch.origin;
+  return batch.of > 1 ? `${host} ${batch.index}/${batch.of}` : host;
+}
+
+// src/cli/report-output.ts
+function formatReport(report, format, options = {}) {
+  switch (format) {
+    case "json":
+      return `${jsonText(jsonReportOf(report))}
+`;
+    case "junit":
+      return toJUnit(report);
+    case "sarif":
+      return `${JSON.stringify(toSarif(report, { toolVersion: version2, sourceMap: options.sarifMap }), null, 2)}
+`;
+    case "markdown":
+      return toMarkdown(report);
+    case "html":
+      return toHtml(report, { toolVersion: version2, run: options.run });
+    default:
+      return toText(report, { color: options.color ?? false });
+  }
+}
+function jsonReportOf(report) {
+  const base = { check: report.check, violations: report.violations, verdict: report.verdict };
+  const suppressed = report.suppressed.map((f) => ({
+    fingerprint: f.violation.fingerprint,
+    ruleId: f.violation.ruleId,
+    url: f.violation.url,
+    target: f.violation.target,
+    ...f.suppression
+  }));
+  return {
+    ...base,
+    ...report.batches.length > 1 ? { batches: report.batches } : {},
+    ...suppressed.length ? { suppressed } : {}
+  };
+}
+async function outputReport(ctx, report, options, run2) {
+  const v = ctx.values;
+  let code = report.verdict.exitCode;
+  const formatting = { sarifMap: options.sarifMap, run: run2 };
+  if (!v.quiet || v.format !== void 0 || ctx.json)
+    ctx.out.out(formatReport(report, options.format, { ...formatting, color: ctx.out.color }));
+  for (const [kind, file] of options.reports) {
+    try {
+      await writeReport(ctx.out, file, formatReport(report, kind, formatting));
+      if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind] ?? kind} to ${file}`);
+    } catch (error2) {
+      ctx.out.err(
+        `error: could not write the ${kind} report ${file} (${error2.code ?? error2.message})`
+      );
+      if (code === ExitCode2.OK) code = ExitCode2.USAGE;
+    }
+  }
+  const env = ctx.out.io.env;
+  if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
+  if (env.GITHUB_ACTIONS === "true") for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
+  return code;
+}
+function runInfo(options, pages, checks, report) {
+  const s = options.suppressions;
+  return {
+    settings: [
+      ["Pages checked", String(pages)],
+      ["CI checks", `${checks} (at most ${MAX_URLS_PER_CHECK} pages of one site each)`],
+      ["Threshold (--fail-on)", options.failOn ?? "the service default"],
+      ...options.failOnByUrl.map((r, i) => [
+        `Per-URL threshold ${i + 1}`,
+        `/${r.url}/ → ${r.failOn}`
+      ]),
+      ["Set baseline", options.setBaseline ? "yes" : "no"],
+      ...options.sitemaps.length ? options.sitemaps.map((m, i) => [`Sitemap ${i + 1}`, m]) : [],
+      ...options.changedSince !== void 0 ? [["Changed since", options.changedSince]] : [],
+      ["Config file", options.configFile ?? "none"],
+      ["Suppressions file", s ? `${s.file} (${s.active.length} in force, ${s.expired.length} expired)` : "none"],
+      [
+        "Timeout",
+        options.timeout.source.kind !== "default" ? `${options.timeout.value} ms` : `${DEFAULT_WAIT_TIMEOUT_MS} ms (default)`
+      ]
+    ],
+    expired: s?.expired.map(describeSuppression) ?? [],
+    stale: s && report.check.status === "COMPLETED" ? s.active.filter((e) => !report.suppressionsUsed.includes(e.index)).map(describeSuppression) : []
+  };
+}
+function warnAboutSuppressions(ctx, suppressions, report) {
+  if (!suppressions) return;
+  for (const e of suppressions.expired)
+    ctx.out.err(
+      `warning: suppression ${describeSuppression(e)} in ${suppressions.file} has expired: it no longer suppresses anything; renew it with a new reason or remove it`
+    );
+  if (report.check.status !== "COMPLETED") return;
+  const used = new Set(report.suppressionsUsed);
+  for (const e of suppressions.active)
+    if (!used.has(e.index))
+      ctx.out.err(
+        `warning: suppression ${describeSuppression(e)} in ${suppressions.file} is stale: it matched no finding; remove it or fix it`
+      );
+}
+
+// src/cli/run-batches.ts
+var DEFAULT_CONCURRENCY = 5;
+var finished = (status) => status !== void 0 && status !== "QUEUED" && status !== "RUNNING";
+async function runBatches(client, batches, options) {
+  const endsAt = Date.now() + options.timeoutMs;
+  const stop = new AbortController();
+  const latest = /* @__PURE__ */ new Map();
+  const showProgress = () => options.onProgress?.(progressOf(batches, latest));
+  const results = new Array(batches.length);
+  let next = 0;
+  let failure2;
+  const runOne = async (i) => {
+    const batch = batches[i];
+    const remaining = endsAt - Date.now();
+    if (remaining < 1) {
+      results[i] = notStarted(
+        batch,
+        `the check was not started: the run's limit of ${options.limitText} ran out first`
+      );
+      return;
+    }
+    let seen;
+    try {
+      const check2 = await client.ciChecks.createAndWait(
+        {
+          urls: batch.urls,
+          failOn: options.failOn,
+          setBaseline: options.setBaseline,
+          context: { ...options.context, [BATCH_CONTEXT_KEY]: batch.key }
+        },
+        {
+          timeoutMs: remaining,
+          signal: stop.signal,
+          onProgress: (c) => {
+            seen = c;
+            latest.set(i, c);
+            showProgress();
+          }
+        }
+      );
+      latest.set(i, check2);
+      const violations = check2.status === "COMPLETED" ? await client.ciChecks.listViolations(check2.id) : [];
+      results[i] = { batch, check: check2, violations };
+    } catch (error2) {
+      if (!stop.signal.aborted && error2 instanceof PollTimeoutError && error2.jobId === void 0) {
+        results[i] = notStarted(
+          batch,
+          `the wait ended (${options.limitText}) before the service answered the request starting the check`
+        );
+        return;
+      }
+      const ended = stop.signal.aborted ? void 0 : waitEnded(error2, seen, options.limitText);
+      if (!ended) throw error2;
+      const last = await client.ciChecks.get(ended.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended.jobId, status: ended.lastStatus });
+      const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : "its status could not be read"}`;
+      results[i] = {
+        batch,
+        check: last,
+        violations: [],
+        waitEnded: `the wait ${reason}`,
+        endedMessage: `CI check ${ended.jobId} ${reason}.`
+      };
+    }
+  };
+  const worker = async () => {
+    while (failure2 === void 0 && next < batches.length) {
+      const i = next++;
+      try {
+        await runOne(i);
+      } catch (error2) {
+        failure2 ??= { error: error2 };
+        stop.abort(error2);
+      }
+    }
+  };
+  const width = Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, batches.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  if (failure2) throw failure2.error;
+  return results;
+}
+function notStarted(batch, reason) {
+  return {
+    batch,
+    check: { id: "not started", status: "QUEUED", pages: batch.urls.map((url2) => ({ url: url2, status: "QUEUED" })) },
+    violations: [],
+    waitEnded: reason,
+    endedMessage: `${reason[0].toUpperCase()}${reason.slice(1)}.`
+  };
+}
+function progressOf(batches, latest) {
+  if (batches.length === 1) {
+    const c = latest.get(0);
+    return { status: c?.status ?? "QUEUED", detail: pagesDetail(c?.pages) };
+  }
+  const checks = batches.map((_, i) => latest.get(i));
+  const done = checks.filter((c) => finished(c?.status)).length;
+  const pages = checks.flatMap((c, i) => c?.pages ?? batches[i].urls.map(() => ({ status: "QUEUED" })));
+  const status = done === batches.length ? "COMPLETED" : checks.some((c) => c?.status === "RUNNING") ? "RUNNING" : "QUEUED";
+  return { status, detail: `checks ${done}/${batches.length}  ${pagesDetail(pages)}` };
+}
+function pagesDetail(pages) {
+  if (!pages?.length) return void 0;
+  const done = pages.filter((p) => p.status !== "QUEUED" && p.status !== "RUNNING").length;
+  return `pages ${done}/${pages.length}`;
+}
+var CHECK_URL = /\/api\/v1\/ci\/checks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#]|$)/i;
+function waitEnded(error2, seen, limit) {
+  if (error2 instanceof PollTimeoutError && error2.jobId !== void 0) {
+    return { jobId: error2.jobId, lastStatus: error2.lastStatus, reason: `did not finish within ${limit}` };
+  }
+  const jobId = error2 instanceof RateLimitError ? seen?.id ?? CHECK_URL.exec(error2.url)?.[1] : void 0;
+  if (error2 instanceof RateLimitError && jobId !== void 0) {
+    const until = error2.retryAfterMs === void 0 ? "" : ` for ${Math.ceil(error2.retryAfterMs / 1e3)} s`;
+    return {
+      jobId,
+      lastStatus: seen?.status,
+      reason: `was paused by the service${until}, past the wait's limit of ${limit}`
+    };
+  }
+  return void 0;
+}
+
+// src/cli/commands/ci-usage.ts
+var CI_USAGE = `svc-a11y ci [url…] [options]
+
+  Pages come from the arguments, --urls-file and --sitemap (or "urls" and "sitemap" in the config file); each
+  is checked once (URLs are normalised: lower-case host, no default port, no #fragment). They are grouped by
+  site (origin) and split into as few CI checks as the service's limit of ${MAX_URLS_PER_CHECK} pages allows, run
+  concurrently under one --timeout and one rate budget, and judged as one gate: any check FAIL → exit 1,
+  otherwise any check not judged → exit 4. Each check's context carries its batch key (svcA11yBatch).
+
+  --fail-on <rule>       ${FAIL_ON.join(" | ")} (service default when omitted);
+                         per-URL thresholds go in the config file (failOnByUrl)
+  --set-baseline         save every completed check as the baseline of future checks
+  --context key=value    caller metadata (repeatable); repository, branch, commit and pull request are
+                         filled from the CI environment when its usual variables exist
+  --timeout <duration>   overall wait of the whole run, e.g. 10m (default 10m)
+  --format <format>      stdout format: ${REPORT_FORMATS.join(" | ")} (default text)
+  --report FORMAT=FILE   also write a report file (repeatable), e.g. --report junit=a11y.xml --report html=a11y.html;
+                         every path is checked before the check starts (exit 2 naming it), and the files are
+                         written on every outcome that has a check (PASS, FAIL, a failed job, a wait that timed out)
+  --sarif-map PREFIX=FILE  findings on pages under a URL path prefix point at a source file (repeatable), e.g.
+                         --sarif-map /checkout=src/pages/checkout.tsx (longest prefix wins in SARIF; FILE may be a
+                         glob such as src/checkout/** for --changed-since). SARIF holds the findings that break
+                         the threshold, suppressed ones marked as such
+  --urls-file <file>     URLs to check, one a line (# comments and blank lines skipped)
+  --sitemap <url|file>   check the pages of a sitemap or sitemap index (repeatable; nested and .gz too). Bounded:
+                         10 MiB per document, 32 MiB and 100 documents in all, indexes 3 deep, 60 s; a redirect to another
+                         origin, a DOCTYPE/entity declaration or anything past a bound is refused (exit 2)
+  --sitemap-exclude <regex>  leave out sitemap pages whose URL matches
+  --sitemap-find <regex>     with --sitemap-replace <text>: rewrite sitemap URLs, e.g. point production
+  --sitemap-replace <text>   URLs at a preview host (--sitemap-find ^https://www.example.com --sitemap-replace
+                             http://localhost:3000)
+  --max-urls <n>         refuse a run of more than n URLs in all (default ${DEFAULT_MAX_URLS})
+  --changed-since <ref>  check only pages whose --sarif-map files changed since the git ref (git diff --name-only),
+                         plus every page no entry maps; no change → exit 0 saying no page was affected
+  --suppressions <file>  reviewed suppressions (default: ${DEFAULT_SUPPRESSIONS_FILE} beside the config file, if
+                         present): { "suppressions": [ { "ruleId", "url"?, "target"?, "fingerprint"?, "reason",
+                         "expires": "YYYY-MM-DD" } ] }. A suppressed finding does not count toward --fail-on and
+                         is shown as suppressed (SARIF suppressions, JUnit skipped); expired entries warn and
+                         suppress nothing; entries that matched nothing are reported as stale
+  --config <file>        a JSON config file (default: ${DEFAULT_CONFIG_FILE} in the working directory, if present)
+                         with urls, sitemap, sitemapExclude, sitemapFind, sitemapReplace, maxUrls, failOn,
+                         failOnByUrl [{url, failOn}], setBaseline, timeout, format, reports {format: file},
+                         context, sarifMap {prefix: file} and suppressions; flags win over it
+  -q, --quiet            no progress and no stdout report (reports and the exit code remain)
+
+  With $GITHUB_STEP_SUMMARY set, a markdown summary is appended to it (a summary that cannot be written is a
+  warning, not a failure); with GITHUB_ACTIONS=true, up to 10 error annotations are printed for findings that
+  break the threshold.`;
+
+// src/cli/commands/ci.ts
 async function runCiCheck(ctx, client, options = ciOptions(ctx)) {
-  const urls = await collectUrls(options, { err: (line) => ctx.out.err(line), quiet: ctx.values.quiet === true, userAgent: `svc-a11y/${version2}` });
+  const urls = await collectUrls(options, {
+    err: (line) => ctx.out.err(line),
+    quiet: ctx.values.quiet === true,
+    userAgent: `svc-a11y/${version2}`
+  });
   if (urls.length === 0) {
     removeEmptyFolders(options.createdFolders);
     return ExitCode2.OK;
@@ -78090,15 +79248,18 @@ async function runCiCheck(ctx, client, options = ciOptions(ctx)) {
   const batches = planBatches(urls);
   if (batches.length > 1) {
     const sites = new Set(batches.map((b) => b.origin)).size;
-    if (!ctx.values.quiet) ctx.out.err(`${urls.length} pages on ${sites} site${sites === 1 ? "" : "s"}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`);
+    if (!ctx.values.quiet)
+      ctx.out.err(
+        `${urls.length} pages on ${sites} site${sites === 1 ? "" : "s"}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`
+      );
   }
-  const { timeoutMs, timeoutFrom } = options;
+  const { timeout } = options;
   const results = await runBatches(client, batches, {
     failOn: options.failOn,
     setBaseline: options.setBaseline,
     context: options.context,
-    timeoutMs: timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS,
-    limitText: timeoutMs === void 0 ? `${DEFAULT_WAIT_TIMEOUT_MS} ms (the default --timeout)` : `${timeoutMs} ms (${timeoutFrom})`,
+    timeoutMs: timeout.value,
+    limitText: `${timeout.value} ms (${timeout.source.kind === "default" ? "the default --timeout" : describeSource(timeout.source)})`,
     onProgress: (state2) => ctx.progress.update(state2)
   });
   ctx.progress.done();
@@ -78115,58 +79276,14 @@ async function runCiCheck(ctx, client, options = ciOptions(ctx)) {
       }
     )
   );
-  const report2 = aggregateReports(prepared);
-  warnAboutSuppressions(ctx, options.suppressions, report2);
-  const code = await writeReports(ctx, report2, options, runInfo(options, urls.length, batches.length, report2));
-  for (const r of results) if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
+  const report = aggregateReports(prepared);
+  warnAboutSuppressions(ctx, options.suppressions, report);
+  const code = await outputReport(ctx, report, options, runInfo(options, urls.length, batches.length, report));
+  for (const r of results)
+    if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
   const unjudged = prepared.filter((p, i) => p.verdict.outcome === "UNKNOWN" && results[i].waitEnded === void 0);
-  if (unjudged.length) ctx.out.err(`error: the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join("; ")}`);
-  return code;
-}
-function warnAboutSuppressions(ctx, suppressions, report2) {
-  if (!suppressions) return;
-  for (const e of suppressions.expired) ctx.out.err(`warning: suppression ${describeSuppression(e)} in ${suppressions.file} has expired: it no longer suppresses anything; renew it with a new reason or remove it`);
-  if (report2.check.status !== "COMPLETED") return;
-  const used = new Set(report2.suppressionsUsed);
-  for (const e of suppressions.active) if (!used.has(e.index)) ctx.out.err(`warning: suppression ${describeSuppression(e)} in ${suppressions.file} is stale: it matched no finding; remove it or fix it`);
-}
-function runInfo(options, pages, checks, report2) {
-  const s = options.suppressions;
-  return {
-    settings: [
-      ["Pages checked", String(pages)],
-      ["CI checks", `${checks} (at most ${MAX_URLS_PER_CHECK} pages of one site each)`],
-      ["Threshold (--fail-on)", options.failOn ?? "the service default"],
-      ...options.failOnByUrl.map((r, i) => [`Per-URL threshold ${i + 1}`, `/${r.url}/ → ${r.failOn}`]),
-      ["Set baseline", options.setBaseline ? "yes" : "no"],
-      ...options.sitemaps.length ? options.sitemaps.map((m, i) => [`Sitemap ${i + 1}`, m]) : [],
-      ...options.changedSince !== void 0 ? [["Changed since", options.changedSince]] : [],
-      ["Config file", options.configFile ?? "none"],
-      ["Suppressions file", s ? `${s.file} (${s.active.length} in force, ${s.expired.length} expired)` : "none"],
-      ["Timeout", options.timeoutMs !== void 0 ? `${options.timeoutMs} ms` : `${DEFAULT_WAIT_TIMEOUT_MS} ms (default)`]
-    ],
-    expired: s?.expired.map(describeSuppression) ?? [],
-    stale: s && report2.check.status === "COMPLETED" ? s.active.filter((e) => !report2.suppressionsUsed.includes(e.index)).map(describeSuppression) : []
-  };
-}
-var REPORT_LABELS = { junit: "JUnit", sarif: "SARIF", markdown: "Markdown", json: "JSON", text: "the text report", html: "the HTML report" };
-async function writeReports(ctx, report2, options, run2) {
-  const v = ctx.values;
-  let code = report2.verdict.exitCode;
-  const renderOptions = { sarifMap: options.sarifMap, run: run2 };
-  if (!v.quiet || v.format !== void 0 || ctx.json) ctx.out.out(render(report2, options.format, ctx.out.color, renderOptions));
-  for (const [kind2, file] of options.reports) {
-    try {
-      await writeReport(ctx.out, file, render(report2, kind2, false, renderOptions));
-      if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind2] ?? kind2} to ${file}`);
-    } catch (error2) {
-      ctx.out.err(`error: could not write the ${kind2} report ${file} (${error2.code ?? error2.message})`);
-      if (code === ExitCode2.OK) code = ExitCode2.USAGE;
-    }
-  }
-  const env = ctx.out.io.env;
-  if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report2));
-  if (env.GITHUB_ACTIONS === "true") for (const line of toGitHubAnnotations(report2)) ctx.out.annotation(line);
+  if (unjudged.length)
+    ctx.out.err(`error: the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join("; ")}`);
   return code;
 }
 var ciCommand = {
@@ -78194,58 +79311,15 @@ var ciCommand = {
     config: { type: "string" },
     quiet: { type: "boolean", short: "q" }
   },
-  usage: `svc-a11y ci [url…] [options]
-
-  Pages come from the arguments, --urls-file and --sitemap (or "urls" and "sitemap" in the config file); each
-  is checked once (URLs are normalised: lower-case host, no default port, no #fragment). They are grouped by
-  site (origin) and split into as few CI checks as the service's limit of ${MAX_URLS_PER_CHECK} pages allows, run
-  concurrently under one --timeout and one rate budget, and judged as one gate: any check FAIL → exit 1,
-  otherwise any check not judged → exit 4. Each check's context carries its batch key (svcA11yBatch).
-
-  --fail-on <rule>       NEW_CRITICAL | ANY_CRITICAL | SERIOUS_OR_WORSE | NONE (service default when omitted);
-                         per-URL thresholds go in the config file (failOnByUrl)
-  --set-baseline         save every completed check as the baseline of future checks
-  --context key=value    caller metadata (repeatable); repository, branch, commit and pull request are
-                         filled from the CI environment when its usual variables exist
-  --timeout <duration>   overall wait of the whole run, e.g. 10m (default 10m)
-  --format <format>      stdout format: text | json | junit | sarif | markdown | html (default text)
-  --report FORMAT=FILE   also write a report file (repeatable), e.g. --report junit=a11y.xml --report html=a11y.html;
-                         every path is checked before the check starts (exit 2 naming it), and the files are
-                         written on every outcome that has a check (PASS, FAIL, a failed job, a wait that timed out)
-  --sarif-map PREFIX=FILE  findings on pages under a URL path prefix point at a source file (repeatable), e.g.
-                         --sarif-map /checkout=src/pages/checkout.tsx (longest prefix wins in SARIF; FILE may be a
-                         glob such as src/checkout/** for --changed-since). SARIF holds the findings that break
-                         the threshold, suppressed ones marked as such
-  --urls-file <file>     URLs to check, one a line (# comments and blank lines skipped)
-  --sitemap <url|file>   check the pages of a sitemap or sitemap index (repeatable; nested and .gz too). Bounded:
-                         10 MiB per document, 32 MiB and 100 documents in all, indexes 3 deep, 60 s; a redirect to another
-                         origin, a DOCTYPE/entity declaration or anything past a bound is refused (exit 2)
-  --sitemap-exclude <regex>  leave out sitemap pages whose URL matches
-  --sitemap-find <regex>     with --sitemap-replace <text>: rewrite sitemap URLs, e.g. point production
-  --sitemap-replace <text>   URLs at a preview host (--sitemap-find ^https://www.example.com --sitemap-replace
-                             http://localhost:3000)
-  --max-urls <n>         refuse a run of more than n URLs in all (default ${DEFAULT_MAX_URLS})
-  --changed-since <ref>  check only pages whose --sarif-map files changed since the git ref (git diff --name-only),
-                         plus every page no entry maps; no change → exit 0 saying no page was affected
-  --suppressions <file>  reviewed suppressions (default: ${".a11y-suppressions.json"} beside the config file, if
-                         present): { "suppressions": [ { "ruleId", "url"?, "target"?, "fingerprint"?, "reason",
-                         "expires": "YYYY-MM-DD" } ] }. A suppressed finding does not count toward --fail-on and
-                         is shown as suppressed (SARIF suppressions, JUnit skipped); expired entries warn and
-                         suppress nothing; entries that matched nothing are reported as stale
-  --config <file>        a JSON config file (default: ${DEFAULT_CONFIG_FILE} in the working directory, if present)
-                         with urls, sitemap, sitemapExclude, sitemapFind, sitemapReplace, maxUrls, failOn,
-                         failOnByUrl [{url, failOn}], setBaseline, timeout, format, reports {format: file},
-                         context, sarifMap {prefix: file} and suppressions; flags win over it
-  -q, --quiet            no progress and no stdout report (reports and the exit code remain)
-
-  With $GITHUB_STEP_SUMMARY set, a markdown summary is appended to it (a summary that cannot be written is a
-  warning, not a failure); with GITHUB_ACTIONS=true, up to 10 error annotations are printed for findings that
-  break the threshold.`,
+  usage: CI_USAGE,
   run: (ctx) => {
     const options = ciOptions(ctx);
     return removingUnusedFolders(options, async () => {
       if (options.urls.length === 0 && options.sitemaps.length === 0) {
-        throw new UsageError(`no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`, "ci");
+        throw new UsageError(
+          `no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`,
+          "ci"
+        );
       }
       return runCiCheck(ctx, ctx.client(), options);
     });
@@ -78254,9 +79328,13 @@ var ciCommand = {
 
 // src/cli/io.ts
 var NEUTRALISER = "⠀";
-var BLANKS = new Set([..."	\v\f              \u2028\u2029  　\uFEFF"].map((c) => c.charCodeAt(0)));
+var BLANKS = new Set(
+  [
+    ..."	\v\f              \u2028\u2029  　\uFEFF"
+  ].map((c) => c.charCodeAt(0))
+);
 var IGNORABLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
-var isIgnorable = (c, text4, i) => c < 173 ? false : c >= 56128 && c <= 56131 || c >= 56320 && c <= 57343 && i > 0 && text4.charCodeAt(i - 1) >= 56128 && text4.charCodeAt(i - 1) <= 56131 || IGNORABLE.test(text4[i]);
+var isIgnorable = (c, text5, i) => c < 173 ? false : c >= 56128 && c <= 56131 || c >= 56320 && c <= 57343 && i > 0 && text5.charCodeAt(i - 1) >= 56128 && text5.charCodeAt(i - 1) <= 56131 || IGNORABLE.test(text5[i]);
 var LF = 10;
 var CR = 13;
 var COLON = 58;
@@ -78272,13 +79350,13 @@ var CommandGuard = class {
     return this.#line === 0;
   }
   /** `text` with every line-start `::`, `##[` and `##vso[` broken by {@link NEUTRALISER}. */
-  guard(text4) {
+  guard(text5) {
     let out = "";
     let from = 0;
     let changed = false;
-    for (let i = 0; i < text4.length; i++) {
-      const c = text4.charCodeAt(i);
-      if (isIgnorable(c, text4, i)) continue;
+    for (let i = 0; i < text5.length; i++) {
+      const c = text5.charCodeAt(i);
+      if (isIgnorable(c, text5, i)) continue;
       let insert = false;
       if (c === LF || c === CR) this.#line = 0;
       else if (this.#line === 0) this.#line = c === COLON ? 1 : BLANKS.has(c) ? 0 : 2;
@@ -78295,17 +79373,17 @@ var CommandGuard = class {
         this.#hash = this.#hash === 2 && lower === 118 ? 3 : this.#hash === 3 && lower === 115 ? 4 : this.#hash === 4 && lower === 111 ? 5 : 0;
       }
       if (insert) {
-        out += text4.slice(from, i) + NEUTRALISER;
+        out += text5.slice(from, i) + NEUTRALISER;
         from = i;
         changed = true;
       }
     }
-    return changed ? out + text4.slice(from) : text4;
+    return changed ? out + text5.slice(from) : text5;
   }
   /** Records text written past the guard (an intended command line), so the state stays that of the stream. */
-  passed(text4) {
-    for (let i = 0; i < text4.length; i++) {
-      const c = text4.charCodeAt(i);
+  passed(text5) {
+    for (let i = 0; i < text5.length; i++) {
+      const c = text5.charCodeAt(i);
       this.#line = c === LF || c === CR ? 0 : this.#line === 0 && BLANKS.has(c) ? 0 : 2;
       this.#hash = 0;
     }
@@ -78329,13 +79407,17 @@ var Output = class {
     return this.#secrets;
   }
   /** Writes report output to stdout (secrets and URL credentials redacted, command-guarded). */
-  out(text4) {
-    this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text4)));
+  out(text5) {
+    this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text5)));
   }
   /** Writes a line to stderr (redacted, command-guarded). */
-  err(text4) {
-    this.io.stderr.write(this.#stderrGuard.guard(this.#clean(text4.endsWith("\n") || text4.endsWith("\r") || text4.startsWith("\r") ? text4 : `${text4}
-`)));
+  err(text5) {
+    this.io.stderr.write(
+      this.#stderrGuard.guard(
+        this.#clean(text5.endsWith("\n") || text5.endsWith("\r") || text5.startsWith("\r") ? text5 : `${text5}
+`)
+      )
+    );
   }
   /**
    * Writes one GitHub Actions annotation to stderr as a command the runner runs: `::error …::…`,
@@ -78347,22 +79429,25 @@ var Output = class {
    */
   annotation(command) {
     const line = this.#clean(command.replace(/\r?\n$/, ""));
-    if (!ANNOTATION.test(line)) return this.err(command);
-    const text4 = `${this.#stderrGuard.atLineStart ? "" : "\n"}${line.replace(/##(?:vso)?\[/gi, (m) => `${m.slice(0, -1)}${NEUTRALISER}[`)}
+    if (!ANNOTATION.test(line)) {
+      this.err(command);
+      return;
+    }
+    const text5 = `${this.#stderrGuard.atLineStart ? "" : "\n"}${line.replace(/##(?:vso)?\[/gi, (m) => `${m.slice(0, -1)}${NEUTRALISER}[`)}
 `;
-    this.#stderrGuard.passed(text4);
-    this.io.stderr.write(text4);
+    this.#stderrGuard.passed(text5);
+    this.io.stderr.write(text5);
   }
   /** `text` with every protected secret and every URL's `user:password@` redacted: for what the CLI writes to files. */
-  scrub(text4) {
-    return this.#clean(text4);
+  scrub(text5) {
+    return this.#clean(text5);
   }
   /** Colour only on a terminal, and never with NO_COLOR set (https://no-color.org). */
   get color() {
     return Boolean(this.io.stdout.isTTY) && !("NO_COLOR" in this.io.env && this.io.env.NO_COLOR !== "");
   }
-  #clean(text4) {
-    return redactText(text4, this.#secrets);
+  #clean(text5) {
+    return redactText(text5, this.#secrets);
   }
 };
 
@@ -78374,7 +79459,8 @@ var import_node_fs8 = require("node:fs");
 async function pickUrls(client, given) {
   if (given.length) return given;
   const site = (await client.sites.list()).find((s) => s.verified && s.rootUrl);
-  if (!site?.rootUrl) throw new UsageError("no verified site with a root URL to check; pass URLs: svc-a11y demo <url…>", "demo");
+  if (!site?.rootUrl)
+    throw new UsageError("no verified site with a root URL to check; pass URLs: svc-a11y demo <url…>", "demo");
   return [site.rootUrl, new URL("checkout", site.rootUrl).href];
 }
 async function runDemo(ctx) {
@@ -78382,8 +79468,8 @@ async function runDemo(ctx) {
   return removingUnusedFolders(options, () => demoWith(ctx, options));
 }
 async function demoWith(ctx, options) {
-  const env = ctx.out.io.env;
-  const real = (ctx.values["base-url"] ?? env.SVC_BASE_URL) && (ctx.values["api-key"] ?? env.SVC_API_KEY);
+  const inputs = { values: ctx.values, env: ctx.out.io.env };
+  const real = readSetting(SETTINGS.baseUrl, inputs).value !== void 0 && readSetting(SETTINGS.apiKey, inputs).value !== void 0;
   if (real) {
     const client = ctx.client();
     return runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
@@ -78391,12 +79477,17 @@ async function demoWith(ctx, options) {
   const { startSimulator: startSimulator2 } = await Promise.resolve().then(() => (init_testing(), testing_exports));
   const sim = await startSimulator2({ durations: { ciCheck: 2500 } });
   try {
-    ctx.out.err(`svc-a11y ${version2} demo: a local simulator of the service is running at ${sim.url} (no account needed).`);
+    ctx.out.err(
+      `svc-a11y ${version2} demo: a local simulator of the service is running at ${sim.url} (no account needed).`
+    );
     ctx.out.err("Set SVC_BASE_URL and SVC_API_KEY to run the same command against the real service.\n");
     const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
     const code = await runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
-    if (code === 1 || code === 4) ctx.out.err(`
-(svc-a11y ci would exit ${code} for this result: ${code === 1 ? "verdict FAIL" : "a page or the check could not run"}.)`);
+    if (code === 1 || code === 4)
+      ctx.out.err(
+        `
+(svc-a11y ci would exit ${code} for this result: ${code === 1 ? "verdict FAIL" : "a page or the check could not run"}.)`
+      );
     return code === 1 || code === 4 ? 0 : code;
   } finally {
     await sim.stop();
@@ -78419,7 +79510,7 @@ function pick2(object3, keys) {
   return Object.fromEntries(keys.map((k) => [k, object3[k]]));
 }
 
-// src/cli/render.ts
+// src/cli/tables.ts
 function table(header, rows) {
   const cells = [header, ...rows.map((r) => r.map((c) => c === void 0 ? "-" : safeLine(String(c), [])))];
   const widths = header.map((_, i) => cells.reduce((w, r) => Math.max(w, (r[i] ?? "").length), 0));
@@ -78441,7 +79532,10 @@ function barChart(points, width = 40) {
 // src/cli/commands/jobs.ts
 var failed = (job) => job.status !== "COMPLETED" || job.failureReason !== void 0 || job.failureReasonCode !== void 0;
 function findingsText(violations) {
-  return violations.length ? table(["IMPACT", "RULE", "WCAG", "URL", "SELECTOR"], violations.map((v) => [v.impact, v.ruleId, v.wcagSc?.join(" "), v.url, v.target])) : "No findings.\n";
+  return violations.length ? table(
+    ["IMPACT", "RULE", "WCAG", "URL", "SELECTOR"],
+    violations.map((v) => [v.impact, v.ruleId, v.wcagSc?.join(" "), v.url, v.target])
+  ) : "No findings.\n";
 }
 function jobCommand(spec) {
   return {
@@ -78454,8 +79548,11 @@ function jobCommand(spec) {
   --timeout <duration>   overall wait, e.g. 10m (default 10m)`,
     async run(ctx) {
       const client = ctx.client();
-      const timeoutMs = ctx.values.timeout === void 0 ? void 0 : parseDuration(ctx.values.timeout, "--timeout");
-      const job = await spec.start(client, ctx.args[0], { timeoutMs, onProgress: (j) => ctx.progress.update({ status: j.status, detail: spec.detail?.(j) }) });
+      const timeoutMs = settingOf(ctx, SETTINGS.timeout).value;
+      const job = await spec.start(client, ctx.args[0], {
+        timeoutMs,
+        onProgress: (j) => ctx.progress.update({ status: j.status, detail: spec.detail?.(j) })
+      });
       ctx.progress.done();
       const result2 = await spec.result(client, job);
       if (ctx.json) printJson(ctx, result2);
@@ -78473,7 +79570,10 @@ var scanCommand = jobCommand({
   summary: "Scan one page and print its findings",
   argName: "<url>",
   start: (client, url2, wait) => client.scans.createAndWait({ url: url2 }, wait),
-  result: async (client, scan) => ({ scan, violations: failed(scan) ? [] : await client.scans.listViolations(scan.id) }),
+  result: async (client, scan) => ({
+    scan,
+    violations: failed(scan) ? [] : await client.scans.listViolations(scan.id)
+  }),
   text: ({ scan, violations }) => `Scan ${scan.id}: ${scan.status}${because(scan)}
 ${countsText(scan.counts)}
 ${findingsText(violations)}`,
@@ -78485,7 +79585,10 @@ var siteRunCommand = jobCommand({
   argName: "<siteId>",
   start: (client, siteId, wait) => client.scanRuns.createAndWait({ siteId }, wait),
   detail: (run2) => run2.pagesTotal ? `pages ${run2.pagesDone ?? 0}/${run2.pagesTotal}` : void 0,
-  result: async (client, scanRun) => ({ scanRun, violations: failed(scanRun) ? [] : await client.scanRuns.listViolations(scanRun.id) }),
+  result: async (client, scanRun) => ({
+    scanRun,
+    violations: failed(scanRun) ? [] : await client.scanRuns.listViolations(scanRun.id)
+  }),
   text: ({ scanRun: r, violations }) => `Scan run ${r.id}: ${r.status}, pages ${r.pagesDone ?? 0}/${r.pagesTotal ?? 0}${because(r)}
 ${countsText(r.counts)}
 ${findingsText(violations)}`,
@@ -78499,7 +79602,10 @@ var journeyRunCommand = jobCommand({
   detail: (run2) => run2.checkpoints?.length ? `checkpoints ${run2.checkpoints.length}` : void 0,
   result: async (_client, run2) => run2,
   text: (run2) => `Journey run ${run2.id}: ${run2.status}${because(run2)}
-${table(["CHECKPOINT", "STATUS", "URL", "SCAN"], (run2.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId]))}`,
+${table(
+    ["CHECKPOINT", "STATUS", "URL", "SCAN"],
+    (run2.checkpoints ?? []).map((c) => [c.label, c.status, c.url, c.scanId])
+  )}`,
   incomplete: failed
 });
 var verifyFixCommand = jobCommand({
@@ -78511,7 +79617,10 @@ var verifyFixCommand = jobCommand({
   result: async (_client, check2) => check2,
   text: (c) => `Fix verification ${c.id}: ${c.status}, outcome ${c.outcome ?? "-"}${because(c)}
 nodes found ${c.nodesFound ?? "-"}, pages scanned ${c.pagesScanned ?? 0}/${c.pagesRequested ?? 0}, failed ${c.pagesFailed ?? 0}
-` + table(["PAGE", "STATUS"], (c.pages ?? []).map((p) => [p.url, p.status])),
+` + table(
+    ["PAGE", "STATUS"],
+    (c.pages ?? []).map((p) => [p.url, p.status])
+  ),
   incomplete: (c) => failed(c) || Boolean(c.pages?.some(isPageFailure))
 });
 
@@ -78525,7 +79634,13 @@ var sitesCommand = {
   async run(ctx) {
     const sites = await ctx.client().sites.list();
     if (ctx.json) printJson(ctx, sites);
-    else ctx.out.out(table(["ID", "NAME", "ROOT URL", "VERIFIED"], sites.map((s) => [s.id, s.name, s.rootUrl, s.verified])));
+    else
+      ctx.out.out(
+        table(
+          ["ID", "NAME", "ROOT URL", "VERIFIED"],
+          sites.map((s) => [s.id, s.name, s.rootUrl, s.verified])
+        )
+      );
     return 0;
   }
 };
@@ -78538,7 +79653,13 @@ var journeysCommand = {
   async run(ctx) {
     const journeys = await ctx.client().sites.listJourneys(ctx.args[0]);
     if (ctx.json) printJson(ctx, journeys);
-    else ctx.out.out(table(["ID", "NAME", "USES AUTH", "CREATED"], journeys.map((j) => [j.id, j.name, j.usesAuth, j.createdAt])));
+    else
+      ctx.out.out(
+        table(
+          ["ID", "NAME", "USES AUTH", "CREATED"],
+          journeys.map((j) => [j.id, j.name, j.usesAuth, j.createdAt])
+        )
+      );
     return 0;
   }
 };
@@ -78551,7 +79672,13 @@ var fixesCommand = {
   async run(ctx) {
     const fixes = await ctx.client().sites.listFixes(ctx.args[0]);
     if (ctx.json) printJson(ctx, fixes);
-    else ctx.out.out(table(["ID", "RULE", "IMPACT", "COMPONENT", "STATUS", "VERIFIABLE"], fixes.map((f) => [f.id, f.ruleId, f.impact, f.componentLabel, f.status, f.verifiable])));
+    else
+      ctx.out.out(
+        table(
+          ["ID", "RULE", "IMPACT", "COMPONENT", "STATUS", "VERIFIABLE"],
+          fixes.map((f) => [f.id, f.ruleId, f.impact, f.componentLabel, f.status, f.verifiable])
+        )
+      );
     return 0;
   }
 };
@@ -78568,7 +79695,17 @@ var rootCausesCommand = {
       const s = rc.summary ?? {};
       ctx.out.out(
         `${s.clustersTotal ?? 0} groups cover ${s.clusteredFindings ?? 0} of ${s.findingsTotal ?? 0} findings on ${s.pagesTotal ?? 0} pages${rc.truncated ? " (truncated)" : ""}
-` + table(["IMPACT", "RULE", "COMPONENT", "NODES", "PAGES", "PATTERN"], (rc.clusters ?? []).map((c) => [c.impact, c.ruleId, c.component?.label, c.nodesCount, c.pagesCount, c.pattern])) + (rc.coverageDisclaimer ? `
+` + table(
+          ["IMPACT", "RULE", "COMPONENT", "NODES", "PAGES", "PATTERN"],
+          (rc.clusters ?? []).map((c) => [
+            c.impact,
+            c.ruleId,
+            c.component?.label,
+            c.nodesCount,
+            c.pagesCount,
+            c.pattern
+          ])
+        ) + (rc.coverageDisclaimer ? `
 ${rc.coverageDisclaimer}
 ` : "")
       );
@@ -78583,14 +79720,19 @@ var trendCommand = {
   options: { limit: { type: "string" } },
   usage: "svc-a11y trend <siteId> [--limit N] [--json]\n\n  --limit N   how many points (the service default applies when omitted)",
   async run(ctx) {
-    const raw = ctx.values.limit;
-    if (raw !== void 0 && !/^\d+$/.test(raw)) throw new UsageError("--limit must be a non-negative whole number", "trend");
-    const trend = await ctx.client().sites.getTrend(ctx.args[0], { limit: raw === void 0 ? void 0 : Number(raw) });
-    if (ctx.json) return printJson(ctx, trend), 0;
+    const limit = settingOf(ctx, SETTINGS.trendLimit).value;
+    const trend = await ctx.client().sites.getTrend(ctx.args[0], { limit });
+    if (ctx.json) {
+      printJson(ctx, trend);
+      return 0;
+    }
     const points = trend.points ?? [];
     ctx.out.out(
       `Trend of ${trend.siteId ?? ctx.args[0]} (${trend.standard ?? "standard not given"})
-` + table(["FINISHED", "STATUS", "PAGES", "TOTAL", "ADDED", "RESOLVED"], points.map((p) => [p.finishedAt, p.status, p.pagesScanned, p.totalViolations, p.addedCount, p.resolvedCount])) + // Printed as the service sent them: a negative or absurd count is shown, not a reason to stop.
+` + table(
+        ["FINISHED", "STATUS", "PAGES", "TOTAL", "ADDED", "RESOLVED"],
+        points.map((p) => [p.finishedAt, p.status, p.pagesScanned, p.totalViolations, p.addedCount, p.resolvedCount])
+      ) + // Printed as the service sent them: a negative or absurd count is shown, not a reason to stop.
       `
 ${barChart(points.map((p) => ({ label: dayOf(p.finishedAt), value: p.totalViolations ?? 0 })))}`
     );
@@ -78616,8 +79758,7 @@ var simulatorCommand = {
   /unreachable, /timeout or /error gives that page status, /clean no findings, ?regress=N N new critical
   findings. Stops on Ctrl-C (SIGINT) or SIGTERM.`,
   async run(ctx) {
-    const port = ctx.values.port === void 0 ? 0 : Number(ctx.values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be a whole number from 0 to 65535", "simulator");
+    const port = settingOf(ctx, SETTINGS.port).value;
     const { startSimulator: startSimulator2 } = await Promise.resolve().then(() => (init_testing(), testing_exports));
     const sim = await startSimulator2({ port });
     const stopped = new Promise((resolve5) => {
@@ -78654,11 +79795,12 @@ var simulatorCommand = {
 // src/cli/commands/webhook.ts
 init_webhooks();
 function parseRawRequest(raw) {
-  const text4 = new TextDecoder("latin1").decode(raw);
-  const match = /\r?\n\r?\n/.exec(text4);
-  if (!match) throw new UsageError("stdin must hold a raw HTTP request: headers, a blank line, then the body", "webhook");
+  const text5 = new TextDecoder("latin1").decode(raw);
+  const match = /\r?\n\r?\n/.exec(text5);
+  if (!match)
+    throw new UsageError("stdin must hold a raw HTTP request: headers, a blank line, then the body", "webhook");
   const headers = /* @__PURE__ */ Object.create(null);
-  for (const line of text4.slice(0, match.index).split(/\r?\n/)) {
+  for (const line of text5.slice(0, match.index).split(/\r?\n/)) {
     if (/^[A-Z]+ \S+ HTTP\/\d/.test(line)) continue;
     const at = line.indexOf(":");
     if (at <= 0) continue;
@@ -78675,7 +79817,6 @@ function describeVerified(event, bodyBytes) {
   delivery id (unsigned): ${cleanText(event.id)}
 `;
 }
-var DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 var MAX_HEADER_BYTES = 64 * 1024;
 function formatBytes2(bytes) {
   return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
@@ -78696,7 +79837,10 @@ async function readRawRequest(input, maxBodyBytes) {
       const match = /\r?\n\r?\n/.exec(head.slice(from));
       if (match) bodyStart = from + match.index + match[0].length;
       else if (head.length > MAX_HEADER_BYTES) {
-        throw new UsageError(`the request on stdin has no blank line within its first ${formatBytes2(MAX_HEADER_BYTES)}: it must hold headers, a blank line, then the body`, "webhook");
+        throw new UsageError(
+          `the request on stdin has no blank line within its first ${formatBytes2(MAX_HEADER_BYTES)}: it must hold headers, a blank line, then the body`,
+          "webhook"
+        );
       }
     }
     if (bodyStart >= 0 && total - bodyStart > maxBodyBytes) {
@@ -78712,29 +79856,30 @@ var webhookCommand = {
   name: "webhook",
   summary: "Verify a saved webhook delivery: svc-a11y webhook verify --secret … < request",
   args: { min: 1, max: 1, names: "verify" },
-  options: { secret: { type: "string", multiple: true }, tolerance: { type: "string" }, "max-body-bytes": { type: "string" } },
-  usage: `svc-a11y webhook verify --secret <secret> [--tolerance 300] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
+  options: {
+    secret: { type: "string", multiple: true },
+    tolerance: { type: "string" },
+    "max-body-bytes": { type: "string" }
+  },
+  usage: `svc-a11y webhook verify --secret <secret> [--tolerance ${DEFAULT_TOLERANCE_SECONDS}] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
 
   Reads a raw HTTP request (headers, blank line, body) from stdin and checks its X-Svc-Signature.
   Repeated header lines are joined with ", " as Node's HTTP server joins them. Only the timestamp and the body
   are signed: the event kind (X-Svc-Event) and delivery id (X-Svc-Delivery) are printed as unsigned.
   --secret <secret>         signing secret (repeatable, for rotation); default $SVC_WEBHOOK_SECRET
-  --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default 300); a saved
+  --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default ${DEFAULT_TOLERANCE_SECONDS}); a saved
                             delivery is older, so give a larger value when checking an old one
   --max-body-bytes <bytes>  largest body read from stdin (default ${DEFAULT_MAX_BODY_BYTES} = ${formatBytes2(DEFAULT_MAX_BODY_BYTES)}); reading
                             stops as soon as the body is larger, with exit 2
   Exit 0 when valid, 1 when verification fails (the reason code is printed), 2 on bad input.`,
   async run(ctx) {
-    if (ctx.args[0] !== "verify") throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, "webhook");
-    const secrets = ctx.values.secret ?? (ctx.out.io.env.SVC_WEBHOOK_SECRET ? [ctx.out.io.env.SVC_WEBHOOK_SECRET] : []);
+    if (ctx.args[0] !== "verify")
+      throw new UsageError(`unknown webhook action "${ctx.args[0]}" (expected: verify)`, "webhook");
+    const secrets = settingOf(ctx, SETTINGS.webhookSecrets).value;
     if (!secrets.length) throw new UsageError("--secret (or SVC_WEBHOOK_SECRET) is required", "webhook");
-    secrets.forEach((s) => ctx.out.protect(s));
-    const tolerance = ctx.values.tolerance === void 0 ? 300 : Number(ctx.values.tolerance);
-    if (!Number.isInteger(tolerance) || tolerance < 0) throw new UsageError("--tolerance must be a whole number of seconds", "webhook");
-    const maxBodyBytes = ctx.values["max-body-bytes"] === void 0 ? DEFAULT_MAX_BODY_BYTES : Number(ctx.values["max-body-bytes"]);
-    if (!/^\d+$/.test(String(ctx.values["max-body-bytes"] ?? "0")) || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-      throw new UsageError("--max-body-bytes must be a positive whole number of bytes", "webhook");
-    }
+    for (const s of secrets) ctx.out.protect(s);
+    const tolerance = settingOf(ctx, SETTINGS.toleranceSeconds).value;
+    const maxBodyBytes = settingOf(ctx, SETTINGS.maxBodyBytes).value;
     const stdin = ctx.out.io.stdin;
     if (!stdin) throw new UsageError("no stdin to read the request from", "webhook");
     const { headers, body } = parseRawRequest(await readRawRequest(stdin, maxBodyBytes));
@@ -78833,14 +79978,14 @@ var Progress = class {
   update(state2) {
     if (!this.enabled) return;
     const seconds = ((Date.now() - this.#started) / 1e3).toFixed(1);
-    const text4 = `${state2.status}${state2.detail ? `  ${state2.detail}` : ""}`;
+    const text5 = `${state2.status}${state2.detail ? `  ${state2.detail}` : ""}`;
     if (this.output.io.stderr.isTTY) {
-      this.output.err(`\r\x1B[2K${text4}  ${seconds}s\r`);
+      this.output.err(`\r\x1B[2K${text5}  ${seconds}s\r`);
       this.#live = true;
-    } else if (text4 !== this.#last) {
-      this.output.err(`[${seconds}s] ${text4}`);
+    } else if (text5 !== this.#last) {
+      this.output.err(`[${seconds}s] ${text5}`);
     }
-    this.#last = text4;
+    this.#last = text5;
   }
   /** Ends the live line so later output starts on a clean line. */
   done() {
@@ -78866,27 +80011,44 @@ async function run(argv, io) {
     }
     if (at < 0) {
       const { values: values2 } = parseCommandArgs(argv, {});
-      if (values2.version) return out.out(`${version2}
-`), ExitCode2.OK;
+      if (values2.version) {
+        out.out(`${version2}
+`);
+        return ExitCode2.OK;
+      }
       out.out(mainHelp(commands));
       return values2.help ? ExitCode2.OK : ExitCode2.USAGE;
     }
     const command = commands.find((c) => c.name === argv[at]);
     if (!command) {
-      const near = closest(argv[at], commands.map((c) => c.name));
-      throw new UsageError(`unknown command "${argv[at]}"${near ? `; did you mean ${near}?` : ""} (see 'svc-a11y --help')`);
+      const near = closest(
+        argv[at],
+        commands.map((c) => c.name)
+      );
+      throw new UsageError(
+        `unknown command "${argv[at]}"${near ? `; did you mean ${near}?` : ""} (see 'svc-a11y --help')`
+      );
     }
     commandName = command.name;
     idArgument = command.args.names;
-    const { values, positionals } = parseCommandArgs([...argv.slice(0, at), ...argv.slice(at + 1)], command.options, command.name);
+    const { values, positionals } = parseCommandArgs(
+      [...argv.slice(0, at), ...argv.slice(at + 1)],
+      command.options,
+      command.name
+    );
     out.protect(values["api-key"]);
-    if (values.help) return out.out(commandHelp(command)), ExitCode2.OK;
-    if (values.version) return out.out(`${version2}
-`), ExitCode2.OK;
+    if (values.help || values.version) {
+      out.out(values.help ? commandHelp(command) : `${version2}
+`);
+      return ExitCode2.OK;
+    }
     const { min, max, names } = command.args;
     if (positionals.length < min || positionals.length > max) {
       const note = command.args.note ? `: ${command.args.note}` : "";
-      throw new UsageError(`${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? "" : "s"}${names ? ` (${names})` : ""}, got ${positionals.length}${note}`, command.name);
+      throw new UsageError(
+        `${command.name} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? "" : "s"}${names ? ` (${names})` : ""}, got ${positionals.length}${note}`,
+        command.name
+      );
     }
     const json = values.json === true;
     const ctx = {
@@ -78899,7 +80061,7 @@ async function run(argv, io) {
     };
     return await command.run(ctx);
   } catch (error2) {
-    return report(error2, out, commandName, idArgument);
+    return printError(error2, out, commandName, idArgument);
   } finally {
     await Promise.all(cleanups.map((close) => close().catch(() => void 0)));
   }
@@ -78913,11 +80075,13 @@ var ID_SOURCES = {
 function apiErrorHint(error2, idArgument) {
   const ids = error2.status === 404 && idArgument ? ID_SOURCES[idArgument] : void 0;
   if (ids) return ids;
-  if (error2.code === "SITE_NOT_FOUND") return "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them";
-  if (error2.code === "DOMAIN_NOT_VERIFIED") return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
+  if (error2.code === "SITE_NOT_FOUND")
+    return "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them";
+  if (error2.code === "DOMAIN_NOT_VERIFIED")
+    return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
   return void 0;
 }
-function report(error2, out, command, idArgument) {
+function printError(error2, out, command, idArgument) {
   if (error2 instanceof UsageError) {
     out.err(`error: ${error2.message}`);
     const name = error2.command ?? command;
@@ -78931,8 +80095,10 @@ function report(error2, out, command, idArgument) {
     return ExitCode2.USAGE;
   }
   if (error2 instanceof ApiError) {
-    const line = (text4) => safeLine(text4, out.secrets);
-    out.err(`error: API answered ${error2.status}${error2.code ? ` ${line(error2.code)}` : ""}${error2.title ? ` — ${line(error2.title)}` : ""}${error2.detail ? `: ${line(error2.detail)}` : ""}`);
+    const line = (text5) => safeLine(text5, out.secrets);
+    out.err(
+      `error: API answered ${error2.status}${error2.code ? ` ${line(error2.code)}` : ""}${error2.title ? ` — ${line(error2.title)}` : ""}${error2.detail ? `: ${line(error2.detail)}` : ""}`
+    );
     if (error2.traceId) out.err(`traceId: ${line(error2.traceId)} (quote it to support)`);
     const hint = apiErrorHint(error2, idArgument);
     if (hint) out.err(`${hint}.`);
@@ -78947,7 +80113,9 @@ function report(error2, out, command, idArgument) {
     return ExitCode2.API_ERROR;
   }
   if (error2 instanceof RedirectError || error2 instanceof ResponseTooLargeError) {
-    out.err(`error: ${safeLine(error2.message, out.secrets)}${error2 instanceof RedirectError ? " Is SVC_BASE_URL (or --base-url) the service's API address?" : ""}`);
+    out.err(
+      `error: ${safeLine(error2.message, out.secrets)}${error2 instanceof RedirectError ? " Is SVC_BASE_URL (or --base-url) the service's API address?" : ""}`
+    );
     return ExitCode2.API_ERROR;
   }
   if (error2 instanceof ResponseValidationError) {
@@ -78963,13 +80131,20 @@ function report(error2, out, command, idArgument) {
 }
 var invoked = process.argv[1] && (0, import_node_url.pathToFileURL)((0, import_node_fs8.realpathSync)(process.argv[1])).href === __actionModuleUrl;
 if (invoked) {
-  run(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, stdin: process.stdin }).then(
+  run(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    stdin: process.stdin
+  }).then(
     (code) => {
       process.exitCode = code;
     },
     (error2) => {
-      process.stderr.write(`internal error: ${error2 instanceof Error ? error2.name : "unknown"} (a bug: please report it)
-`);
+      process.stderr.write(
+        `internal error: ${error2 instanceof Error ? error2.name : "unknown"} (a bug: please report it)
+`
+      );
       process.exitCode = ExitCode2.INTERNAL;
     }
   );
@@ -78979,11 +80154,11 @@ if (invoked) {
 async function runCli(argv, env, streams = { stdout: process.stdout, stderr: process.stderr }) {
   let stderrText = "";
   const code = await run(argv, {
-    stdout: { write: (text4) => streams.stdout.write(text4) },
+    stdout: { write: (text5) => streams.stdout.write(text5) },
     stderr: {
-      write: (text4) => {
-        stderrText += text4;
-        return streams.stderr.write(text4);
+      write: (text5) => {
+        stderrText += text5;
+        return streams.stderr.write(text5);
       }
     },
     env
@@ -79017,22 +80192,32 @@ function readPreparedReport(file, secrets, options) {
   } catch {
     return void 0;
   }
-  if (typeof data !== "object" || data === null || typeof data.check !== "object" || data.check === null) return void 0;
+  if (typeof data !== "object" || data === null || typeof data.check !== "object" || data.check === null)
+    return void 0;
   const prepared = prepareReport(
     { check: data.check, violations: Array.isArray(data.violations) ? data.violations : [] },
-    { secrets, failOn: options?.failOn, failOnByUrl: options?.failOnByUrl, suppressions: options?.suppressions?.active }
+    {
+      secrets,
+      failOn: options?.failOn,
+      failOnByUrl: options?.failOnByUrl,
+      suppressions: options?.suppressions?.active
+    }
   );
   const verdict = data.verdict;
   const known = verdict && ["PASS", "FAIL", "UNKNOWN"].includes(verdict.outcome) && Array.isArray(verdict.reasons);
-  return { ...prepared, ...known ? { verdict } : {}, ...Array.isArray(data.batches) && data.batches.length > 1 ? { batches: data.batches } : {} };
+  return {
+    ...prepared,
+    ...known ? { verdict } : {},
+    ...Array.isArray(data.batches) && data.batches.length > 1 ? { batches: data.batches } : {}
+  };
 }
 
 // src/action/summary.ts
-function reportSummary(report2, commentUrl) {
+function reportSummary(report, commentUrl) {
   const comment2 = commentUrl && /^https?:\/\//.test(commentUrl) ? `
 Pull request comment: [updated on every run](${commentUrl.replace(/[()<> |]/g, encodeURIComponent)})
 ` : "";
-  return toMarkdown(report2, { maxBytes: 1e6 - 1e3 }) + comment2;
+  return toMarkdown(report, { maxBytes: 1e6 - 1e3 }) + comment2;
 }
 function notRunSummary(reasons, skipped) {
   return [
@@ -79053,7 +80238,14 @@ var EXIT_MEANING = {
   70: "an internal error (a bug: please report it)"
 };
 async function runAction(env) {
-  const outputs = { verdict: "UNKNOWN", "check-id": "", "new-findings": "", "sarif-file": "", "junit-file": "", "comment-url": "" };
+  const outputs = {
+    verdict: "UNKNOWN",
+    "check-id": "",
+    "new-findings": "",
+    "sarif-file": "",
+    "junit-file": "",
+    "comment-url": ""
+  };
   try {
     let inputs;
     try {
@@ -79064,7 +80256,9 @@ async function runAction(env) {
       return;
     }
     const apiKey = inputs.apiKey ?? (env.SVC_API_KEY?.trim() || void 0);
-    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter((s) => !!s && s.length >= 4);
+    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter(
+      (s) => !!s && s.length >= 4
+    );
     for (const secret of secrets) setSecret(secret);
     const event = readEvent(env);
     if (!apiKey) return await noKey(inputs, event);
@@ -79075,7 +80269,10 @@ async function runAction(env) {
 }
 async function check(env, inputs, event, apiKey, secrets, outputs) {
   const setBaseline = inputs.setBaseline === "auto" ? event.pushToDefaultBranch : inputs.setBaseline === "true";
-  if (setBaseline) info(`set-baseline: this check is saved as the baseline${inputs.setBaseline === "auto" ? ` (a push to the default branch ${event.defaultBranch})` : ""}`);
+  if (setBaseline)
+    info(
+      `set-baseline: this check is saved as the baseline${inputs.setBaseline === "auto" ? ` (a push to the default branch ${event.defaultBranch})` : ""}`
+    );
   const dir = inputs.reportsDir ? (0, import_node_path6.resolve)(inputs.reportsDir) : (0, import_node_fs10.mkdtempSync)((0, import_node_path6.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "svc-a11y-"));
   (0, import_node_fs10.mkdirSync)(dir, { recursive: true });
   const files = reportFiles(dir);
@@ -79085,12 +80282,12 @@ async function check(env, inputs, event, apiKey, secrets, outputs) {
   const cliEnv = { ...rest, SVC_API_KEY: apiKey };
   const run2 = await runCli(argv, cliEnv);
   const used = cliOptions(argv, cliEnv);
-  const report2 = readPreparedReport(files.json, secrets, used);
-  if (report2) {
-    outputs.verdict = report2.verdict.outcome;
-    outputs["check-id"] = report2.check.id ?? "";
-    outputs["new-findings"] = newFindings(report2);
-    for (const a of annotationsOf(report2, { max: MAX_ANNOTATIONS, sourceMap: used?.sarifMap ?? [] })) {
+  const report = readPreparedReport(files.json, secrets, used);
+  if (report) {
+    outputs.verdict = report.verdict.outcome;
+    outputs["check-id"] = report.check.id ?? "";
+    outputs["new-findings"] = newFindings(report);
+    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: used?.sarifMap ?? [] })) {
       const properties = { title: a.title, file: a.file, startLine: a.line };
       if (a.kind === "error") error(a.message, properties);
       else if (a.kind === "warning") warning(a.message, properties);
@@ -79099,21 +80296,27 @@ async function check(env, inputs, event, apiKey, secrets, outputs) {
   }
   if ((0, import_node_fs10.existsSync)(files.sarif)) outputs["sarif-file"] = files.sarif;
   if ((0, import_node_fs10.existsSync)(files.junit)) outputs["junit-file"] = files.junit;
-  const safe = (text4) => redactText(text4, secrets);
-  const commentUrl = await comment(env, inputs, event, report2, run2, safe);
+  const safe = (text5) => redactText(text5, secrets);
+  const commentUrl = await comment(env, inputs, event, report, run2, safe);
   outputs["comment-url"] = commentUrl ?? "";
-  await writeSummary(safe(report2 ? reportSummary(report2, commentUrl) : notRunSummary(run2.errors, false)));
-  if (run2.code === 0) info(`Accessibility check: PASS (${report2?.verdict.reasons.join("; ") ?? "no report"})`);
-  else if (report2 && (run2.code === 1 || run2.code === 4)) setFailed(safe(`Accessibility check ${report2.verdict.outcome}: ${report2.verdict.reasons.join("; ")}`));
-  else setFailed(safe(`svc-a11y ci exited ${run2.code}${EXIT_MEANING[run2.code] ? ` (${EXIT_MEANING[run2.code]})` : ""}: ${run2.errors.join("; ") || "see the log above"}`));
+  await writeSummary(safe(report ? reportSummary(report, commentUrl) : notRunSummary(run2.errors, false)));
+  if (run2.code === 0) info(`Accessibility check: PASS (${report?.verdict.reasons.join("; ") ?? "no report"})`);
+  else if (report && (run2.code === 1 || run2.code === 4))
+    setFailed(safe(`Accessibility check ${report.verdict.outcome}: ${report.verdict.reasons.join("; ")}`));
+  else
+    setFailed(
+      safe(
+        `svc-a11y ci exited ${run2.code}${EXIT_MEANING[run2.code] ? ` (${EXIT_MEANING[run2.code]})` : ""}: ${run2.errors.join("; ") || "see the log above"}`
+      )
+    );
 }
-function newFindings(report2) {
-  const counts = report2.check.newCounts;
+function newFindings(report) {
+  const counts = report.check.newCounts;
   const values = counts ? Object.values(counts).filter((n) => typeof n === "number" && Number.isFinite(n)) : [];
   if (values.length) return String(values.reduce((a, b) => a + b, 0));
-  return report2.check.status === "COMPLETED" ? String(report2.findings.filter((f) => f.violation.isNew === true).length) : "";
+  return report.check.status === "COMPLETED" ? String(report.findings.filter((f) => f.violation.isNew === true).length) : "";
 }
-async function comment(env, inputs, event, report2, run2, safe) {
+async function comment(env, inputs, event, report, run2, safe) {
   const pr = event.pullRequest;
   if (!inputs.comment || !pr) return void 0;
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
@@ -79123,7 +80326,7 @@ async function comment(env, inputs, event, report2, run2, safe) {
   }
   const marker = commentMarker(inputs.commentKey);
   const runUrl = env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL || "https://github.com"}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : void 0;
-  const body = safe(commentBody(report2, { marker, runUrl, headSha: pr.headSha, errors: run2.errors }));
+  const body = safe(commentBody(report, { marker, runUrl, headSha: pr.headSha, errors: run2.errors }));
   try {
     const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version2}`);
     const result2 = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body });
@@ -79164,5 +80367,7 @@ function redisPassword(url2) {
 
 // src/action/index.ts
 runAction(process.env).catch((error2) => {
-  setFailed(`internal error in the accessibility action (a bug: please report it): ${error2 instanceof Error ? error2.message : String(error2)}`);
+  setFailed(
+    `internal error in the accessibility action (a bug: please report it): ${error2 instanceof Error ? error2.message : String(error2)}`
+  );
 });
