@@ -2,7 +2,7 @@
 // case), bypassing hosts listed in NO_PROXY. Node's own NODE_USE_ENV_PROXY exists only in recent releases (22.21,
 // 24.5), not on Node 20, so the CLI uses undici's EnvHttpProxyAgent — the same HTTP client as Node's built-in
 // fetch, from Node's own team — bundled into the CLI build and loaded only when a proxy is set. The SDK itself
-// keeps taking a custom `fetch` (the README shows the same set-up for SDK users).
+// keeps taking a custom `fetch` (docs/sdk.md, "Behind a proxy", shows the same set-up for SDK users).
 //
 // A proxy is never skipped silently: when it cannot be reached, the request fails (no direct connection is
 // tried). An http:// target goes to the proxy in absolute form and an https:// one through CONNECT, so the proxy
