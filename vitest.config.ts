@@ -18,6 +18,9 @@ const SLOW_FIRST = [
   'test/cli/site-run.test.ts',
   'test/cli/hostile-files.test.ts',
   'test/redis/fleet-pause.test.ts',
+  // Compilers: TypeScript 4.9 over four consumer set-ups, and every code block of the docs.
+  'test/package/lowest-typescript.test.ts',
+  'test/docs/code-blocks.test.ts',
 ];
 
 class SlowFirst extends BaseSequencer {
