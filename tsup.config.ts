@@ -22,6 +22,7 @@ const library = {
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
+  redact: 'src/redact/index.ts',
 };
 
 export default defineConfig([

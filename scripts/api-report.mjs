@@ -16,9 +16,9 @@ const args = process.argv.slice(2);
 const update = args.includes('--update');
 // `--dist DIR` reads another build's declarations (default dist/).
 const dist = args.includes('--dist') ? resolve(args[args.indexOf('--dist') + 1]) : join(root, 'dist');
-/** The package's entries (`.`, `./webhooks`, `./testing`, `./redis`): report name → their `import` types. */
+/** The package's entries (`.`, `./webhooks`, `./testing`, `./redis`, `./redact`): report name → their `import` types. */
 const ENTRIES = Object.fromEntries(
-  ['index', 'webhooks', 'testing', 'redis'].map((name) => [name, join(dist, `${name}.d.ts`)]),
+  ['index', 'webhooks', 'testing', 'redis', 'redact'].map((name) => [name, join(dist, `${name}.d.ts`)]),
 );
 const REPORT_FOLDER = 'api';
 const tempFolder = mkdtempSync(join(tmpdir(), 'svc-a11y-api-report-'));

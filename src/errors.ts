@@ -201,6 +201,30 @@ export class PollTimeoutError extends A11yError {
   }
 }
 
+/**
+ * A hook of the client's `hooks` option threw (or rejected): the call ends, nothing is re-sent. `hook` names it,
+ * `cause` is what it threw.
+ */
+export class HookError extends A11yError {
+  static {
+    kind(this, 'HookError');
+  }
+  override name = 'HookError';
+  /**
+   * Creates the error of one hook that threw.
+   * @param hook - `onRequest` or `onResponse`
+   * @param message - what it threw, as text (the API key redacted)
+   * @param options - `cause`: what it threw
+   */
+  constructor(
+    readonly hook: 'onRequest' | 'onResponse',
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(`The ${hook} hook threw: ${message}`, options);
+  }
+}
+
 /** What the factory knows about the request that got an error answer. */
 export interface RequestInfo {
   method: string;

@@ -1,6 +1,8 @@
 // Public entry of @svc/a11y-sdk: explicit named exports only.
 export { A11yClient } from './client.js';
 export type { ClientOptions, RateLimitOptions, RequestOptions } from './options.js';
+export type { APIPromise, WithResponse } from './api-promise.js';
+export type { HookRequest, HookResponse, Hooks, Logger, LogLevel } from './observe/types.js';
 export type { TrendOptions } from './resources/sites.js';
 export type { CiChecks } from './resources/ci-checks.js';
 export type { Fixes, FixVerifications } from './resources/fixes.js';
@@ -17,6 +19,7 @@ export {
   BadRequestError,
   ConfigurationError,
   ConflictError,
+  HookError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,

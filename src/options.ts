@@ -2,6 +2,7 @@
 import { ConfigurationError } from './errors.js';
 import type { Warning } from './rate-limit/budget.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/store.js';
+import type { Hooks, Logger, LogLevel } from './observe/types.js';
 
 /** Options of {@link A11yClient}. */
 export interface ClientOptions {
@@ -78,6 +79,29 @@ export interface ClientOptions {
    * @example { onWarning: (w) => console.warn(`[a11y] ${w.code}: ${w.message}`) }
    */
   onWarning?: ((warning: Warning) => void) | undefined;
+  /**
+   * Where log lines go (console-compatible: `debug`, `info`, `warn`, `error`). Nothing is written unless
+   * `logLevel` (or `SVC_LOG`) says so. Lines are redacted: the API key in any spelling, URL credentials, token
+   * parameters, the `authorization` header.
+   * @default globalThis.console
+   * @example { logger: pino(), logLevel: 'debug' }
+   */
+  logger?: Logger | undefined;
+  /**
+   * How much to log: `off`, `error`, `warn`, `info` or `debug` (every attempt with its method, path, status
+   * and timing; every wait with its reason and duration; every poll decision; the rate-limit store's state).
+   * @default process.env.SVC_LOG, else 'off'
+   * @example { logLevel: 'debug' }
+   */
+  logLevel?: LogLevel | undefined;
+  /**
+   * Functions called around every attempt (tracing, metrics): `onRequest` before it is sent, `onResponse` when
+   * its answer comes in. They see `authorization` redacted unless `unredacted: true`. A hook that throws ends the
+   * call with `HookError`.
+   * @default undefined
+   * @example { hooks: { onResponse: ({ request, status, durationMs }) => metrics.record(request.operationId, status, durationMs) } }
+   */
+  hooks?: Hooks | undefined;
 }
 
 /**
@@ -139,7 +163,14 @@ export interface ResolvedOptions {
       }
     | undefined;
   readonly onWarning: ((warning: Warning) => void) | undefined;
+  readonly logger: Logger;
+  readonly logLevel: LogLevel;
+  readonly hooks: Hooks | undefined;
 }
+
+// Least to most verbose: a line is written when its level's rank is at most the client's.
+/** @internal */
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** Applies defaults and environment fallbacks; throws `ConfigurationError` naming what to set. */
 export function resolveOptions(options: ClientOptions): { apiKey: string; resolved: ResolvedOptions } {
@@ -204,6 +235,9 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     throw new ConfigurationError('rateLimit.requestsPerMinute must be a finite positive number.');
   if (rpm !== undefined && !(Number.isFinite(burst) && burst >= 1))
     throw new ConfigurationError('rateLimit.burst must be a finite number of at least 1.');
+  const logLevel = options.logLevel ?? (readEnv('SVC_LOG')?.toLowerCase() as LogLevel | undefined) ?? 'off';
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigurationError(`logLevel (or SVC_LOG) must be one of ${LOG_LEVELS.join(', ')}.`);
   const resolved: ResolvedOptions = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     fetch: fetchImpl,
@@ -224,6 +258,9 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
             storeRetryMs: atLeast('rateLimit.storeRetryMs', options.rateLimit!.storeRetryMs, 5_000, 0),
           }),
     onWarning: typeof options.onWarning === 'function' ? options.onWarning : undefined,
+    logger: functions('logger', options.logger, 'debug info warn error', 1) ?? globalThis.console,
+    logLevel,
+    hooks: functions('hooks', options.hooks, 'onRequest onResponse'),
   });
   return { apiKey, resolved };
 }
@@ -263,6 +300,17 @@ function rateLimitStore(store: RateLimitStore | undefined): RateLimitStore {
     );
   }
   return store;
+}
+
+// `value` (an object whose members named in `names` are functions: all of them when `required`, else those
+// present), or undefined.
+function functions<T>(option: string, value: T | undefined, names: string, required?: 1): T | undefined {
+  for (const name of names.split(' ')) {
+    const given = (value as Record<string, unknown> | undefined)?.[name];
+    if (value != null && typeof given !== 'function' && (required || given !== undefined))
+      throw new ConfigurationError(`${option}.${name} must be a function.`);
+  }
+  return value ?? undefined;
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {

@@ -12,6 +12,7 @@ import {
 import { abortReason, sleep } from './internal/sleep.js';
 import { setWaitDeadline } from './internal/wait-deadline.js';
 import { atLeast } from './options.js';
+import type { Observe, Observed } from './observe/events.js';
 import type { JobTrack } from './progress.js';
 import { MAX_TIMER_MS } from './retry.js';
 
@@ -107,6 +108,7 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   operationId: string,
   begin: (signal: AbortSignal) => Promise<PolledJob<T>>,
   options: WaitOptions<T> = {},
+  observe?: Observe,
 ): Promise<T> {
   // Checked before anything is sent: 0, negative or NaN intervals would poll hundreds of times a second.
   const intervalMs = atLeast('intervalMs', options.intervalMs, 1_000, 1);
@@ -136,6 +138,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
 
   // Reading progress is only needed once a job runs: loaded beside the request that starts it (a chunk of its
   // own, ~0.8 kB gzip out of the root bundle), ready long before the first poll.
+  // Each poll's decision, for the log (when the client logs; the observer formats it).
+  const tell = (n: number, seen: Seen) => observe?.({ e: 'poll', op: operationId, job: jobId, n, ...seen });
   const loading = import('./progress.js');
   loading.catch(() => {});
   try {
@@ -149,9 +153,15 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
     // A job this wait created did not run before it was created: the estimate of its start is bounded.
     let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: createdAt, status: 'QUEUED' }) : {};
     const bornAt = job.delayFirstPoll ? createdAt : started;
-    if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
+    if (job.delayFirstPoll) {
+      const wait = nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs);
+      tell(0, { hint: job.retryAfterMs, ms: wait });
+      await sleep(wait, signal);
+    }
     for (let attempt = 0; ; attempt++) {
       let wait: number;
+      // What the log says of this poll (when the client logs): its answer, or the failure it outlived.
+      let seen: Seen;
       try {
         const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
@@ -159,7 +169,10 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
           throw new ResponseValidationError(operationId, 'body.status', 'is required to tell whether the job is done');
         lastStatus = status;
         options.onProgress?.(resource);
-        if (isTerminalStatus(status)) return resource;
+        if (isTerminalStatus(status)) {
+          tell(attempt + 1, { resource, terminal: true });
+          return resource;
+        }
         const now = Date.now();
         track = observeJob(track, { atMs: now, status, progress: readProgress(resource) });
         // The server's hint wins; progress only plans the waits the server left to the client.
@@ -169,6 +182,7 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
             ? progressWait(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs })
             : undefined;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
+        seen = { resource, hint: retryAfterMs, planned: fromProgress };
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error)) throw error;
@@ -178,7 +192,9 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         // the RateLimitError says now until when (`retryAt`).
         if (error instanceof RateLimitError && error.retryAfterMs && Date.now() + error.retryAfterMs > endsAt)
           throw error;
+        seen = { error };
       }
+      tell(attempt + 1, { ...seen, ms: wait });
       // A Retry-After beyond the timer range must not become a 1 ms wait (a re-poll storm): the deadline ends it.
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
@@ -189,6 +205,9 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
     user?.removeEventListener('abort', onUserAbort);
   }
 }
+
+// What the log is told of one poll (see `Observed`): its answer, or the failure it outlived, and the wait.
+type Seen = Omit<Extract<Observed, { e: 'poll' }>, 'e' | 'op' | 'job' | 'n'>;
 
 // Failures that a later poll can outlive: rate limiting, a failing or unreachable service.
 function isTransient(error: unknown): boolean {

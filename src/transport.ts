@@ -8,6 +8,7 @@ import {
   APITimeoutError,
   ConfigurationError,
   errorFromResponse,
+  HookError,
   RateLimitError,
   RedirectError,
   RequestValidationError,
@@ -15,15 +16,24 @@ import {
   ResponseValidationError,
 } from './errors.js';
 import { readBody } from './internal/read-body.js';
-import { redact, scrubError } from './internal/redact.js';
+import { redact, scrubError, scrubHeaders } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import { timeLeft } from './internal/wait-deadline.js';
 import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
-import { type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
+import {
+  HEADER_NAME,
+  isHeaderValue,
+  LOG_LEVELS,
+  type RequestOptions,
+  type ResolvedOptions,
+  requestOverrides,
+} from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
 import { validateRequest, validateResponse } from './validation.js';
+import { APIPromise } from './api-promise.js';
+import type { Observe } from './observe/events.js';
 
 /** A 2xx answer: the parsed body and where it came from. */
 export interface Sent<O extends OperationId> {
@@ -58,6 +68,7 @@ interface Failed {
 }
 
 type Request = {
+  readonly op: string;
   readonly method: string;
   readonly url: string;
   readonly body: string | undefined;
@@ -74,6 +85,8 @@ export class Transport {
   readonly #jsonHeaders: Record<string, string>;
   readonly #secret: string;
   readonly #policy: Policy;
+  /** Where events go when the client logs or has hooks (see `observe/instrument.ts`), else undefined. @internal */
+  readonly observe: Observe | undefined;
 
   constructor(
     readonly options: ResolvedOptions,
@@ -91,6 +104,8 @@ export class Transport {
     };
     this.#jsonHeaders = { 'content-type': 'application/json', ...this.#getHeaders };
     this.#secret = apiKey;
+    const observe = options.logLevel !== 'off' || options.hooks ? observer(options, apiKey) : undefined;
+    this.observe = observe;
     const limit = options.rateLimit;
     this.#policy = {
       fetch: options.fetch,
@@ -98,7 +113,7 @@ export class Transport {
       maxRetries: options.maxRetries,
       maxRetryDelayMs: options.maxRetryDelayMs,
       maxResponseBytes: options.maxResponseBytes,
-      limiter: limit ? lazyBudget(limit, apiKey, options.onWarning) : undefined,
+      limiter: limit ? lazyBudget(limit, apiKey, options.onWarning, observe) : undefined,
     };
   }
 
@@ -110,12 +125,19 @@ export class Transport {
     op: Operation<O>,
     input: NoInfer<Inputs[O]>,
     options?: RequestOptions,
-  ): Promise<SuccessBody<O>> {
-    return this.send(op, input, options).then(dataOf);
+  ): APIPromise<SuccessBody<O>> {
+    return new APIPromise(this.send(op, input, options));
   }
 
   /** Validates, sends and returns the 2xx body with its response (for `Location` and `Retry-After`). */
-  async send<O extends OperationId>(
+  send<O extends OperationId>(op: Operation<O>, input: NoInfer<Inputs[O]>, options?: SendOptions): Promise<Sent<O>> {
+    const sent = this.#send(op, input, options);
+    // The log says how the call ended and how long it took (the observer waits for `sent` itself).
+    void this.observe?.({ e: 'done', op: op.id, sent, at: Date.now() });
+    return sent;
+  }
+
+  async #send<O extends OperationId>(
     op: Operation<O>,
     input: NoInfer<Inputs[O]>,
     options?: SendOptions,
@@ -127,6 +149,7 @@ export class Transport {
     const body = input.body === undefined ? undefined : serializeBody(input.body);
     const url = options?.url ?? this.options.baseUrl + expandRoute(op.route, input.path) + serializeQuery(input.query);
     const request = {
+      op: op.id,
       method: op.method,
       url,
       body,
@@ -154,7 +177,7 @@ export class Transport {
             maxWaitMs,
           );
       }
-      const answer = await this.#attempt(request, policy);
+      const answer = await this.#attempt(request, policy, attempt);
       if (!('outcome' in answer)) {
         ({ response, text } = answer);
         break;
@@ -171,6 +194,7 @@ export class Transport {
       );
       if (!decision.retry) throw await answer.fail();
       answer.discard();
+      void this.observe?.({ e: 'retry', info: request.info, attempt, outcome, ms: decision.delayMs });
       await sleep(decision.delayMs, policy.signal);
     }
 
@@ -185,8 +209,19 @@ export class Transport {
    * wrong as an {@link Outcome} for decideRetry(). Throws what no re-send can change: the caller's abort, a
    * redirect, a body over `maxResponseBytes`.
    */
-  async #attempt(request: Request, policy: Policy): Promise<{ response: Response; text: string } | Failed> {
+  async #attempt(
+    request: Request,
+    policy: Policy,
+    attempt: number,
+  ): Promise<{ response: Response; text: string } | Failed> {
     const { info } = request;
+    const observe = this.observe;
+    const headers = { ...request.headers };
+    // Hooks run before the attempt's timer starts: a slow hook is not the service's time.
+    const hook =
+      observe &&
+      (await observe({ e: 'request', op: request.op, info, url: request.url, headers, attempt: attempt + 1 }));
+    const sentAt = Date.now();
     const { signal, disarm } = arm(policy, info);
     let response: Response;
     try {
@@ -195,7 +230,7 @@ export class Transport {
       // `manual`: a redirect comes back as an answer (an opaque one in browsers) instead of being followed.
       response = await fetchOnce(request.url, {
         method: request.method,
-        headers: { ...request.headers },
+        headers,
         body: request.body,
         signal,
         redirect: 'manual',
@@ -204,6 +239,7 @@ export class Transport {
       disarm();
       return this.#connectionFailure(error, signal, policy, info, 'Connection error');
     }
+    await observe?.({ e: 'response', hook, response, ms: Date.now() - sentAt, end: disarm });
 
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       disarm();
@@ -297,13 +333,14 @@ function lazyBudget(
   limit: NonNullable<ResolvedOptions['rateLimit']>,
   apiKey: string,
   onWarning: ResolvedOptions['onWarning'],
+  observe: Observe | undefined,
 ): Pick<RateBudget, 'take' | 'pause'> {
   let budget: Promise<RateBudget> | undefined;
   const load = () =>
     // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
     (budget ??= import('./rate-limit/budget.js').then(
       ({ RateBudget, budgetKey }) =>
-        new RateBudget(limit, budgetKey(apiKey, limit.store, ConfigurationError), { ...limit, onWarning }),
+        new RateBudget(limit, budgetKey(apiKey, limit.store, ConfigurationError), { ...limit, onWarning, observe }),
     ));
   return {
     take: (signal, maxPauseMs) => load().then((b) => b.take(signal, maxPauseMs)),
@@ -311,7 +348,16 @@ function lazyBudget(
   };
 }
 
-const dataOf = <O extends OperationId>(sent: Sent<O>): SuccessBody<O> => sent.data;
+/**
+ * The observer of a client that logs or has hooks: its module (formatting, redaction, hooks) is loaded now, in
+ * a chunk of its own, so a client that does neither never loads it and the root bundle stays small.
+ */
+function observer(options: ResolvedOptions, secret: string): Observe {
+  const loading = import('./observe/instrument.js').then(({ instrument }) =>
+    instrument(options, secret, [HookError, redact, scrubError, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS]),
+  );
+  return (event) => loading.then((handle) => handle(event));
+}
 
 /** `/api/v1/scans/{id}` with `{ id }` → `/api/v1/scans/<id, percent-encoded>`. */
 function expandRoute(route: string, path: Record<string, unknown> | undefined): string {

@@ -2,29 +2,12 @@
 // token-like query parameters, and characters a terminal or a CI log would act on. Reports, the step summary and
 // stderr all print what this made; the output guard in io.ts repeats the secret and credential parts as a second
 // line on what is finally written.
+// URL credentials and token parameters: the SDK's own implementation (its debug logs use the same one).
 import { redactSecret as redact } from '../index.js';
+import { redactTokenParameters, redactUrlCredentials } from '../redact/index.js';
 
 /** The marker that replaces what was taken out. */
 export const REDACTED = '[redacted]';
-
-// A URL's `user:password@` in one raw field value: everything from `scheme://` to the authority's last `@`,
-// where the authority ends at `/`, `?`, `#` or white space. In a raw value nothing else can end it, so a password
-// holding `"`, `<`, `>`, `[` or `]` is taken whole. The scheme starts after any character that cannot be part
-// of one (`_https://` counts) and is bounded, so a long run of scheme characters costs linear time.
-const RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
-
-// A URL's `user:password@` once text has been serialised (JSON, XML, Markdown, a workflow command): the userinfo
-// characters of RFC 3986, `\` for Markdown's escapes, what WHATWG parsers accept raw there (`^ { } | \``,
-// non-ASCII, `@`), and the scheme's `:` escaped as a workflow command property escapes it (`%3A`). Never `"`,
-// `<`, `>`, `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting
-// across them could join two values into one.
-const SERIALISED_USERINFO =
-  /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
-
-// A query or fragment parameter whose name says it holds a credential: the whole name, or its last part after
-// `_` or `-` (access_token, client_secret, X-Amz-Signature, api-key). Its value goes, its name stays.
-const TOKEN_PARAMETER =
-  /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
 
 // C0 and C1 controls but line feed and tab (ESC restyles a terminal, CR and BEL rewrite a log line, DEL), and
 // invisible format characters (Unicode Cf: zero-width, bidi marks and overrides, soft hyphen, word joiner, BOM),
@@ -43,12 +26,12 @@ export function visibleText(text: string): string {
 }
 
 /**
- * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`, as serialised text (see the
- * pattern above; a raw field value goes through {@link safeText} instead).
+ * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`, as serialised text
+ * (`redactUrlCredentials` of the SDK; a raw field value goes through {@link safeText} instead).
  * @example withoutUrlCredentials('https://u:p@h/x') // 'https://[redacted]@h/x'
  */
 export function withoutUrlCredentials(text: string): string {
-  return text.includes('@') ? text.replace(SERIALISED_USERINFO, `$1${REDACTED}@`) : text;
+  return redactUrlCredentials(text);
 }
 
 /**
@@ -56,7 +39,7 @@ export function withoutUrlCredentials(text: string): string {
  * @example withoutTokenParameters('https://h/?access_token=abc&page=2') // 'https://h/?access_token=[redacted]&page=2'
  */
 export function withoutTokenParameters(text: string): string {
-  return text.includes('=') ? text.replace(TOKEN_PARAMETER, `$1${REDACTED}`) : text;
+  return redactTokenParameters(text);
 }
 
 /**
@@ -80,7 +63,7 @@ export function redactText(text: string, secrets: readonly string[]): string {
 export function safeText(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) result = redact(result, secret);
-  if (result.includes('@')) result = result.replace(RAW_USERINFO, `$1${REDACTED}@`);
+  result = redactUrlCredentials(result, { raw: true });
   return visibleText(withoutTokenParameters(result));
 }
 

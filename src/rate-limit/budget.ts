@@ -48,6 +48,10 @@ export class RateBudget {
       this.#guard.saw(result);
       let pauseMs = result.pauseMs ?? 0;
       if (pauseMs === 0 && result.waitMs > 0) {
+        this.#guard.log(
+          'debug',
+          `rate budget: waiting ${Math.ceil(result.waitMs)} ms for a slot (${where(store, this.options)})`,
+        );
         try {
           await sleep(result.waitMs, signal);
         } catch (error) {
@@ -68,7 +72,17 @@ export class RateBudget {
       }
       if (!(pauseMs > 0)) return undefined;
       // A pause the caller would not wait out is refused now, not slept through (it may last an hour).
-      if (pauseMs > maxPauseMs) return Date.now() + pauseMs;
+      if (pauseMs > maxPauseMs) {
+        this.#guard.log(
+          'debug',
+          `rate budget: paused for ${Math.ceil(pauseMs)} ms more (a 429's Retry-After), longer than this call waits (${maxPauseMs} ms)`,
+        );
+        return Date.now() + pauseMs;
+      }
+      this.#guard.log(
+        'debug',
+        `rate budget: waiting ${Math.ceil(pauseMs)} ms, paused by a 429's Retry-After (${where(store, this.options)})`,
+      );
       await sleep(pauseMs, signal);
     }
   }
@@ -77,9 +91,17 @@ export class RateBudget {
   async pause(delayMs: number): Promise<void> {
     const key = await this.key;
     const ms = pauseLength(delayMs);
+    this.#guard.log('debug', `rate budget: a 429 pauses every sharer of the budget for ${ms} ms`);
     await this.#guard.pauseStandIn(key, ms);
     await this.#guard.run(key, (s, l) => s.pause(key, l, ms));
   }
+}
+
+// Which store granted the slot: the shared one, or this client's stand-in while it fails.
+function where(store: unknown, options: BudgetOptions): string {
+  return store === options.store
+    ? `store: ${options.store.constructor?.name ?? 'custom'}`
+    : "the shared store failed: this client's own share";
 }
 
 // A reservation a store made up (a bug, a corrupt value read as NaN) must not disable the budget: a wait that

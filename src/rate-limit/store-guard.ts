@@ -4,6 +4,8 @@
 // first operation may wait for the connection (STARTUP_BOUND_MS), and the stand-in assumes a conservative
 // share: a process never spends the whole budget because its connection was late.
 import { bounded } from '../internal/bounded.js';
+import type { Observe } from '../observe/events.js';
+import type { LogLevel } from '../observe/types.js';
 import { MemoryRateLimitStore, type RateLimit, type RateLimitStore } from './store.js';
 
 /** A warning the SDK gives the caller instead of writing a log. */
@@ -27,6 +29,8 @@ export interface BudgetOptions {
   /** How long to stay on the in-process store after a failure before trying the shared one again. */
   readonly storeRetryMs: number;
   readonly onWarning?: ((warning: Warning) => void) | undefined;
+  /** The client's observer, when it logs: the budget's waits and the store's state are debug lines. */
+  readonly observe?: Observe | undefined;
 }
 
 /**
@@ -191,7 +195,13 @@ export class StoreGuard {
     return sharers <= 1 ? this.limit : { requestsPerMinute: this.limit.requestsPerMinute / sharers, burst: 1 };
   }
 
+  /** Writes a line to the client's log, when it has one. */
+  log(level: Exclude<LogLevel, 'off'>, text: string): void {
+    void this.options.observe?.({ e: 'log', level, text });
+  }
+
   #warn(warning: Warning): void {
+    this.log(warning.code === 'RATE_LIMIT_STORE_RECOVERED' ? 'info' : 'warn', `rate-limit store: ${warning.message}`);
     try {
       this.options.onWarning?.(warning);
     } catch {

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../api-promise.js';
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
@@ -8,22 +9,22 @@ import { Resource } from './resource.js';
 /** CI checks with a pass/fail verdict against a baseline (`client.ciChecks`). */
 export class CiChecks extends Resource {
   /** Queues a check of 1–20 URLs of one verified site (202). Scope `ci:check`. */
-  create(body: CreateCiCheckRequest, options?: RequestOptions): Promise<CiCheckAccepted> {
+  create(body: CreateCiCheckRequest, options?: RequestOptions): APIPromise<CiCheckAccepted> {
     return this.transport.request(ops.createCiCheck, { body }, options);
   }
 
   /** A check's progress, baseline delta and verdict. Scope `ci:check`. */
-  get(id: string, options?: RequestOptions): Promise<CiCheck> {
+  get(id: string, options?: RequestOptions): APIPromise<CiCheck> {
     return this.transport.request(ops.getCiCheck, { path: { id } }, options);
   }
 
   /** A terminal check's findings, with fingerprints and `isNew`. Scope `ci:check`. */
-  listViolations(id: string, options?: RequestOptions): Promise<CiViolation[]> {
+  listViolations(id: string, options?: RequestOptions): APIPromise<CiViolation[]> {
     return this.transport.request(ops.listCiCheckViolations, { path: { id } }, options);
   }
 
   /** Polls the check until its status is terminal, and returns it. */
-  waitForCompletion(id: string, options?: WaitOptions<CiCheck>): Promise<CiCheck> {
+  waitForCompletion(id: string, options?: WaitOptions<CiCheck>): APIPromise<CiCheck> {
     return waitForJob(this.transport, ops.getCiCheck, id, options);
   }
 
@@ -35,7 +36,7 @@ export class CiChecks extends Resource {
    * if (check.verdict === 'FAIL') process.exitCode = 1;
    * ```
    */
-  createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): Promise<CiCheck> {
+  createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): APIPromise<CiCheck> {
     return startAndWait(this.transport, ops.createCiCheck, { body }, ops.getCiCheck, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../api-promise.js';
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
@@ -8,7 +9,7 @@ import { Resource } from './resource.js';
 /** Tracked fixes (`client.fixes`). */
 export class Fixes extends Resource {
   /** Queues a targeted re-check of a tracked remediation item (202). Scope `scans:write`. */
-  startVerification(remediationItemId: string, options?: RequestOptions): Promise<FixVerificationAccepted> {
+  startVerification(remediationItemId: string, options?: RequestOptions): APIPromise<FixVerificationAccepted> {
     return this.transport.request(ops.createFixVerification, { path: { id: remediationItemId } }, options);
   }
 
@@ -16,7 +17,7 @@ export class Fixes extends Resource {
    * Queues a fix verification and waits for its terminal state.
    * @example const check = await client.fixes.verifyAndWait(fix.id); console.log(check.outcome);
    */
-  verifyAndWait(remediationItemId: string, options?: WaitOptions<FixVerification>): Promise<FixVerification> {
+  verifyAndWait(remediationItemId: string, options?: WaitOptions<FixVerification>): APIPromise<FixVerification> {
     return startAndWait(
       this.transport,
       ops.createFixVerification,
@@ -30,12 +31,12 @@ export class Fixes extends Resource {
 /** Fix verifications (`client.fixVerifications`). */
 export class FixVerifications extends Resource {
   /** A fix verification's status, outcome and pages. Scope `scans:read`. */
-  get(id: string, options?: RequestOptions): Promise<FixVerification> {
+  get(id: string, options?: RequestOptions): APIPromise<FixVerification> {
     return this.transport.request(ops.getFixVerification, { path: { id } }, options);
   }
 
   /** Polls the fix verification until its status is terminal, and returns it. */
-  waitForCompletion(id: string, options?: WaitOptions<FixVerification>): Promise<FixVerification> {
+  waitForCompletion(id: string, options?: WaitOptions<FixVerification>): APIPromise<FixVerification> {
     return waitForJob(this.transport, ops.getFixVerification, id, options);
   }
 }

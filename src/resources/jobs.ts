@@ -1,4 +1,5 @@
 // The two shared mechanisms of every asynchronous job: wait for an existing one, or start one and wait.
+import { APIPromise } from '../api-promise.js';
 import { ResponseValidationError } from '../errors.js';
 import type { Inputs, Operation, OperationId, PolledOperationId, SuccessBody } from '../operations.js';
 import { type PollOnce, pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
@@ -14,15 +15,20 @@ export function waitForJob<G extends PolledOperationId>(
   getOp: Operation<G>,
   id: string,
   options?: WaitOptions<SuccessBody<G>>,
-) {
-  return pollUntilTerminal<SuccessBody<G> & Job>(
-    getOp.id,
-    async () => {
-      // A bad id fails now (as a rejection, like every other failure), not after the first interval.
-      validateRequest(getOp.schemas.path, { id });
-      return { jobId: id, pollOnce: poller(t, getOp, id, undefined) };
-    },
-    options,
+): APIPromise<SuccessBody<G>> {
+  const last: Last = {};
+  return waited(
+    last,
+    pollUntilTerminal<SuccessBody<G> & Job>(
+      getOp.id,
+      async () => {
+        // A bad id fails now (as a rejection, like every other failure), not after the first interval.
+        validateRequest(getOp.schemas.path, { id });
+        return { jobId: id, pollOnce: poller(t, getOp, id, undefined, last) };
+      },
+      options,
+      t.observe,
+    ),
   );
 }
 
@@ -36,8 +42,9 @@ export function startAndWait<C extends OperationId, G extends PolledOperationId>
   input: NoInfer<Inputs[C]>,
   getOp: Operation<G>,
   options?: WaitOptions<SuccessBody<G>>,
-) {
-  return pollUntilTerminal<SuccessBody<G> & Job>(
+): APIPromise<SuccessBody<G>> {
+  const last: Last = {};
+  const polled = pollUntilTerminal<SuccessBody<G> & Job>(
     getOp.id,
     async (signal) => {
       const sent = await t.send(createOp, input, { signal });
@@ -55,15 +62,22 @@ export function startAndWait<C extends OperationId, G extends PolledOperationId>
       const url = resolveLocation(sent.response.headers.get('location'), sent.requestUrl, t.options.baseUrl);
       return {
         jobId: id,
-        pollOnce: poller(t, getOp, id, url),
+        pollOnce: poller(t, getOp, id, url, last),
         delayFirstPoll: true,
         retryAfterMs: hintOf(sent.response),
         status: (sent.data as Job).status,
       };
     },
     options,
+    t.observe,
   );
+  return waited(last, polled);
 }
+
+// The last poll's answer, kept for `.withResponse()`: a wait returns only once a poll saw a terminal status.
+type Last = { response?: Response };
+const waited = <T>(last: Last, polled: Promise<T>) =>
+  new APIPromise(polled.then((data) => ({ data, response: last.response! })));
 
 /** One poll of job `id` (at `url` when the 202 named one), refusing an answer about another job. */
 function poller<G extends PolledOperationId>(
@@ -71,9 +85,11 @@ function poller<G extends PolledOperationId>(
   getOp: Operation<G>,
   id: string,
   url: string | undefined,
+  last: Last,
 ): PollOnce<SuccessBody<G> & Job> {
   return async (signal) => {
     const sent = await t.send(getOp, { path: { id } }, { signal, url });
+    last.response = sent.response;
     const resource = sent.data as SuccessBody<G> & Job;
     if (!sameId((sent.data as Job | undefined)?.id, id))
       throw new ResponseValidationError(getOp.id, 'body.id', `must be the polled job's id ${id}`);

@@ -1,3 +1,4 @@
+import type { APIPromise } from '../api-promise.js';
 import { ops } from '../operations.js';
 import type { RequestOptions } from '../options.js';
 import type { Fix, Journey, Site, SiteTrend } from '../types.js';
@@ -21,12 +22,12 @@ export class Sites extends Resource {
    * Lists the organization's sites. Scope `sites:read`.
    * @example const sites = await client.sites.list();
    */
-  list(options?: RequestOptions): Promise<Site[]> {
+  list(options?: RequestOptions): APIPromise<Site[]> {
     return this.transport.request(ops.listSites, {}, options);
   }
 
   /** Lists a site's saved journeys. Scope `sites:read`. */
-  listJourneys(siteId: string, options?: RequestOptions): Promise<Journey[]> {
+  listJourneys(siteId: string, options?: RequestOptions): APIPromise<Journey[]> {
     return this.transport.request(ops.listSiteJourneys, { path: { id: siteId } }, options);
   }
 
@@ -34,7 +35,7 @@ export class Sites extends Resource {
    * A site's violation-count trend, oldest point first. Scope `scans:read`; plan feature `TREND_HISTORY`.
    * @example const trend = await client.sites.getTrend(siteId, { limit: 30 });
    */
-  getTrend(siteId: string, options?: TrendOptions): Promise<SiteTrend> {
+  getTrend(siteId: string, options?: TrendOptions): APIPromise<SiteTrend> {
     return this.transport.request(
       ops.getSiteTrend,
       { path: { id: siteId }, query: { limit: options?.limit } },
@@ -43,7 +44,7 @@ export class Sites extends Resource {
   }
 
   /** Lists a site's tracked fixes (remediation items). Scope `sites:read`. */
-  listFixes(siteId: string, options?: RequestOptions): Promise<Fix[]> {
+  listFixes(siteId: string, options?: RequestOptions): APIPromise<Fix[]> {
     return this.transport.request(ops.listSiteFixes, { path: { id: siteId } }, options);
   }
 }

@@ -64,9 +64,9 @@ describe('return types', () => {
       throw new Error('dist/index.d.ts missing: run `npm run build` first (npm test does).');
     }
     expect(dts).toContain(
-      'createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): Promise<CiCheck>;',
+      'createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): APIPromise<CiCheck>;',
     );
-    expect(dts).toContain('list(options?: RequestOptions): Promise<Site[]>;');
+    expect(dts).toContain('list(options?: RequestOptions): APIPromise<Site[]>;');
     expect(dts).not.toMatch(/Promise<\{/);
     expect(dts).not.toMatch(/& \{\s*id\?: unknown;/);
   });

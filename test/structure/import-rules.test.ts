@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SRC = join(ROOT, 'src');
-const PUBLIC_ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/testing/index.ts', 'src/redis/index.ts'];
+const PUBLIC_ENTRIES = [
+  'src/index.ts',
+  'src/webhooks/index.ts',
+  'src/testing/index.ts',
+  'src/redis/index.ts',
+  'src/redact/index.ts',
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,0 +1,46 @@
+// Credentials that ride in URLs: a `user:password@` and token-like query parameters. One implementation for the
+// SDK's debug logs and the CLI's reports (which reach it through the public `redactUrlCredentials` and
+// `redactTokenParameters`), so the two cannot drift apart.
+
+// A URL's `user:password@` in one raw field value: everything from `scheme://` to the authority's last `@`,
+// where the authority ends at `/`, `?`, `#` or white space. In a raw value nothing else can end it, so a password
+// holding `"`, `<`, `>`, `[` or `]` is taken whole. The scheme starts after any character that cannot be part
+// of one (`_https://` counts) and is bounded, so a long run of scheme characters costs linear time.
+const RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
+
+// A URL's `user:password@` once text has been serialised (JSON, XML, Markdown, a workflow command): the userinfo
+// characters of RFC 3986, `\` for Markdown's escapes, what WHATWG parsers accept raw there (`^ { } | \``,
+// non-ASCII, `@`), and the scheme's `:` escaped as a workflow command property escapes it (`%3A`). Never `"`,
+// `<`, `>`, `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting
+// across them could join two values into one.
+const SERIALISED_USERINFO =
+  /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
+
+// A query or fragment parameter whose name says it holds a credential: the whole name, or its last part after
+// `_` or `-` (access_token, client_secret, X-Amz-Signature, api-key). Its value goes, its name stays.
+const TOKEN_PARAMETER =
+  /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
+
+/**
+ * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`. By default `text` is taken as
+ * serialised (JSON, XML, Markdown: a `"`, `<` or `>` ends the authority); with `raw: true` as one raw value,
+ * where only `/`, `?`, `#` or white space end it, so a password holding `"`, `<`, `>`, `[` or `]` goes whole.
+ * The redaction the CLI applies to its reports and the SDK to its debug logs.
+ * @param options - `raw`: `text` is one raw value, not serialised text
+ * @default options.raw false
+ * @example redactUrlCredentials('see https://u:p@h/x') // 'see https://[redacted]@h/x'
+ * @example redactUrlCredentials('https://u:p"w@h/', { raw: true }) // 'https://[redacted]@h/'
+ */
+export function redactUrlCredentials(text: string, options?: { raw?: boolean | undefined }): string {
+  return text.includes('@') ? text.replace(options?.raw ? RAW_USERINFO : SERIALISED_USERINFO, '$1[redacted]@') : text;
+}
+
+/**
+ * `text` with the values of credential-like query or fragment parameters (`token`, `access_token`, `api_key`,
+ * `X-Amz-Signature`, `password`, `session`, `code`…) replaced by `[redacted]`; their names stay. The redaction the
+ * CLI applies to its reports and the SDK to its debug logs.
+ * @example redactTokenParameters('https://h/?access_token=abc&page=2') // 'https://h/?access_token=[redacted]&page=2'
+ */
+export function redactTokenParameters(text: string): string {
+  return text.includes('=') ? text.replace(TOKEN_PARAMETER, '$1[redacted]') : text;
+}

@@ -1,0 +1,145 @@
+// The observer of a client that logs or has hooks, loaded in a chunk of its own when such a client is made:
+// writes each event as one redacted line at its level, and runs the hooks around each attempt.
+// Type imports only from the root bundle's modules: what this chunk needs of them at run time comes in `tools`
+// (a static import would split them out of the root bundle into a shared chunk, gzipped apart: ~1.5 kB more).
+import type { HookError } from '../errors.js';
+import type { redact, scrubError, scrubHeaders } from '../internal/redact.js';
+import type { HEADER_NAME, isHeaderValue, LOG_LEVELS, ResolvedOptions } from '../options.js';
+// Not in the root bundle (the CLI reaches it through @svc/a11y-sdk/redact): imported, it stays in this chunk.
+import { redactTokenParameters, redactUrlCredentials } from '../internal/url-secrets.js';
+import type { Observed, RequestInfo } from './events.js';
+import { describeError, doneLine, headerList, type Line, lineOf, requestLine, responseLine } from './lines.js';
+import type { HookRequest } from './types.js';
+
+/** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above). */
+export type Tools = [
+  typeof HookError,
+  typeof redact,
+  typeof scrubError,
+  typeof scrubHeaders,
+  typeof HEADER_NAME,
+  typeof isHeaderValue,
+  typeof LOG_LEVELS,
+];
+
+/** What a `request` event resolves with, handed back with its `response` event. */
+interface Attempt {
+  readonly info: RequestInfo;
+  readonly request: HookRequest;
+}
+
+/**
+ * The handler of one client's events: `options` says the level, the logger and the hooks; `secret` is the API key
+ * (redacted from everything written or shown to a hook).
+ */
+export function instrument(
+  options: ResolvedOptions,
+  secret: string,
+  tools: Tools,
+): (event: Observed) => Promise<unknown> {
+  const [HookError, redact, scrubError, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS] = tools;
+  // Text as logs show it: the API key in any spelling, URL credentials and credential-like query parameters
+  // redacted, by the functions the CLI's reports use (`redactUrlCredentials`, `redactTokenParameters`).
+  const scrubText = (text: string) => redactTokenParameters(redactUrlCredentials(redact(text, secret)));
+  const rank = LOG_LEVELS.indexOf(options.logLevel);
+  const { logger, hooks } = options;
+  const write = ([level, text]: Line) => {
+    if (LOG_LEVELS.indexOf(level) > rank) return;
+    try {
+      logger[level](`[a11y] ${scrubText(text)}`);
+    } catch {
+      // A logger that throws must not fail the call it reports on.
+    }
+  };
+  // A hook's failure ends the call: its error is the cause (scrubbed when the hook saw the key).
+  const failed = (hook: 'onRequest' | 'onResponse', error: unknown) => {
+    const wrapped = new HookError(hook, redact(describeError(error), secret), {
+      cause: hooks?.unredacted ? scrubError(error, secret) : error,
+    });
+    write(['error', wrapped.message]);
+    return wrapped;
+  };
+
+  return async (event) => {
+    if (event.e === 'request') {
+      const { headers, info } = event;
+      const request: HookRequest = {
+        operationId: event.op,
+        method: info.method,
+        url: hooks?.unredacted ? event.url : scrubText(event.url),
+        headers: { ...headers, ...(hooks?.unredacted ? {} : { authorization: 'Bearer [redacted]' }) },
+        attempt: event.attempt,
+      };
+      if (hooks?.onRequest) {
+        try {
+          await hooks.onRequest(request);
+        } catch (error) {
+          throw failed('onRequest', error);
+        }
+        applyHeaders(request.headers, headers, (name, value) => {
+          if (!HEADER_NAME.test(name) || typeof value !== 'string' || !isHeaderValue(value))
+            throw failed(
+              'onRequest',
+              new TypeError(`headers[${JSON.stringify(name)}] is not a valid HTTP header name and value`),
+            );
+        });
+      }
+      write([
+        'debug',
+        requestLine(event.op, info.method, info.url, event.attempt, headerList(Object.entries(headers))),
+      ]);
+      return { info, request } satisfies Attempt;
+    }
+    if (event.e === 'response') {
+      const { info, request } = event.hook as Attempt;
+      const { response } = event;
+      write(['debug', responseLine(info, request.attempt, response, event.ms)]);
+      if (hooks?.onResponse) {
+        try {
+          await hooks.onResponse({
+            request,
+            status: response.status,
+            headers: hooks.unredacted ? response.headers : scrubHeaders(response.headers, secret),
+            durationMs: event.ms,
+          });
+        } catch (error) {
+          // The attempt ends here: its timer and its body are freed before the call fails.
+          event.end();
+          void response.body?.cancel().catch(() => undefined);
+          throw failed('onResponse', error);
+        }
+      }
+      return undefined;
+    }
+    if (event.e === 'done') {
+      const { op, at } = event;
+      // Not awaited: the call's own caller waits for it; its rejection is the caller's to handle too.
+      event.sent.then(
+        (sent) => write(doneLine(op, at, sent.response.status)),
+        (error) => write(doneLine(op, at, undefined, error)),
+      );
+      return undefined;
+    }
+    const line = lineOf(event);
+    if (line) write(line);
+    return undefined;
+  };
+}
+
+// The headers an onRequest hook left, sent on this attempt: added and changed ones (names and values checked as
+// the client's own `headers` option is), removed ones left out; `authorization` stays the API key whatever the
+// hook did to it.
+function applyHeaders(
+  edited: Record<string, string>,
+  sent: Record<string, string>,
+  check: (name: string, value: unknown) => void,
+): void {
+  const next: Record<string, string> = {};
+  for (const [name, value] of Object.entries(edited)) {
+    check(name, value);
+    next[name.toLowerCase()] = value;
+  }
+  next.authorization = sent.authorization!;
+  for (const name of Object.keys(sent)) delete sent[name];
+  Object.assign(sent, next);
+}

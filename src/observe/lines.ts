@@ -1,0 +1,110 @@
+// The text of each log line, from the records the client's modules emit (see events.ts). Pure: redaction and
+// writing are instrument.ts's.
+import { readProgress } from '../progress.js';
+import type { Outcome } from '../retry.js';
+import type { Observed, RequestInfo } from './events.js';
+import type { LogLevel } from './types.js';
+
+/** A line to write: its level and its text (not yet redacted). */
+export type Line = [level: Exclude<LogLevel, 'off'>, text: string];
+
+// Header values never written, whatever they hold: credentials by their name.
+const SECRET_HEADERS = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
+
+/**
+ * The headers as JSON on one line, the values of credential headers replaced by `[redacted]`. JSON, so that a
+ * redaction of a value (up to a `"`) never reaches into the next header.
+ * @example headerList({ accept: 'application/json', authorization: 'Bearer svc_x' }) // '{"accept":"application/json","authorization":"[redacted]"}'
+ */
+export function headerList(headers: Iterable<[string, string]>): string {
+  const out: Record<string, string> = {};
+  for (const [name, value] of headers) out[name] = SECRET_HEADERS.test(name) ? '[redacted]' : value;
+  return JSON.stringify(out);
+}
+
+/** `GET /api/v1/sites?x=1` of a request: method and path with query (the base URL is the client's). */
+export function target(info: RequestInfo): string {
+  const url = info.url;
+  return `${info.method} ${URL.canParse(url) ? new URL(url).pathname + new URL(url).search : url}`;
+}
+
+/** What an attempt that is re-sent ended with, in words. */
+function ended(outcome: Outcome): string {
+  if (outcome.kind === 'status') return `answered ${outcome.status}`;
+  if (outcome.kind === 'timeout') return 'timed out';
+  return outcome.notSent ? 'could not connect (nothing was sent)' : 'lost its connection';
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** The error as `Name: message` (status and code when it has them). */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  const detail = [status, code].filter((part) => typeof part === 'number' || typeof part === 'string').join(' ');
+  return `${error.name}${detail ? ` (${detail})` : ''}: ${error.message}`;
+}
+
+/**
+ * The line an event writes, or undefined for the events instrument.ts handles itself (`request`, `response`,
+ * `done`: see {@link requestLine}, {@link responseLine}, {@link doneLine}).
+ */
+export function lineOf(event: Observed): Line | undefined {
+  switch (event.e) {
+    case 'retry': {
+      const { info, attempt, outcome } = event;
+      const why =
+        outcome.kind === 'status' && outcome.retryAfterMs !== undefined
+          ? `Retry-After ${ms(outcome.retryAfterMs)}`
+          : 'backoff';
+      return [
+        'info',
+        `${target(info)}: attempt ${attempt + 1} ${ended(outcome)}; waiting ${ms(event.ms)} (${why}) before attempt ${attempt + 2}`,
+      ];
+    }
+    case 'poll':
+      return ['debug', pollLine(event)];
+    case 'log':
+      return [event.level, event.text];
+    default:
+      return undefined;
+  }
+}
+
+/** The line of a call that ended (see the `done` event): its status, or its error, and how long it took. */
+export function doneLine(op: string, at: number, status: number | undefined, error?: unknown): Line {
+  const took = ms(Date.now() - at);
+  return status === undefined
+    ? ['warn', `${op} failed after ${took}: ${describeError(error)}`]
+    : ['debug', `${op}: ${status} after ${took}`];
+}
+
+/** `→ GET https://…/api/v1/sites (listSites), attempt 1; headers: …` */
+export function requestLine(op: string, method: string, url: string, attempt: number, headers: string): string {
+  return `→ ${method} ${url} (${op}), attempt ${attempt}; headers: ${headers}`;
+}
+
+/** `← GET /api/v1/sites: 503 in 12 ms (attempt 1); headers: …` */
+export function responseLine(info: RequestInfo, attempt: number, response: Response, durationMs: number): string {
+  return `← ${target(info)}: ${response.status} in ${ms(durationMs)} (attempt ${attempt}); headers: ${headerList(response.headers)}`;
+}
+
+// A poll's decision: what it saw, and when and why the next poll comes.
+function pollLine(event: Extract<Observed, { e: 'poll' }>): string {
+  const job = `${event.op} ${event.job ?? '(no id yet)'}`;
+  if (event.n === 0)
+    return `${job}: created; first poll in ${ms(event.ms ?? 0)} (${event.hint === undefined ? 'intervalMs' : "the 202's Retry-After"})`;
+  const status = (event.resource as { status?: unknown } | undefined)?.status;
+  if (event.terminal) return `${job}: ${String(status)} (terminal) at poll ${event.n}`;
+  const next = `next poll in ${ms(event.ms ?? 0)}`;
+  if (event.error !== undefined) return `${job}: poll ${event.n} failed (${describeError(event.error)}); ${next}`;
+  const progress = readProgress(event.resource);
+  const pages = progress ? `, ${progress.done} of ${progress.total} pages` : '';
+  const why =
+    event.hint !== undefined
+      ? "the server's Retry-After"
+      : event.planned !== undefined
+        ? 'planned from progress'
+        : 'backoff';
+  return `${job}: ${String(status)}${pages} at poll ${event.n}; ${next} (${why})`;
+}

@@ -1,0 +1,82 @@
+// The public shapes of observing a client: its logger, its log level, and the request/response hooks.
+
+/**
+ * How much the client logs: `off` (nothing), `error`, `warn`, `info` or `debug` (every attempt, wait, poll and
+ * store change). Each level includes the ones before it.
+ * @example const level: LogLevel = 'debug';
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * Where log lines go: `console`, or any object with the same four methods (pino, winston and bunyan loggers
+ * fit). Each line is one string, already redacted.
+ * @example const logger: Logger = { debug: () => {}, info: console.info, warn: console.warn, error: console.error };
+ */
+export interface Logger {
+  /** Every attempt, wait (with its reason and duration), poll decision and store change. */
+  debug(message: string): void;
+  /** Re-sends (why, and the wait before them), and a shared rate-limit store recovering. */
+  info(message: string): void;
+  /** A call that failed (the error it throws says the same), a shared rate-limit store failing or corrupt. */
+  warn(message: string): void;
+  /** A hook that threw (the call fails with `HookError`). */
+  error(message: string): void;
+}
+
+/**
+ * One attempt as a hook sees it. The same object reaches `onRequest` and then `onResponse`, so a hook can key a
+ * span or a timer on it.
+ * @example const started = new WeakMap<HookRequest, number>();
+ */
+export interface HookRequest {
+  /** The operation (`listSites`, `getCiCheck`, …), as openapi.yaml names it. */
+  readonly operationId: string;
+  /** `GET` or `POST`. */
+  readonly method: string;
+  /** The URL requested (a `Location` when polling one). */
+  readonly url: string;
+  /**
+   * The headers sent, lowercase names. `authorization` reads `Bearer [redacted]` unless the hooks opted in with
+   * `unredacted: true`. `onRequest` may add or change headers (such as `traceparent`): they are sent on this
+   * attempt; `authorization` is always the API key.
+   */
+  readonly headers: Record<string, string>;
+  /** 1 for the first attempt, 2 for the first re-send, … */
+  readonly attempt: number;
+}
+
+/** An answer as a hook sees it: status and headers (the body is the SDK's to read). */
+export interface HookResponse {
+  /** The attempt this answers (the object `onRequest` was given). */
+  readonly request: HookRequest;
+  /** The HTTP status. */
+  readonly status: number;
+  /** The answer's headers (`retry-after`, `location`, rate-limit headers…), the API key redacted from them. */
+  readonly headers: Headers;
+  /** Milliseconds from sending the request to its answer's headers. */
+  readonly durationMs: number;
+}
+
+/**
+ * Hooks called around every attempt (first sends and re-sends, polls included), awaited in order: `onRequest`
+ * before the request goes out, `onResponse` once its answer's headers came in (whatever the status). A hook that
+ * throws ends the call with `HookError` (the hook's error as its `cause`); nothing is re-sent.
+ * @example
+ * ```ts
+ * const hooks: Hooks = {
+ *   onRequest: (request) => console.log(request.method, request.url),
+ *   onResponse: ({ request, status, durationMs }) => console.log(request.method, status, durationMs),
+ * };
+ * ```
+ */
+export interface Hooks {
+  /** Called before each attempt is sent; may add headers to it. */
+  onRequest?: ((request: HookRequest) => void | Promise<void>) | undefined;
+  /** Called when each attempt's answer has come in (its status and headers). */
+  onResponse?: ((response: HookResponse) => void | Promise<void>) | undefined;
+  /**
+   * Show hooks the `authorization` header as sent (the API key) instead of `Bearer [redacted]`.
+   * @default false
+   */
+  unredacted?: boolean | undefined;
+}
