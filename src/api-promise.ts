@@ -23,7 +23,7 @@ export interface WithResponse<T> {
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  // `catch` and `finally` (inherited) call `then`; the promises they derive are plain ones.
+  /** Promises derived by `catch` and `finally` (inherited: they call `then`) are plain promises. */
   static override get [Symbol.species](): PromiseConstructor {
     return Promise;
   }
@@ -47,6 +47,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#sent.then(({ data, response }) => ({ data, response }));
   }
 
+  /** The parsed body, as any promise gives its value (`await`, `Promise.all`, `.catch` and `.finally` use it). */
   // biome-ignore lint/suspicious/noThenProperty: a Promise subclass reading the shared answer is the point.
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,

@@ -206,10 +206,6 @@ export class PollTimeoutError extends A11yError {
  * `cause` is what it threw.
  */
 export class HookError extends A11yError {
-  static {
-    kind(this, 'HookError');
-  }
-  override name = 'HookError';
   /**
    * Creates the error of one hook that threw.
    * @param hook - `onRequest` or `onResponse`
@@ -217,6 +213,7 @@ export class HookError extends A11yError {
    * @param options - `cause`: what it threw
    */
   constructor(
+    /** The hook that threw. */
     readonly hook: 'onRequest' | 'onResponse',
     message: string,
     options?: ErrorOptions,
@@ -353,6 +350,7 @@ const classes: readonly (readonly [Class: object, name: string, status?: number]
   [RedirectError, 'RedirectError'],
   [ResponseTooLargeError, 'ResponseTooLargeError'],
   [PollTimeoutError, 'PollTimeoutError'],
+  [HookError, 'HookError'],
   [ApiError, 'ApiError'],
   [BadRequestError, 'BadRequestError', 400],
   [AuthenticationError, 'AuthenticationError', 401],

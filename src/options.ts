@@ -168,9 +168,8 @@ export interface ResolvedOptions {
   readonly hooks: Hooks | undefined;
 }
 
-// Least to most verbose: a line is written when its level's rank is at most the client's.
-/** @internal */
-export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+// The levels a client accepts (their order is observe/lines.ts's).
+const LOG_LEVELS: readonly string[] = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** Applies defaults and environment fallbacks; throws `ConfigurationError` naming what to set. */
 export function resolveOptions(options: ClientOptions): { apiKey: string; resolved: ResolvedOptions } {
@@ -237,7 +236,7 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     throw new ConfigurationError('rateLimit.burst must be a finite number of at least 1.');
   const logLevel = options.logLevel ?? (readEnv('SVC_LOG')?.toLowerCase() as LogLevel | undefined) ?? 'off';
   if (!LOG_LEVELS.includes(logLevel))
-    throw new ConfigurationError(`logLevel (or SVC_LOG) must be one of ${LOG_LEVELS.join(', ')}.`);
+    throw new ConfigurationError('logLevel (or SVC_LOG) must be one of off, error, warn, info, debug.');
   const resolved: ResolvedOptions = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     fetch: fetchImpl,
@@ -258,9 +257,11 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
             storeRetryMs: atLeast('rateLimit.storeRetryMs', options.rateLimit!.storeRetryMs, 5_000, 0),
           }),
     onWarning: typeof options.onWarning === 'function' ? options.onWarning : undefined,
-    logger: functions('logger', options.logger, 'debug info warn error', 1) ?? globalThis.console,
+    // Both are checked by the observer when it loads (see observe/instrument.ts): the first call fails with a
+    // ConfigurationError naming the member, and the checks stay out of the root bundle.
+    logger: options.logger ?? globalThis.console,
     logLevel,
-    hooks: functions('hooks', options.hooks, 'onRequest onResponse'),
+    hooks: options.hooks ?? undefined,
   });
   return { apiKey, resolved };
 }
@@ -300,17 +301,6 @@ function rateLimitStore(store: RateLimitStore | undefined): RateLimitStore {
     );
   }
   return store;
-}
-
-// `value` (an object whose members named in `names` are functions: all of them when `required`, else those
-// present), or undefined.
-function functions<T>(option: string, value: T | undefined, names: string, required?: 1): T | undefined {
-  for (const name of names.split(' ')) {
-    const given = (value as Record<string, unknown> | undefined)?.[name];
-    if (value != null && typeof given !== 'function' && (required || given !== undefined))
-      throw new ConfigurationError(`${option}.${name} must be a function.`);
-  }
-  return value ?? undefined;
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {

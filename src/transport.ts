@@ -20,14 +20,7 @@ import { redact, scrubError, scrubHeaders } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import { timeLeft } from './internal/wait-deadline.js';
 import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
-import {
-  HEADER_NAME,
-  isHeaderValue,
-  LOG_LEVELS,
-  type RequestOptions,
-  type ResolvedOptions,
-  requestOverrides,
-} from './options.js';
+import { HEADER_NAME, isHeaderValue, type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -143,9 +136,11 @@ export class Transport {
     options?: SendOptions,
   ): Promise<Sent<O>> {
     // 1. Input that breaks the description is refused before anything is sent.
-    validateRequest(op.schemas.path, input.path);
-    validateRequest(op.schemas.query, input.query);
-    validateRequest(op.schemas.body, input.body);
+    const invalid =
+      validateRequest(op.schemas.path, input.path) ??
+      validateRequest(op.schemas.query, input.query) ??
+      validateRequest(op.schemas.body, input.body);
+    if (invalid) await invalid;
     const body = input.body === undefined ? undefined : serializeBody(input.body);
     const url = options?.url ?? this.options.baseUrl + expandRoute(op.route, input.path) + serializeQuery(input.query);
     const request = {
@@ -354,7 +349,7 @@ function lazyBudget(
  */
 function observer(options: ResolvedOptions, secret: string): Observe {
   const loading = import('./observe/instrument.js').then(({ instrument }) =>
-    instrument(options, secret, [HookError, redact, scrubError, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS]),
+    instrument(options, secret, [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue]),
   );
   return (event) => loading.then((handle) => handle(event));
 }

@@ -8,20 +8,38 @@ type Issue = z.core.$ZodIssue;
 /** A generated zod schema, typed structurally so the published declarations need no zod import. */
 export type Schema = { readonly _zod: unknown };
 
-/** Throws `RequestValidationError` naming the first offending field and the rule it broke. */
-export function validateRequest(schema: Schema | undefined, value: unknown, prefix?: string): void {
+/**
+ * Undefined when `value` is valid; else a promise rejecting with `RequestValidationError` naming the first
+ * offending field and the rule it broke. Valid input (every call but a mistake) costs no promise.
+ */
+export function validateRequest(
+  schema: Schema | undefined,
+  value: unknown,
+  prefix?: string,
+): Promise<never> | undefined {
   const broken = brokenRule(schema, value, prefix);
-  if (broken) throw new RequestValidationError(broken.field, broken.rule);
+  return broken?.then(({ field, rule }) => Promise.reject(new RequestValidationError(field, rule)));
 }
 
-/** The first field of `value` that breaks `schema` and the rule it breaks, or undefined when it is valid. */
+/**
+ * Undefined when `value` is valid; else the first field that breaks `schema` and the rule it breaks, in words
+ * (the wording is loaded only then, in the chunk of `validation-rules.ts`, out of the root bundle).
+ */
 export function brokenRule(
   schema: Schema | undefined,
   value: unknown,
   prefix?: string,
-): { field: string; rule: string } | undefined {
+): Promise<{ field: string; rule: string }> | undefined {
   const issue = schema && firstIssue(schema, value);
-  return issue && { field: fieldName(issue.path, prefix), rule: describeRule(issue) };
+  return issue && ruleOf(issue).then((rule) => ({ field: fieldName(issue.path, prefix), rule }));
+}
+
+// The rule in words; where its chunk cannot be loaded (a browser gone offline), still a RequestValidationError.
+function ruleOf(issue: Issue): Promise<string> {
+  return import('./validation-rules.js').then(
+    ({ describeRule }) => describeRule(issue),
+    () => 'is invalid',
+  );
 }
 
 /** Validates a 2xx body against the operation's response schema (loaded on first use). */
@@ -29,7 +47,7 @@ export async function validateResponse(operationId: string, data: unknown): Prom
   const { responseSchemas } = await import('./response-schemas.js');
   const schema = responseSchemas[operationId];
   const issue = schema && firstIssue(schema, data);
-  if (issue) throw new ResponseValidationError(operationId, fieldName(issue.path, 'body'), describeRule(issue));
+  if (issue) throw new ResponseValidationError(operationId, fieldName(issue.path, 'body'), await ruleOf(issue));
 }
 
 /** The first issue of `value` against `schema`, or undefined when it is valid. */
@@ -46,37 +64,4 @@ function fieldName(path: PropertyKey[], prefix?: string): string {
   let name = prefix ?? '';
   for (const key of path) name += typeof key === 'number' ? `[${key}]` : name ? `.${String(key)}` : String(key);
   return name || '(value)';
-}
-
-/** A rule in words, from a zod issue (zod/mini ships no messages of its own). */
-function describeRule(issue: Issue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
-    case 'too_big':
-      return `must ${issue.origin === 'array' ? 'hold' : 'be'} at most ${String(issue.maximum)}${unit(issue.origin, issue.maximum)}`;
-    case 'too_small':
-      return `must ${issue.origin === 'array' ? 'hold' : 'be'} at least ${String(issue.minimum)}${unit(issue.origin, issue.minimum)}`;
-    case 'invalid_format':
-      if (issue.format === 'regex' && /\^\[Hh\]\[Tt\]/.test(issue.pattern ?? ''))
-        return 'must be an absolute http(s) URL';
-      if (issue.format === 'guid') return 'must be a valid UUID (8-4-4-4-12 hex digits)';
-      if (issue.format === 'date-time') return 'must be an RFC 3339 date-time (such as 2026-05-01T12:00:00Z)';
-      return issue.format === 'regex' ? `must match ${issue.pattern}` : `must be a valid ${issue.format.toUpperCase()}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
-    case 'unrecognized_keys':
-      return `has unknown keys ${issue.keys.join(', ')}`;
-    default:
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
-  }
-}
-
-function unit(origin: string, count: number | bigint): string {
-  const noun = origin === 'string' ? ' character' : origin === 'array' ? ' item' : '';
-  return noun && Number(count) !== 1 ? `${noun}s` : noun;
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

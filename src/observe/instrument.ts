@@ -2,24 +2,32 @@
 // writes each event as one redacted line at its level, and runs the hooks around each attempt.
 // Type imports only from the root bundle's modules: what this chunk needs of them at run time comes in `tools`
 // (a static import would split them out of the root bundle into a shared chunk, gzipped apart: ~1.5 kB more).
-import type { HookError } from '../errors.js';
-import type { redact, scrubError, scrubHeaders } from '../internal/redact.js';
-import type { HEADER_NAME, isHeaderValue, LOG_LEVELS, ResolvedOptions } from '../options.js';
+import type { ConfigurationError, HookError } from '../errors.js';
+import type { redact, scrubHeaders } from '../internal/redact.js';
+import type { HEADER_NAME, isHeaderValue, ResolvedOptions } from '../options.js';
 // Not in the root bundle (the CLI reaches it through @svc/a11y-sdk/redact): imported, it stays in this chunk.
 import { redactTokenParameters, redactUrlCredentials } from '../internal/url-secrets.js';
 import type { Observed, RequestInfo } from './events.js';
-import { describeError, doneLine, headerList, type Line, lineOf, requestLine, responseLine } from './lines.js';
+import {
+  describeError,
+  doneLine,
+  headerList,
+  LOG_LEVELS,
+  type Line,
+  lineOf,
+  requestLine,
+  responseLine,
+} from './lines.js';
 import type { HookRequest } from './types.js';
 
 /** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above). */
 export type Tools = [
   typeof HookError,
+  typeof ConfigurationError,
   typeof redact,
-  typeof scrubError,
   typeof scrubHeaders,
   typeof HEADER_NAME,
   typeof isHeaderValue,
-  typeof LOG_LEVELS,
 ];
 
 /** What a `request` event resolves with, handed back with its `response` event. */
@@ -37,12 +45,23 @@ export function instrument(
   secret: string,
   tools: Tools,
 ): (event: Observed) => Promise<unknown> {
-  const [HookError, redact, scrubError, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS] = tools;
+  const [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue] = tools;
+  const { logger, hooks } = options;
+  // The logger and the hooks are checked here rather than in resolveOptions (out of the root bundle): a client
+  // given a bad one fails its first call with a ConfigurationError naming the member, and writes nothing.
+  const wrong =
+    missing('logger', logger, ['debug', 'info', 'warn', 'error'], true) ??
+    missing('hooks', hooks, ['onRequest', 'onResponse'], false);
+  if (wrong) {
+    const error = new ConfigurationError(`${wrong} must be a function.`);
+    return async (event) => {
+      if (event.e === 'request') throw error;
+    };
+  }
   // Text as logs show it: the API key in any spelling, URL credentials and credential-like query parameters
   // redacted, by the functions the CLI's reports use (`redactUrlCredentials`, `redactTokenParameters`).
   const scrubText = (text: string) => redactTokenParameters(redactUrlCredentials(redact(text, secret)));
   const rank = LOG_LEVELS.indexOf(options.logLevel);
-  const { logger, hooks } = options;
   const write = ([level, text]: Line) => {
     if (LOG_LEVELS.indexOf(level) > rank) return;
     try {
@@ -53,9 +72,7 @@ export function instrument(
   };
   // A hook's failure ends the call: its error is the cause (scrubbed when the hook saw the key).
   const failed = (hook: 'onRequest' | 'onResponse', error: unknown) => {
-    const wrapped = new HookError(hook, redact(describeError(error), secret), {
-      cause: hooks?.unredacted ? scrubError(error, secret) : error,
-    });
+    const wrapped = new HookError(hook, redact(describeError(error), secret), { cause: error });
     write(['error', wrapped.message]);
     return wrapped;
   };
@@ -124,6 +141,17 @@ export function instrument(
     if (line) write(line);
     return undefined;
   };
+}
+
+// The first member of `value` named in `names` that is not a function (`option.name`), when `value` is an object
+// (and the member is present, unless `required`).
+function missing(option: string, value: unknown, names: string[], required: boolean): string | undefined {
+  if (value == null) return undefined;
+  const name = names.find((n) => {
+    const member = (value as Record<string, unknown>)[n];
+    return typeof member !== 'function' && (required || member !== undefined);
+  });
+  return name && `${option}.${name}`;
 }
 
 // The headers an onRequest hook left, sent on this attempt: added and changed ones (names and values checked as

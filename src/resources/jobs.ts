@@ -23,7 +23,7 @@ export function waitForJob<G extends PolledOperationId>(
       getOp.id,
       async () => {
         // A bad id fails now (as a rejection, like every other failure), not after the first interval.
-        validateRequest(getOp.schemas.path, { id });
+        await validateRequest(getOp.schemas.path, { id });
         return { jobId: id, pollOnce: poller(t, getOp, id, undefined, last) };
       },
       options,
@@ -51,7 +51,7 @@ export function startAndWait<C extends OperationId, G extends PolledOperationId>
       const id = (sent.data as Job).id;
       // The POST was sent and accepted: an id that cannot be polled is the answer's fault, not the input's.
       const broken =
-        typeof id === 'string' ? brokenRule(getOp.schemas.path, { id }) : { field: 'id', rule: 'is required' };
+        typeof id === 'string' ? await brokenRule(getOp.schemas.path, { id }) : { field: 'id', rule: 'is required' };
       if (broken || typeof id !== 'string') {
         throw new ResponseValidationError(
           createOp.id,

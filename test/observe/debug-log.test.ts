@@ -174,19 +174,26 @@ describe('log level and logger options', () => {
     await expect(client.sites.list()).resolves.toEqual([]);
   });
 
-  it('an invalid level or logger is a ConfigurationError naming the field', () => {
+  it('an invalid level is a ConfigurationError naming the field, at construction', () => {
     const base = { apiKey: KEY, baseUrl: 'https://a11y.example.com' };
     expect(() => new A11yClient({ ...base, logLevel: 'verbose' as never })).toThrow(
       new ConfigurationError('logLevel (or SVC_LOG) must be one of off, error, warn, info, debug.'),
     );
     vi.stubEnv('SVC_LOG', 'loud');
     expect(() => new A11yClient(base)).toThrow(/SVC_LOG\) must be one of off, error, warn, info, debug/);
-    vi.stubEnv('SVC_LOG', '');
-    expect(() => new A11yClient({ ...base, logger: { debug() {}, info() {}, warn() {} } as never })).toThrow(
-      new ConfigurationError('logger.error must be a function.'),
-    );
-    expect(() => new A11yClient({ ...base, hooks: { onRequest: 'yes' as never } })).toThrow(
-      new ConfigurationError('hooks.onRequest must be a function.'),
-    );
+  });
+
+  it('an invalid logger or hook fails the first call with a ConfigurationError naming the member; nothing is sent', async () => {
+    const api = await serve(json(200, []));
+    const base = { apiKey: KEY, baseUrl: api.url };
+    const noError = new A11yClient({
+      ...base,
+      logLevel: 'debug',
+      logger: { debug() {}, info() {}, warn() {} } as never,
+    });
+    await expect(noError.sites.list()).rejects.toThrow(new ConfigurationError('logger.error must be a function.'));
+    const badHook = new A11yClient({ ...base, hooks: { onRequest: 'yes' as never } });
+    await expect(badHook.sites.list()).rejects.toThrow(new ConfigurationError('hooks.onRequest must be a function.'));
+    expect(api.requests).toHaveLength(0);
   });
 });

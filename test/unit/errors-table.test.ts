@@ -73,7 +73,7 @@ describe('errorFromResponse: status → class, name and kind', () => {
 });
 
 describe('every exported error class has its row', () => {
-  it('finds the 18 classes of the public entry', () => {
+  it('finds the 19 classes of the public entry', () => {
     expect(errorClasses.map(([name]) => name).sort()).toEqual(
       [
         'A11yError',
@@ -84,6 +84,7 @@ describe('every exported error class has its row', () => {
         'BadRequestError',
         'ConfigurationError',
         'ConflictError',
+        'HookError',
         'InternalServerError',
         'NotFoundError',
         'PermissionDeniedError',
