@@ -28,15 +28,20 @@ export class APIPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  // Settled once, read by both faces: awaiting the call and withResponse() share the one request.
-  readonly #sent: Promise<WithResponse<T>>;
+  /**
+   * The call's answer, settled once, read by both faces: awaiting the call and withResponse() share the one
+   * request. A plain property, internal (out of the .d.ts), not `#sent`: a private field would make the ESM and
+   * the CommonJS declarations' APIPromise types incompatible (see test/package/strict-consumer.test.ts).
+   * @internal
+   */
+  readonly sent: Promise<WithResponse<T>>;
 
   /** @internal @param sent - the call's answer, its body parsed */
   constructor(sent: Promise<WithResponse<T>>) {
     // The base promise is never read: `then` (and so `catch` and `finally`) reads `sent`, so a rejection is reported (or handled)
     // exactly once, by whichever face the caller uses.
     super((resolve) => resolve(undefined as T));
-    this.#sent = sent;
+    this.sent = sent;
   }
 
   /**
@@ -44,7 +49,7 @@ export class APIPromise<T> extends Promise<T> {
    * @example const { data, response } = await client.ciChecks.get(id).withResponse();
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#sent.then(({ data, response }) => ({ data, response }));
+    return this.sent.then(({ data, response }) => ({ data, response }));
   }
 
   /** The parsed body, as any promise gives its value (`await`, `Promise.all`, `.catch` and `.finally` use it). */
@@ -54,6 +59,6 @@ export class APIPromise<T> extends Promise<T> {
     // biome-ignore lint/suspicious/noExplicitAny: the exact signature of Promise#then (lib.es5.d.ts).
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#sent.then((sent) => sent.data).then(onfulfilled, onrejected);
+    return this.sent.then((sent) => sent.data).then(onfulfilled, onrejected);
   }
 }

@@ -234,7 +234,8 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
     throw new ConfigurationError('rateLimit.requestsPerMinute must be a finite positive number.');
   if (rpm !== undefined && !(Number.isFinite(burst) && burst >= 1))
     throw new ConfigurationError('rateLimit.burst must be a finite number of at least 1.');
-  const logLevel = options.logLevel ?? (readEnv('SVC_LOG')?.toLowerCase() as LogLevel | undefined) ?? 'off';
+  // An environment that refuses to be read (Deno without --allow-env) logs nothing rather than failing the client.
+  const logLevel = options.logLevel ?? (readEnv('SVC_LOG', true)?.toLowerCase() as LogLevel | undefined) ?? 'off';
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigurationError('logLevel (or SVC_LOG) must be one of off, error, warn, info, debug.');
   const resolved: ResolvedOptions = Object.freeze({
@@ -340,7 +341,7 @@ export function atLeast(name: string, value: number | undefined, fallback: numbe
 // Reads an environment variable where one exists (Node, Deno, Bun); browsers and edge runtimes have none.
 // Deno without --allow-env throws its own error (`NotCapable`) on the read, which would reach callers who only
 // ever see the SDK's errors: it becomes a ConfigurationError, which keeps Deno's hint (`${error}`).
-function readEnv(name: string): string | undefined {
+function readEnv(name: string, optional?: boolean): string | undefined {
   try {
     // Blank counts as unset.
     return (
@@ -348,6 +349,7 @@ function readEnv(name: string): string | undefined {
       undefined
     );
   } catch (error) {
+    if (optional) return undefined;
     throw new ConfigurationError(`Cannot read ${name} (${error}): pass the option instead.`, { cause: error });
   }
 }

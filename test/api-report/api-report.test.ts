@@ -10,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('api:check', () => {
-  it('reports are checked in for the four entries', () => {
+  it('reports are checked in for the five entries', () => {
     expect(readdirSync(join(root, 'api')).sort()).toEqual([
       'index.api.md',
+      'redact.api.md',
       'redis.api.md',
       'testing.api.md',
       'webhooks.api.md',
@@ -20,7 +21,7 @@ describe('api:check', () => {
     const index = readFileSync(join(root, 'api/index.api.md'), 'utf8');
     // Named return types, and the generated fields behind them, are in the reviewed text.
     expect(index).toContain(
-      'createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): Promise<CiCheck>;',
+      'createAndWait(body: CreateCiCheckRequest, options?: WaitOptions<CiCheck>): APIPromise<CiCheck>;',
     );
     expect(index).toMatch(/V1CiCheckResponse: \{[^}]*verdict\?: "PASS" \| "FAIL";/);
     // Nothing machine- or build-specific (absolute paths, chunk hashes, line numbers).
@@ -35,7 +36,7 @@ describe('api:check', () => {
       for (const f of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.d.ts')))
         cpSync(join(root, 'dist', f), join(dist, f));
       const index = readFileSync(join(dist, 'index.d.ts'), 'utf8');
-      const removed = '    listFixes(siteId: string, options?: RequestOptions): Promise<Fix[]>;\n';
+      const removed = '    listFixes(siteId: string, options?: RequestOptions): APIPromise<Fix[]>;\n';
       expect(index).toContain(removed);
       writeFileSync(join(dist, 'index.d.ts'), index.replace(removed, ''));
       let result = { status: 0, stdout: '', stderr: '' };
@@ -49,7 +50,9 @@ describe('api:check', () => {
         result = e as typeof result;
       }
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/^-\s+listFixes\(siteId: string, options\?: RequestOptions\): Promise<Fix\[\]>;$/m);
+      expect(result.stderr).toMatch(
+        /^-\s+listFixes\(siteId: string, options\?: RequestOptions\): APIPromise<Fix\[\]>;$/m,
+      );
       expect(result.stderr).toMatch(/the public surface changed \(index\) and the report was not updated/);
       expect(result.stderr).toMatch(/npm run build && npm run api:update/);
       // The checked-in report is left as it was.

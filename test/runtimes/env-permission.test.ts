@@ -57,7 +57,18 @@ describe('env fallbacks where reading the environment is refused', () => {
     );
   });
 
-  it('both given: the environment is never read', () => {
+  it('key, base URL and log level given: the environment is never read', () => {
+    refuseEnvReads();
+    try {
+      expect(
+        () => new A11yClient({ apiKey: 'svc_test_key_123456', baseUrl: 'https://a11y.example.com', logLevel: 'off' }),
+      ).not.toThrow();
+    } finally {
+      Object.defineProperty(process, 'env', original);
+    }
+  });
+
+  it('SVC_LOG refused: the client logs nothing instead of failing (the log level is optional)', () => {
     refuseEnvReads();
     try {
       expect(
