@@ -13,8 +13,9 @@ app.post('/hooks/a11y', express.raw({ type: 'application/json' }), async (req, r
     res.sendStatus(204);
   } catch (err) {
     if (!(err instanceof WebhookVerificationError)) throw err;
-    // A delivery seen before was already handled: acknowledge it so the service stops retrying.
-    res.status(err.reason === 'REPLAYED' ? 200 : 400).send(err.reason);
+    // A delivery seen before was already handled: acknowledge it so the service stops retrying. A store that could
+    // not decide (full, or unreachable) is a temporary failure: 503, so the service delivers it again later.
+    res.status(err.reason === 'REPLAYED' ? 200 : err.reason.startsWith('REPLAY_STORE_') ? 503 : 400).send(err.reason);
   }
 });
 

@@ -11,10 +11,14 @@
  * - `INVALID_PAYLOAD` — the signature is valid but the body is not UTF-8 JSON.
  * - `NO_SECRET` — the secret is missing, empty, or an empty list.
  * - `REPLAYED` — the same signed delivery (timestamp and body) was already seen by the replay store, whatever its
- *   unsigned `X-Svc-Delivery` id (or the store failed or answered a non-boolean; see `cause`).
+ *   unsigned `X-Svc-Delivery` id. Safe to acknowledge: the first copy was accepted.
  * - `REPLAY_STORE_FULL` — the replay store holds its maximum of entries and every one is still inside the
  *   tolerance window: the delivery is refused rather than forget an entry (which would let that delivery be
  *   replayed). Raise `MemoryReplayStore`'s `maxEntries`, or share a larger store.
+ * - `REPLAY_STORE_UNAVAILABLE` — the replay store failed, could not be reached in time (e.g. `RedisReplayStore`
+ *   from `@svc/a11y-sdk/redis` while Redis is down) or answered a non-boolean (see `cause`): whether the delivery
+ *   is new is unknown, so it is refused. Neither a bad signature nor a replay: answer 503 so the sender delivers
+ *   it again later.
  */
 export type WebhookVerificationReason =
   | 'MISSING_HEADER'
@@ -26,7 +30,8 @@ export type WebhookVerificationReason =
   | 'INVALID_PAYLOAD'
   | 'NO_SECRET'
   | 'REPLAYED'
-  | 'REPLAY_STORE_FULL';
+  | 'REPLAY_STORE_FULL'
+  | 'REPLAY_STORE_UNAVAILABLE';
 
 /**
  * The only error type thrown by `verifyWebhook`. Messages never contain the signing secret.

@@ -2,8 +2,8 @@ import { fail } from './errors.js';
 
 /**
  * Remembers verified deliveries so a captured, validly signed delivery cannot be replayed
- * within the timestamp tolerance window. Implement this over Redis, a database, etc.
- * when running more than one process.
+ * within the timestamp tolerance window. Receivers running as more than one process share one store:
+ * `RedisReplayStore` from `@svc/a11y-sdk/redis`, or your own over a database.
  *
  * `verifyWebhook` calls it only for a delivery whose signature verified, with a key derived from the signed
  * material alone (timestamp and raw body): `'signed:'` + 64 hex chars. The unsigned `X-Svc-Delivery` and
@@ -15,8 +15,10 @@ export interface ReplayStore {
    * Returns `true` when `id` (the signed-content key) was already seen and has not expired; otherwise records it
    * until `expiresAtMs` (epoch milliseconds: the first instant at which the delivery's timestamp is out of
    * tolerance) and returns `false`. Must be atomic per key. An entry must not be dropped before `expiresAtMs`:
-   * a store with no room throws instead — `WebhookVerificationError` with reason `REPLAY_STORE_FULL` reaches the
-   * caller as it is; any other error is reported as `REPLAYED` (fail closed).
+   * a store with no room throws instead. A `WebhookVerificationError` with reason `REPLAY_STORE_FULL` or
+   * `REPLAY_STORE_UNAVAILABLE` reaches the caller with its reason and message; any other error (or an answer
+   * that is not a boolean) is reported as `REPLAY_STORE_UNAVAILABLE`: the delivery is refused (fail closed), yet
+   * not as a replay, which a receiver would acknowledge.
    */
   checkAndRemember(id: string, expiresAtMs: number): boolean | Promise<boolean>;
 }

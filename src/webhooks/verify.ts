@@ -27,7 +27,7 @@ export interface VerifyWebhookOptions {
   /**
    * When given, a delivery whose signed material (timestamp and raw body) was seen before, within its tolerance
    * window, is rejected with `REPLAYED`, whatever its `X-Svc-Delivery` id; a store with no room for a live entry
-   * refuses with `REPLAY_STORE_FULL`. Only a delivery whose signature verified and whose body parsed reaches the
+   * refuses with `REPLAY_STORE_FULL`, and one that fails or cannot be reached with `REPLAY_STORE_UNAVAILABLE`. Only a delivery whose signature verified and whose body parsed reaches the
    * store. It is not an idempotency key: the service's retries are signed afresh (new timestamp, same id), so
    * deduplicate processing on `event.id`.
    */
@@ -192,17 +192,21 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
         // +1: the timestamp check accepts a delivery exactly at the edge, so the entry must outlive that instant.
         seen = await store.checkAndRemember(`signed:${toHex(digest)}`, (timestamp + tolerance) * 1000 + 1);
       } catch (error) {
-        if (error instanceof WebhookVerificationError && error.reason === 'REPLAY_STORE_FULL') throw error;
-        // Fail closed: if freshness cannot be established the delivery is not accepted.
-        return fail('REPLAYED', 'replayStore failed, so the delivery cannot be confirmed as new.', error);
+        seen = error;
       }
-      if (seen !== false) {
+      if (seen === true) {
         fail(
           'REPLAYED',
-          seen === true
-            ? 'The same signed delivery (timestamp and body) was already processed, under this or another X-Svc-Delivery id.'
-            : 'replayStore returned a non-boolean, so the delivery cannot be confirmed as new.',
+          'The same signed delivery (timestamp and body) was already processed, under this or another X-Svc-Delivery id.',
         );
+      }
+      if (seen !== false) {
+        // A store's own refusal keeps its reason and message, whichever copy of this package threw it (the ESM and
+        // CommonJS entries each hold their own class, so no instanceof). Any other failure, or a non-boolean, is
+        // UNAVAILABLE: fail closed, yet never REPLAYED, which receivers acknowledge (the sender would not retry).
+        const reason = (seen as WebhookVerificationError)?.reason;
+        if (/^REPLAY_STORE_(FULL|UNAVAILABLE)$/.test(reason)) fail(reason, (seen as Error).message, seen);
+        fail('REPLAY_STORE_UNAVAILABLE', 'replayStore failed (see cause).', seen);
       }
     }
     return { id, type, timestamp, payload };

@@ -300,7 +300,7 @@ describe('verifyWebhook: input validation', () => {
         },
       },
     });
-    expect(await reasonOf(verifyWebhook(throwingStore))).toBe('REPLAYED');
+    expect(await reasonOf(verifyWebhook(throwingStore))).toBe('REPLAY_STORE_UNAVAILABLE');
   });
 });
 
@@ -453,9 +453,11 @@ describe('verifyWebhook: replay protection', () => {
     ).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
   });
 
-  it('fails closed when a store returns a non-boolean', async () => {
-    const replayStore = { checkAndRemember: () => undefined as unknown as boolean };
-    expect(await reasonOf(verifyWebhook(baseOptions({ replayStore })))).toBe('REPLAYED');
+  it('fails closed when a store returns a non-boolean: REPLAY_STORE_UNAVAILABLE, not a replay', async () => {
+    for (const answer of [undefined, null, 0, 1, 'true', {}, { reason: 'REPLAYED' }]) {
+      const replayStore = { checkAndRemember: () => answer as unknown as boolean };
+      expect(await reasonOf(verifyWebhook(baseOptions({ replayStore })))).toBe('REPLAY_STORE_UNAVAILABLE');
+    }
   });
 
   it('MemoryReplayStore expires entries', () => {

@@ -130,19 +130,45 @@ describe('a full store refuses rather than forgets', () => {
     expect(await outcome(verifyWebhook(options(fresh, store, clock.now)))).toBe('REPLAY_STORE_FULL');
   });
 
-  it('a custom store throwing REPLAY_STORE_FULL reaches the caller as is; any other store error is REPLAYED (fail closed)', async () => {
+  it('a custom store throwing REPLAY_STORE_FULL or REPLAY_STORE_UNAVAILABLE keeps its reason and message; any other store error is REPLAY_STORE_UNAVAILABLE (fail closed, never REPLAYED)', async () => {
     const clock = clockAt(T0);
-    const full: ReplayStore = {
-      checkAndRemember: () =>
-        Promise.reject(new WebhookVerificationError('REPLAY_STORE_FULL', 'redis store at its cap')),
-    };
-    expect(await outcome(verifyWebhook(options(delivery(1), full, clock.now)))).toBe('REPLAY_STORE_FULL');
-    const other: ReplayStore = {
-      checkAndRemember: () => {
-        throw new WebhookVerificationError('SIGNATURE_MISMATCH', 'not a store reason');
-      },
-    };
-    expect(await outcome(verifyWebhook(options(delivery(1), other, clock.now)))).toBe('REPLAYED');
+    const errorOf = async (store: ReplayStore) =>
+      (await verifyWebhook(options(delivery(1), store, clock.now)).catch(
+        (e: unknown) => e,
+      )) as WebhookVerificationError;
+    for (const reason of ['REPLAY_STORE_FULL', 'REPLAY_STORE_UNAVAILABLE'] as const) {
+      const refusing: ReplayStore = {
+        checkAndRemember: () => Promise.reject(new WebhookVerificationError(reason, `redis store: ${reason}`)),
+      };
+      const error = await errorOf(refusing);
+      expect(error).toBeInstanceOf(WebhookVerificationError);
+      expect([error.reason, error.message]).toEqual([reason, `redis store: ${reason}`]);
+      // The same refusal from another copy of the package (its CommonJS entry's class): recognised by its reason.
+      class OtherCopy extends Error {
+        override name = 'WebhookVerificationError';
+        constructor(readonly reason: string) {
+          super(`other copy: ${reason}`);
+        }
+      }
+      const fromOtherCopy = await errorOf({ checkAndRemember: () => Promise.reject(new OtherCopy(reason)) });
+      expect(fromOtherCopy).toBeInstanceOf(WebhookVerificationError);
+      expect([fromOtherCopy.reason, fromOtherCopy.message]).toEqual([reason, `other copy: ${reason}`]);
+    }
+    for (const thrown of [
+      new WebhookVerificationError('SIGNATURE_MISMATCH', 'not a store reason'),
+      new WebhookVerificationError('REPLAYED', 'a store must answer true, not throw'),
+      new Error('ECONNREFUSED'),
+      'a string',
+    ]) {
+      const other: ReplayStore = {
+        checkAndRemember: () => {
+          throw thrown;
+        },
+      };
+      const error = await errorOf(other);
+      expect(error.reason).toBe('REPLAY_STORE_UNAVAILABLE');
+      expect(error.cause).toBe(thrown);
+    }
   });
 });
 
