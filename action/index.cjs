@@ -22,9 +22,9 @@ var __commonJS = (cb, mod) => function __require() {
     throw mod = 0, e;
   }
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -34,12 +34,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -239,7 +239,7 @@ var require_tunnel = __commonJS({
       }
       return host;
     }
-    function mergeOptions(target) {
+    function mergeOptions(target2) {
       for (var i = 1, len = arguments.length; i < len; ++i) {
         var overrides = arguments[i];
         if (typeof overrides === "object") {
@@ -247,12 +247,12 @@ var require_tunnel = __commonJS({
           for (var j = 0, keyLen = keys.length; j < keyLen; ++j) {
             var k = keys[j];
             if (overrides[k] !== void 0) {
-              target[k] = overrides[k];
+              target2[k] = overrides[k];
             }
           }
         }
       }
-      return target;
+      return target2;
     }
     var debug2;
     if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
@@ -4517,8 +4517,8 @@ var require_util2 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
-          this.#target = target;
+        constructor(target2, kind) {
+          this.#target = target2;
           this.#kind = kind;
           this.#index = 0;
         }
@@ -4568,8 +4568,8 @@ var require_util2 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target2, kind) {
+        return new FastIterableIterator(target2, kind);
       };
     }
     function iteratorMixin(name, object3, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -8436,8 +8436,8 @@ var require_pool = __commonJS({
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connectionError", (origin2, targets, error2) => {
-          for (const target of targets) {
-            const idx = this[kClients].indexOf(target);
+          for (const target2 of targets) {
+            const idx = this[kClients].indexOf(target2);
             if (idx !== -1) {
               this[kClients].splice(idx, 1);
             }
@@ -12624,12 +12624,12 @@ var require_response = __commonJS({
         ...state2
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state2 ? state2[p] : target[p];
+        get(target2, p) {
+          return p in state2 ? state2[p] : target2[p];
         },
-        set(target, p, value) {
+        set(target2, p, value) {
           assert(!(p in state2));
-          target[p] = value;
+          target2[p] = value;
           return true;
         }
       });
@@ -16933,9 +16933,9 @@ var require_util7 = __commonJS({
     function isClosed(ws) {
       return ws[kReadyState] === states.CLOSED;
     }
-    function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
+    function fireEvent(e, target2, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
-      target.dispatchEvent(event);
+      target2.dispatchEvent(event);
     }
     function websocketMessageReceived(ws, type, data) {
       if (ws[kReadyState] !== states.OPEN) {
@@ -18297,9 +18297,9 @@ var require_util8 = __commonJS({
       }
       return true;
     }
-    function delay(ms) {
+    function delay(ms2) {
       return new Promise((resolve5) => {
-        setTimeout(resolve5, ms).unref();
+        setTimeout(resolve5, ms2).unref();
       });
     }
     module2.exports = {
@@ -19232,8 +19232,8 @@ function cleanRegex(source) {
   const end2 = source.endsWith("$") ? source.length - 1 : source.length;
   return source.slice(start, end2);
 }
-function assignProp(target, prop, value) {
-  Object.defineProperty(target, prop, {
+function assignProp(target2, prop, value) {
+  Object.defineProperty(target2, prop, {
     value,
     writable: true,
     enumerable: true,
@@ -19565,10 +19565,10 @@ function $constructor(name, initializer2, proto, params) {
       let up = own2;
       while (up && up !== ctorProto)
         up = Object.getPrototypeOf(up);
-      const target = up ?? own2;
-      if (!initialized.has(target)) {
-        initialized.add(target);
-        members(target, protoMembers);
+      const target2 = up ?? own2;
+      if (!initialized.has(target2)) {
+        initialized.add(target2);
+        members(target2, protoMembers);
       }
     }
     const proto2 = _.prototype;
@@ -21502,12 +21502,12 @@ var init_date_time = __esm({
 });
 
 // src/internal/sleep.ts
-function timerDelay(ms) {
-  return ms > MAX_TIMER_MS ? MAX_TIMER_MS : ms > 0 ? ms : 0;
+function timerDelay(ms2) {
+  return ms2 > MAX_TIMER_MS ? MAX_TIMER_MS : ms2 > 0 ? ms2 : 0;
 }
-function sleep(ms, signal) {
+function sleep(ms2, signal) {
   if (signal?.aborted) return Promise.reject(abortReason(signal));
-  if (!(ms > 0)) return Promise.resolve();
+  if (!(ms2 > 0)) return Promise.resolve();
   return new Promise((resolve5, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
@@ -21516,7 +21516,7 @@ function sleep(ms, signal) {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve5();
-    }, timerDelay(ms));
+    }, timerDelay(ms2));
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
@@ -21632,6 +21632,46 @@ var init_progress = __esm({
     SLOWER_PAGES_SHARE = 0.7;
     LATENESS_SHARE = 0.1;
     AIM_INTO_ALLOWANCE = 0.6;
+  }
+});
+
+// src/validation-rules.ts
+var validation_rules_exports = {};
+__export(validation_rules_exports, {
+  describeRule: () => describeRule
+});
+function describeRule(issue3) {
+  switch (issue3.code) {
+    case "invalid_type":
+      return issue3.input === void 0 ? "is required" : `must be ${article(issue3.expected)}`;
+    case "too_big":
+      return `must ${issue3.origin === "array" ? "hold" : "be"} at most ${String(issue3.maximum)}${unit(issue3.origin, issue3.maximum)}`;
+    case "too_small":
+      return `must ${issue3.origin === "array" ? "hold" : "be"} at least ${String(issue3.minimum)}${unit(issue3.origin, issue3.minimum)}`;
+    case "invalid_format":
+      if (issue3.format === "regex" && /\^\[Hh\]\[Tt\]/.test(issue3.pattern ?? ""))
+        return "must be an absolute http(s) URL";
+      if (issue3.format === "guid") return "must be a valid UUID (8-4-4-4-12 hex digits)";
+      if (issue3.format === "date-time") return "must be an RFC 3339 date-time (such as 2026-05-01T12:00:00Z)";
+      return issue3.format === "regex" ? `must match ${issue3.pattern}` : `must be a valid ${issue3.format.toUpperCase()}`;
+    case "invalid_value":
+      return `must be one of ${issue3.values.map(String).join(", ")}`;
+    case "unrecognized_keys":
+      return `has unknown keys ${issue3.keys.join(", ")}`;
+    default:
+      return issue3.message && issue3.message !== "Invalid input" ? issue3.message : "is invalid";
+  }
+}
+function unit(origin, count) {
+  const noun = origin === "string" ? " character" : origin === "array" ? " item" : "";
+  return noun && Number(count) !== 1 ? `${noun}s` : noun;
+}
+function article(type) {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+var init_validation_rules = __esm({
+  "src/validation-rules.ts"() {
+    "use strict";
   }
 });
 
@@ -22056,15 +22096,15 @@ var init_response_schemas = __esm({
 });
 
 // src/internal/bounded.ts
-function bounded(promise, ms, what, onTimeout) {
+function bounded(promise, ms2, what, onTimeout) {
   return new Promise((resolve5, reject) => {
     const timer = setTimeout(() => {
-      reject(new BoundExceededError(`${what}: no answer within ${ms} ms`));
+      reject(new BoundExceededError(`${what}: no answer within ${ms2} ms`));
       try {
         onTimeout?.();
       } catch {
       }
-    }, timerDelay(ms));
+    }, timerDelay(ms2));
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -22233,7 +22273,12 @@ var init_store_guard = __esm({
         const sharers = this.#sharers ?? UNKNOWN_SHARERS;
         return sharers <= 1 ? this.limit : { requestsPerMinute: this.limit.requestsPerMinute / sharers, burst: 1 };
       }
+      /** Writes a line to the client's log, when it has one. */
+      log(level, text5) {
+        void this.options.observe?.({ e: "log", level, text: text5 });
+      }
       #warn(warning2) {
+        this.log(warning2.code === "RATE_LIMIT_STORE_RECOVERED" ? "info" : "warn", `rate-limit store: ${warning2.message}`);
         try {
           this.options.onWarning?.(warning2);
         } catch {
@@ -22310,6 +22355,9 @@ __export(budget_exports, {
   budgetKey: () => budgetKey,
   pausedError: () => pausedError
 });
+function where(store, options) {
+  return store === options.store ? `store: ${options.store.constructor?.name ?? "custom"}` : "the shared store failed: this client's own share";
+}
 function checked(r) {
   if (!(Number.isFinite(r?.waitMs) && r.waitMs >= 0) || r.pauseMs !== void 0 && !(Number.isFinite(r.pauseMs) && r.pauseMs >= 0)) {
     throw new TypeError(`The rate-limit store answered an unreadable reservation (${JSON.stringify(r)})`);
@@ -22359,6 +22407,10 @@ var init_budget = __esm({
           this.#guard.saw(result2);
           let pauseMs = result2.pauseMs ?? 0;
           if (pauseMs === 0 && result2.waitMs > 0) {
+            this.#guard.log(
+              "debug",
+              `rate budget: waiting ${Math.ceil(result2.waitMs)} ms for a slot (${where(store, this.options)})`
+            );
             try {
               await sleep(result2.waitMs, signal);
             } catch (error2) {
@@ -22374,18 +22426,237 @@ var init_budget = __esm({
             pauseMs = await this.#guard.pausedFor(key2);
           }
           if (!(pauseMs > 0)) return void 0;
-          if (pauseMs > maxPauseMs) return Date.now() + pauseMs;
+          if (pauseMs > maxPauseMs) {
+            this.#guard.log(
+              "debug",
+              `rate budget: paused for ${Math.ceil(pauseMs)} ms more (a 429's Retry-After), longer than this call waits (${maxPauseMs} ms)`
+            );
+            return Date.now() + pauseMs;
+          }
+          this.#guard.log(
+            "debug",
+            `rate budget: waiting ${Math.ceil(pauseMs)} ms, paused by a 429's Retry-After (${where(store, this.options)})`
+          );
           await sleep(pauseMs, signal);
         }
       }
       /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`, at most a year). */
       async pause(delayMs) {
         const key2 = await this.key;
-        const ms = pauseLength(delayMs);
-        await this.#guard.pauseStandIn(key2, ms);
-        await this.#guard.run(key2, (s, l) => s.pause(key2, l, ms));
+        const ms2 = pauseLength(delayMs);
+        this.#guard.log("debug", `rate budget: a 429 pauses every sharer of the budget for ${ms2} ms`);
+        await this.#guard.pauseStandIn(key2, ms2);
+        await this.#guard.run(key2, (s, l) => s.pause(key2, l, ms2));
       }
     };
+  }
+});
+
+// src/internal/url-secrets.ts
+function redactUrlCredentials(text5, options) {
+  return text5.includes("@") ? text5.replace(options?.raw ? RAW_USERINFO : SERIALISED_USERINFO, "$1[redacted]@") : text5;
+}
+function redactTokenParameters(text5) {
+  return text5.includes("=") ? text5.replace(TOKEN_PARAMETER, "$1[redacted]") : text5;
+}
+var RAW_USERINFO, SERIALISED_USERINFO, TOKEN_PARAMETER;
+var init_url_secrets = __esm({
+  "src/internal/url-secrets.ts"() {
+    "use strict";
+    RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
+    SERIALISED_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
+    TOKEN_PARAMETER = /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
+  }
+});
+
+// src/observe/lines.ts
+function headerList(headers) {
+  const out = {};
+  for (const [name, value] of headers) out[name] = SECRET_HEADERS.test(name) ? "[redacted]" : value;
+  return JSON.stringify(out);
+}
+function target(info2) {
+  const url2 = info2.url;
+  return `${info2.method} ${URL.canParse(url2) ? new URL(url2).pathname + new URL(url2).search : url2}`;
+}
+function ended(outcome) {
+  if (outcome.kind === "status") return `answered ${outcome.status}`;
+  if (outcome.kind === "timeout") return "timed out";
+  return outcome.notSent ? "could not connect (nothing was sent)" : "lost its connection";
+}
+function describeError(error2) {
+  if (!(error2 instanceof Error)) return String(error2);
+  const { status, code } = error2;
+  const detail = [status, code].filter((part) => typeof part === "number" || typeof part === "string").join(" ");
+  return `${error2.name}${detail ? ` (${detail})` : ""}: ${error2.message}`;
+}
+function lineOf(event) {
+  switch (event.e) {
+    case "retry": {
+      const { info: info2, attempt, outcome } = event;
+      const why = outcome.kind === "status" && outcome.retryAfterMs !== void 0 ? `Retry-After ${ms(outcome.retryAfterMs)}` : "backoff";
+      return [
+        "info",
+        `${target(info2)}: attempt ${attempt + 1} ${ended(outcome)}; waiting ${ms(event.ms)} (${why}) before attempt ${attempt + 2}`
+      ];
+    }
+    case "poll":
+      return ["debug", pollLine(event)];
+    case "log":
+      return [event.level, event.text];
+    default:
+      return void 0;
+  }
+}
+function doneLine(op2, at, status, error2) {
+  const took = ms(Date.now() - at);
+  return status === void 0 ? ["warn", `${op2} failed after ${took}: ${describeError(error2)}`] : ["debug", `${op2}: ${status} after ${took}`];
+}
+function requestLine(op2, method, url2, attempt, headers) {
+  return `→ ${method} ${url2} (${op2}), attempt ${attempt}; headers: ${headers}`;
+}
+function responseLine(info2, attempt, response, durationMs) {
+  return `← ${target(info2)}: ${response.status} in ${ms(durationMs)} (attempt ${attempt}); headers: ${headerList(response.headers)}`;
+}
+function pollLine(event) {
+  const job = `${event.op} ${event.job ?? "(no id yet)"}`;
+  if (event.n === 0)
+    return `${job}: created; first poll in ${ms(event.ms ?? 0)} (${event.hint === void 0 ? "intervalMs" : "the 202's Retry-After"})`;
+  const status = event.resource?.status;
+  if (event.terminal) return `${job}: ${String(status)} (terminal) at poll ${event.n}`;
+  const next = `next poll in ${ms(event.ms ?? 0)}`;
+  if (event.error !== void 0) return `${job}: poll ${event.n} failed (${describeError(event.error)}); ${next}`;
+  const progress = readProgress(event.resource);
+  const pages = progress ? `, ${progress.done} of ${progress.total} pages` : "";
+  const why = event.hint !== void 0 ? "the server's Retry-After" : event.planned !== void 0 ? "planned from progress" : "backoff";
+  return `${job}: ${String(status)}${pages} at poll ${event.n}; ${next} (${why})`;
+}
+var LOG_LEVELS2, SECRET_HEADERS, ms;
+var init_lines = __esm({
+  "src/observe/lines.ts"() {
+    "use strict";
+    init_progress();
+    LOG_LEVELS2 = ["off", "error", "warn", "info", "debug"];
+    SECRET_HEADERS = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
+    ms = (value) => `${Math.round(value)} ms`;
+  }
+});
+
+// src/observe/instrument.ts
+var instrument_exports = {};
+__export(instrument_exports, {
+  instrument: () => instrument
+});
+function instrument(options, secret, tools) {
+  const [HookError2, ConfigurationError2, redact2, scrubHeaders2, HEADER_NAME2, isHeaderValue2] = tools;
+  const { logger, hooks } = options;
+  const wrong = missing("logger", logger, ["debug", "info", "warn", "error"], true) ?? missing("hooks", hooks, ["onRequest", "onResponse"], false);
+  if (wrong) {
+    const error2 = new ConfigurationError2(`${wrong} must be a function.`);
+    return async (event) => {
+      if (event.e === "request") throw error2;
+    };
+  }
+  const scrubText = (text5) => redactTokenParameters(redactUrlCredentials(redact2(text5, secret)));
+  const rank = LOG_LEVELS2.indexOf(options.logLevel);
+  const write2 = ([level, text5]) => {
+    if (LOG_LEVELS2.indexOf(level) > rank) return;
+    try {
+      logger[level](`[a11y] ${scrubText(text5)}`);
+    } catch {
+    }
+  };
+  const failed2 = (hook2, error2) => {
+    const wrapped = new HookError2(hook2, redact2(describeError(error2), secret), { cause: error2 });
+    write2(["error", wrapped.message]);
+    return wrapped;
+  };
+  return async (event) => {
+    if (event.e === "request") {
+      const { headers, info: info2 } = event;
+      const request2 = {
+        operationId: event.op,
+        method: info2.method,
+        url: hooks?.unredacted ? event.url : scrubText(event.url),
+        headers: { ...headers, ...hooks?.unredacted ? {} : { authorization: "Bearer [redacted]" } },
+        attempt: event.attempt
+      };
+      if (hooks?.onRequest) {
+        try {
+          await hooks.onRequest(request2);
+        } catch (error2) {
+          throw failed2("onRequest", error2);
+        }
+        applyHeaders(request2.headers, headers, (name, value) => {
+          if (!HEADER_NAME2.test(name) || typeof value !== "string" || !isHeaderValue2(value))
+            throw failed2(
+              "onRequest",
+              new TypeError(`headers[${JSON.stringify(name)}] is not a valid HTTP header name and value`)
+            );
+        });
+      }
+      write2([
+        "debug",
+        requestLine(event.op, info2.method, info2.url, event.attempt, headerList(Object.entries(headers)))
+      ]);
+      return { info: info2, request: request2 };
+    }
+    if (event.e === "response") {
+      const { info: info2, request: request2 } = event.hook;
+      const { response } = event;
+      write2(["debug", responseLine(info2, request2.attempt, response, event.ms)]);
+      if (hooks?.onResponse) {
+        try {
+          await hooks.onResponse({
+            request: request2,
+            status: response.status,
+            headers: hooks.unredacted ? response.headers : scrubHeaders2(response.headers, secret),
+            durationMs: event.ms
+          });
+        } catch (error2) {
+          event.end();
+          void response.body?.cancel().catch(() => void 0);
+          throw failed2("onResponse", error2);
+        }
+      }
+      return void 0;
+    }
+    if (event.e === "done") {
+      const { op: op2, at } = event;
+      event.sent.then(
+        (sent) => write2(doneLine(op2, at, sent.response.status)),
+        (error2) => write2(doneLine(op2, at, void 0, error2))
+      );
+      return void 0;
+    }
+    const line = lineOf(event);
+    if (line) write2(line);
+    return void 0;
+  };
+}
+function missing(option, value, names, required2) {
+  if (value == null) return void 0;
+  const name = names.find((n) => {
+    const member = value[n];
+    return typeof member !== "function" && (required2 || member !== void 0);
+  });
+  return name && `${option}.${name}`;
+}
+function applyHeaders(edited, sent, check2) {
+  const next = {};
+  for (const [name, value] of Object.entries(edited)) {
+    check2(name, value);
+    next[name.toLowerCase()] = value;
+  }
+  next.authorization = sent.authorization;
+  for (const name of Object.keys(sent)) delete sent[name];
+  Object.assign(sent, next);
+}
+var init_instrument = __esm({
+  "src/observe/instrument.ts"() {
+    "use strict";
+    init_url_secrets();
+    init_lines();
   }
 });
 
@@ -28249,10 +28520,10 @@ var require_HPEXPIRE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key2, fields, ms, mode) {
+      parseCommand(parser2, key2, fields, ms2, mode) {
         parser2.push("HPEXPIRE");
         parser2.pushKey(key2);
-        parser2.push(ms.toString());
+        parser2.push(ms2.toString());
         if (mode) {
           parser2.push(mode);
         }
@@ -30057,10 +30328,10 @@ var require_PEXPIRE = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key2, ms, mode) {
+      parseCommand(parser2, key2, ms2, mode) {
         parser2.push("PEXPIRE");
         parser2.pushKey(key2);
-        parser2.push(ms.toString());
+        parser2.push(ms2.toString());
         if (mode) {
           parser2.push(mode);
         }
@@ -30180,10 +30451,10 @@ var require_PSETEX = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = {
-      parseCommand(parser2, key2, ms, value) {
+      parseCommand(parser2, key2, ms2, value) {
         parser2.push("PSETEX");
         parser2.pushKey(key2);
-        parser2.push(ms.toString(), value);
+        parser2.push(ms2.toString(), value);
       },
       transformReply: void 0
     };
@@ -40521,16 +40792,16 @@ var require_socket = __commonJS({
           socket.removeListener("close", onSocketDied);
         });
       }
-      setMaintenanceTimeout(ms) {
-        (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Set socket timeout to ${ms}`);
-        if (this.#maintenanceTimeout === ms) {
-          (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Socket already set maintenanceCommandTimeout to ${ms}, skipping`);
+      setMaintenanceTimeout(ms2) {
+        (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Set socket timeout to ${ms2}`);
+        if (this.#maintenanceTimeout === ms2) {
+          (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Socket already set maintenanceCommandTimeout to ${ms2}, skipping`);
           return;
         }
         ;
-        this.#maintenanceTimeout = ms;
-        if (ms !== void 0) {
-          this.#socket?.setTimeout(ms);
+        this.#maintenanceTimeout = ms2;
+        if (ms2 !== void 0) {
+          this.#socket?.setTimeout(ms2);
           (0, tracing_1.publish)(tracing_1.CHANNELS.CONNECTION_RELAXED_TIMEOUT, () => ({ clientId: this.#clientId, value: 1 }));
         } else {
           this.#socket?.setTimeout(this.#socketTimeout ?? 0);
@@ -41887,13 +42158,13 @@ var require_commands_queue = __commonJS({
       #clientId;
       #pushHandlers = [this.#onPush.bind(this)];
       #maintenanceCommandTimeout;
-      setMaintenanceCommandTimeout(ms) {
-        if (this.#maintenanceCommandTimeout === ms) {
-          (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Queue already set maintenanceCommandTimeout to ${ms}, skipping`);
+      setMaintenanceCommandTimeout(ms2) {
+        if (this.#maintenanceCommandTimeout === ms2) {
+          (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Queue already set maintenanceCommandTimeout to ${ms2}, skipping`);
           return;
         }
-        (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Setting maintenance command timeout to ${ms}`);
-        this.#maintenanceCommandTimeout = ms;
+        (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Setting maintenance command timeout to ${ms2}`);
+        this.#maintenanceCommandTimeout = ms2;
         if (this.#maintenanceCommandTimeout === void 0) {
           (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Queue will keep maintenanceCommandTimeout for exisitng commands, just to be on the safe side. New commands will receive normal timeouts`);
           return;
@@ -41917,7 +42188,7 @@ var require_commands_queue = __commonJS({
             once: true
           });
         }
-        (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Total of ${counter} of ${total} timeouts reset to ${ms}`);
+        (0, enterprise_maintenance_manager_1.dbgMaintenance)(`Total of ${counter} of ${total} timeouts reset to ${ms2}`);
       }
       get isPubSubActive() {
         return this.#pubSub.isActive;
@@ -52262,7 +52533,7 @@ var require_client2 = __commonJS({
           prelude.push({ args: [ASKING_1.ASKING_CMD], rollback: () => {
           } });
         }
-        const send2 = () => client.sendCommand(parser2.redisArgs, commandOptions);
+        const send = () => client.sendCommand(parser2.redisArgs, commandOptions);
         let mainGate;
         const enqueue = (injection) => {
           const promise = client.sendCommand(injection.args, injectOpts);
@@ -52272,7 +52543,7 @@ var require_client2 = __commonJS({
         };
         let mainPromise;
         if (effectiveAsap) {
-          mainPromise = send2();
+          mainPromise = send();
           for (let i = prelude.length - 1; i >= 0; i--) {
             enqueue(prelude[i]);
           }
@@ -52280,7 +52551,7 @@ var require_client2 = __commonJS({
           for (const injection of prelude) {
             enqueue(injection);
           }
-          mainPromise = send2();
+          mainPromise = send();
         }
         let reply;
         try {
@@ -60462,18 +60733,18 @@ var require_reply_transformers = __commonJS({
       return Object.defineProperties({}, descriptors);
     }
     exports2.toCompatObject = toCompatObject;
-    function assignDocumentField(target, key2, value) {
+    function assignDocumentField(target2, key2, value) {
       if (key2 === "$") {
         const json = value?.toString?.() ?? value;
         if (typeof json === "string") {
           try {
-            Object.assign(target, JSON.parse(json));
+            Object.assign(target2, JSON.parse(json));
             return;
           } catch {
           }
         }
       }
-      target[key2] = value;
+      target2[key2] = value;
     }
     function parseDocumentValue(value) {
       const document = {};
@@ -65850,6 +66121,33 @@ var require_dist2 = __commonJS({
   }
 });
 
+// src/webhooks/errors.ts
+function fail(reason, message, cause) {
+  throw new WebhookVerificationError(reason, message, cause === void 0 ? void 0 : { cause });
+}
+var WebhookVerificationError;
+var init_errors2 = __esm({
+  "src/webhooks/errors.ts"() {
+    "use strict";
+    WebhookVerificationError = class extends Error {
+      /** Always `'WebhookVerificationError'`. */
+      name = "WebhookVerificationError";
+      /** Machine-readable rejection reason. */
+      reason;
+      /**
+       * Creates the error of one rejected delivery.
+       * @param reason - Machine-readable rejection reason.
+       * @param message - Human-readable explanation; must never include the secret.
+       * @param options - Standard `ErrorOptions`; `cause` is kept non-enumerable so it stays out of `JSON.stringify`.
+       */
+      constructor(reason, message, options) {
+        super(message, options);
+        this.reason = reason;
+      }
+    };
+  }
+});
+
 // src/testing/jobs.ts
 function phaseOf(job, now) {
   const startedAt = job.createdAt + Math.round(job.durationMs * (job.queuedShare ?? QUEUED_SHARE));
@@ -65873,8 +66171,8 @@ function itemStage(index, total, phase, ends) {
   if (index < done) return "DONE";
   return index === done && phase.stage === "RUNNING" ? "RUNNING" : "QUEUED";
 }
-function iso(ms) {
-  return new Date(ms).toISOString();
+function iso(ms2) {
+  return new Date(ms2).toISOString();
 }
 var QUEUED_SHARE;
 var init_jobs = __esm({
@@ -65908,8 +66206,8 @@ function seededUuid(seed, name) {
   const variant = (parseInt(hex[16], 16) & 3 | 8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
-function fingerprint(ruleId, url2, target) {
-  return (0, import_node_crypto3.createHash)("sha256").update(`${ruleId}\0${url2}\0${target}`).digest("hex").slice(0, 16);
+function fingerprint(ruleId, url2, target2) {
+  return (0, import_node_crypto3.createHash)("sha256").update(`${ruleId}\0${url2}\0${target2}`).digest("hex").slice(0, 16);
 }
 var import_node_crypto3;
 var init_random = __esm({
@@ -65997,8 +66295,8 @@ function normalizePageUrl2(url2) {
   parsed.searchParams.delete("regress");
   return parsed.href;
 }
-function selectorSignature(target) {
-  return target.replace(/:nth-(?:child|of-type)\(\d+\)/g, "");
+function selectorSignature(target2) {
+  return target2.replace(/:nth-(?:child|of-type)\(\d+\)/g, "");
 }
 function checkPage(seed, url2, extraCritical = 0) {
   const parsed = new URL(url2);
@@ -66008,7 +66306,7 @@ function checkPage(seed, url2, extraCritical = 0) {
   if (path.includes("/error")) return { url: url2, status: "ERROR", findings: [] };
   const normalized = normalizePageUrl2(url2);
   const findings = [];
-  const make = (ruleId, target, htmlSnippet) => {
+  const make = (ruleId, target2, htmlSnippet) => {
     const rule = RULES[ruleId];
     return {
       ruleId,
@@ -66016,10 +66314,10 @@ function checkPage(seed, url2, extraCritical = 0) {
       wcagSc: [...rule.wcagSc],
       url: url2,
       helpUrl: helpUrl(ruleId),
-      target,
+      target: target2,
       htmlSnippet,
       failureSummary: rule.summary,
-      fingerprint: fingerprint(ruleId, normalized, target)
+      fingerprint: fingerprint(ruleId, normalized, target2)
     };
   };
   if (!path.includes("/clean")) {
@@ -66029,10 +66327,10 @@ function checkPage(seed, url2, extraCritical = 0) {
     for (let i = 0; i < picks; i++) {
       const ruleId = RULE_IDS[Math.floor(next() * RULE_IDS.length)];
       const nodes = RULES[ruleId].nodes;
-      const [target, snippet] = nodes[Math.floor(next() * nodes.length)];
-      if (seen.has(`${ruleId} ${target}`)) continue;
-      seen.add(`${ruleId} ${target}`);
-      findings.push(make(ruleId, target, snippet));
+      const [target2, snippet] = nodes[Math.floor(next() * nodes.length)];
+      if (seen.has(`${ruleId} ${target2}`)) continue;
+      seen.add(`${ruleId} ${target2}`);
+      findings.push(make(ruleId, target2, snippet));
     }
   }
   const regress = Number.parseInt(parsed.searchParams.get("regress") ?? "0", 10);
@@ -66140,7 +66438,7 @@ var init_findings = __esm({
 });
 
 // src/testing/problems.ts
-function fail(status, code, detail, headers) {
+function fail2(status, code, detail, headers) {
   throw new SimProblem(status, code, detail, headers);
 }
 function problemBody(problem, instance, now) {
@@ -66203,12 +66501,12 @@ var init_problems = __esm({
 // src/testing/requests.ts
 function lookup(map, id, code, what) {
   const found = UUID.test(id) ? map.get(id.toLowerCase()) : void 0;
-  return found ?? fail(404, code, `No ${what} with id ${id}.`);
+  return found ?? fail2(404, code, `No ${what} with id ${id}.`);
 }
 function find(list2, id, code, what) {
   const lower = id.toLowerCase();
   const found = UUID.test(id) ? list2.find((r) => r.id === lower) : void 0;
-  return found ?? fail(404, code, `No ${what} with id ${id}.`);
+  return found ?? fail2(404, code, `No ${what} with id ${id}.`);
 }
 function parseBody(schema, body, urlFields) {
   const result2 = safeParse(schema, body);
@@ -66217,8 +66515,8 @@ function parseBody(schema, body, urlFields) {
   const field = issue3.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("").replace(/^\./, "") || "body";
   const top = String(issue3.path[0] ?? "");
   const urlIssue = urlFields.includes(top) && (issue3.code === "invalid_format" || issue3.code === "too_big" && issue3.origin === "string");
-  if (urlIssue) fail(422, "INVALID_URL", `${field} must be an absolute http(s) URL of at most 2048 characters.`);
-  fail(422, "VALIDATION_FAILED", `${field}: ${describe3(issue3)}.`);
+  if (urlIssue) fail2(422, "INVALID_URL", `${field} must be an absolute http(s) URL of at most 2048 characters.`);
+  fail2(422, "VALIDATION_FAILED", `${field}: ${describe3(issue3)}.`);
 }
 function describe3(issue3) {
   switch (issue3.code) {
@@ -66237,7 +66535,7 @@ function describe3(issue3) {
 function pageUrl(text5, field) {
   const url2 = URL.canParse(text5) ? new URL(text5) : void 0;
   if (!url2 || url2.protocol !== "http:" && url2.protocol !== "https:" || !url2.hostname) {
-    fail(422, "INVALID_URL", `${field} must be an absolute http(s) URL of at most 2048 characters.`);
+    fail2(422, "INVALID_URL", `${field} must be an absolute http(s) URL of at most 2048 characters.`);
   }
   return url2;
 }
@@ -66499,17 +66797,17 @@ function scanView(scan, now) {
   };
 }
 function violationView(f) {
-  const { ruleId, impact, wcagSc, url: url2, helpUrl: helpUrl2, target, htmlSnippet, failureSummary } = f;
-  return { ruleId, impact, wcagSc, url: url2, helpUrl: helpUrl2, target, htmlSnippet, failureSummary };
+  const { ruleId, impact, wcagSc, url: url2, helpUrl: helpUrl2, target: target2, htmlSnippet, failureSummary } = f;
+  return { ruleId, impact, wcagSc, url: url2, helpUrl: helpUrl2, target: target2, htmlSnippet, failureSummary };
 }
 function createScan(ctx) {
   const { world, now } = ctx;
   const body = parseBody(zCreateScanBody2, ctx.body, ["url"]);
   const url2 = pageUrl(body.url, "url");
-  const site = siteForUrl(world.org, url2) ?? fail(404, "SITE_NOT_FOUND", `No registered site of this organization contains ${url2.host}.`);
+  const site = siteForUrl(world.org, url2) ?? fail2(404, "SITE_NOT_FOUND", `No registered site of this organization contains ${url2.host}.`);
   for (const s of world.scans.values()) {
     if (!s.fromJourney && new URL(s.page.url).href === url2.href && phaseOf(s, now).stage !== "DONE") {
-      fail(409, "SCAN_ALREADY_RUNNING", `A scan of ${url2.href} is already queued or running (${s.id}).`);
+      fail2(409, "SCAN_ALREADY_RUNNING", `A scan of ${url2.href} is already queued or running (${s.id}).`);
     }
   }
   const scan = addScan(world, site.id, body.url, now, world.durations.scan, false);
@@ -66604,11 +66902,11 @@ function readRun(ctx) {
 function createScanRun(ctx) {
   const { world, now } = ctx;
   const siteId = ctx.body?.siteId;
-  if (typeof siteId !== "string") fail(400, "VALIDATION_FAILED", "siteId is required and must be a string (UUID).");
+  if (typeof siteId !== "string") fail2(400, "VALIDATION_FAILED", "siteId is required and must be a string (UUID).");
   const site = find(world.org.sites, siteId, "SITE_NOT_FOUND", "site");
   for (const r of world.scanRuns.values()) {
     if (r.siteId === site.id && phaseOf(r, now).stage !== "DONE") {
-      fail(409, "SCAN_ALREADY_RUNNING", `A scan run of ${site.normalizedHost} is already queued or running (${r.id}).`);
+      fail2(409, "SCAN_ALREADY_RUNNING", `A scan run of ${site.normalizedHost} is already queued or running (${r.id}).`);
     }
   }
   const run2 = addScanRun(world, site, now, world.durations.scanRun);
@@ -66732,17 +67030,17 @@ function createCiCheck(ctx) {
   const body = parseBody(zCreateCiCheckBody2, ctx.body, ["urls"]);
   const max = ctx.key.plan.maxCiUrls;
   if (body.urls.length > max)
-    fail(422, "VALIDATION_FAILED", `urls must hold at most ${max} entries on the ${ctx.key.plan.name} plan.`);
+    fail2(422, "VALIDATION_FAILED", `urls must hold at most ${max} entries on the ${ctx.key.plan.name} plan.`);
   const urls = body.urls.map((u, i) => pageUrl(u, `urls[${i}]`));
   const sites = /* @__PURE__ */ new Set();
   for (const url2 of urls) {
     sites.add(
-      siteForUrl(world.org, url2) ?? fail(404, "SITE_NOT_FOUND", `No registered site of this organization contains ${url2.host}.`)
+      siteForUrl(world.org, url2) ?? fail2(404, "SITE_NOT_FOUND", `No registered site of this organization contains ${url2.host}.`)
     );
   }
-  if (sites.size > 1) fail(422, "VALIDATION_FAILED", "All urls of a CI check must belong to one site.");
+  if (sites.size > 1) fail2(422, "VALIDATION_FAILED", "All urls of a CI check must belong to one site.");
   const site = [...sites][0];
-  if (!site.verified) fail(409, "DOMAIN_NOT_VERIFIED", `The site ${site.normalizedHost} is not verified.`);
+  if (!site.verified) fail2(409, "DOMAIN_NOT_VERIFIED", `The site ${site.normalizedHost} is not verified.`);
   let baseline;
   for (const c of world.ciChecks.values()) {
     if (c.siteId === site.id && isSavedBaseline(c, now) && (!baseline || c.createdAt + c.durationMs >= baseline.createdAt + baseline.durationMs)) {
@@ -66927,10 +67225,10 @@ function createFixVerification(ctx) {
   const { world, now } = ctx;
   const fix = find(world.org.fixes, ctx.id, void 0, "remediation item");
   if (!fix.verifiable)
-    fail(422, void 0, "This remediation item cannot be verified automatically; it needs a manual review.");
+    fail2(422, void 0, "This remediation item cannot be verified automatically; it needs a manual review.");
   for (const job2 of world.fixVerifications.values()) {
     if (job2.fix.id === fix.id && phaseOf(job2, now).stage !== "DONE")
-      fail(409, void 0, `A verification of this item is already queued or running (${job2.id}).`);
+      fail2(409, void 0, `A verification of this item is already queued or running (${job2.id}).`);
   }
   const job = {
     id: (0, import_node_crypto8.randomUUID)(),
@@ -66989,10 +67287,10 @@ function createJourneyRun(ctx) {
   const journey = find(world.org.journeys, ctx.id, "JOURNEY_NOT_FOUND", "journey");
   const site = world.org.sites.find((s) => s.id === journey.siteId);
   if (journey.usesAuth && !ctx.key.plan.features.has("AUTHENTICATED_SCANS")) {
-    fail(403, "FEATURE_NOT_IN_PLAN", `The ${ctx.key.plan.name} plan does not include authenticated scans.`);
+    fail2(403, "FEATURE_NOT_IN_PLAN", `The ${ctx.key.plan.name} plan does not include authenticated scans.`);
   }
   if (journey.usesAuth && !site.hasAuthProfile) {
-    fail(
+    fail2(
       422,
       "SITE_AUTH_NOT_CONFIGURED",
       `This journey uses auth, and ${site.normalizedHost} has no saved auth profile.`
@@ -67000,7 +67298,7 @@ function createJourneyRun(ctx) {
   }
   for (const r of world.journeyRuns.values()) {
     if (r.journeyId === journey.id && phaseOf(r, now).stage !== "DONE") {
-      fail(409, "JOURNEY_ALREADY_RUNNING", `A run of this journey is already queued or running (${r.id}).`);
+      fail2(409, "JOURNEY_ALREADY_RUNNING", `A run of this journey is already queued or running (${r.id}).`);
     }
   }
   const run2 = {
@@ -67234,23 +67532,23 @@ async function handle(world, limiter, counter, req, res) {
     const raw = await readBody2(req);
     const app = /^\/app\/ci\/checks\/([^/]+)$/.exec(path);
     if (app && req.method === "GET") {
-      const html = ciCheckHtml(world, app[1], now) ?? fail(404, void 0, `No CI check with id ${app[1]}.`);
+      const html = ciCheckHtml(world, app[1], now) ?? fail2(404, void 0, `No CI check with id ${app[1]}.`);
       return write(res, 200, "text/html; charset=utf-8", html);
     }
     const match = matchRoute(req.method ?? "GET", path);
-    if (!match) fail(404, void 0, `No route ${path} in the Developer API v1.`);
-    if ("allow" in match) fail(405, void 0, `${req.method} is not allowed on ${path}.`, { Allow: match.allow });
+    if (!match) fail2(404, void 0, `No route ${path} in the Developer API v1.`);
+    if ("allow" in match) fail2(405, void 0, `${req.method} is not allowed on ${path}.`, { Allow: match.allow });
     const { route: route2, id } = match;
     const info2 = key2 === void 0 ? void 0 : world.org.keys.get(key2);
-    if (!info2) fail(401, "API_KEY_INVALID", "The API key is missing, malformed or revoked.");
+    if (!info2) fail2(401, "API_KEY_INVALID", "The API key is missing, malformed or revoked.");
     const wait = limiter?.take(key2, now);
     if (wait !== void 0)
-      fail(429, "RATE_LIMITED", "Rate limit of this key exceeded.", { "Retry-After": String(wait) });
+      fail2(429, "RATE_LIMITED", "Rate limit of this key exceeded.", { "Retry-After": String(wait) });
     if (!info2.scopes.has(route2.scope))
-      fail(403, "API_KEY_SCOPE_MISSING", `This API key does not have the scope ${route2.scope}.`);
+      fail2(403, "API_KEY_SCOPE_MISSING", `This API key does not have the scope ${route2.scope}.`);
     for (const feature of ["API_ACCESS", ...route2.features]) {
       if (!info2.plan.features.has(feature))
-        fail(403, "FEATURE_NOT_IN_PLAN", `The ${info2.plan.name} plan does not include ${feature}.`);
+        fail2(403, "FEATURE_NOT_IN_PLAN", `The ${info2.plan.name} plan does not include ${feature}.`);
     }
     const body = route2.body ? parseJson2(raw, route2.body === "422" ? 422 : 400) : void 0;
     const reply = route2.handle({ world, now, key: info2, id, query, body });
@@ -67284,11 +67582,11 @@ function readBody2(req) {
   });
 }
 function parseJson2(raw, status) {
-  if (raw.trim() === "") fail(status, "VALIDATION_FAILED", "A JSON request body is required.");
+  if (raw.trim() === "") fail2(status, "VALIDATION_FAILED", "A JSON request body is required.");
   try {
     return JSON.parse(raw);
   } catch {
-    return fail(status, "VALIDATION_FAILED", "The request body is not valid JSON.");
+    return fail2(status, "VALIDATION_FAILED", "The request body is not valid JSON.");
   }
 }
 function write(res, status, type, text5, headers = {}) {
@@ -67381,33 +67679,6 @@ var init_crypto = __esm({
   }
 });
 
-// src/webhooks/errors.ts
-function fail2(reason, message, cause) {
-  throw new WebhookVerificationError(reason, message, cause === void 0 ? void 0 : { cause });
-}
-var WebhookVerificationError;
-var init_errors2 = __esm({
-  "src/webhooks/errors.ts"() {
-    "use strict";
-    WebhookVerificationError = class extends Error {
-      /** Always `'WebhookVerificationError'`. */
-      name = "WebhookVerificationError";
-      /** Machine-readable rejection reason. */
-      reason;
-      /**
-       * Creates the error of one rejected delivery.
-       * @param reason - Machine-readable rejection reason.
-       * @param message - Human-readable explanation; must never include the secret.
-       * @param options - Standard `ErrorOptions`; `cause` is kept non-enumerable so it stays out of `JSON.stringify`.
-       */
-      constructor(reason, message, options) {
-        super(message, options);
-        this.reason = reason;
-      }
-    };
-  }
-});
-
 // src/webhooks/headers.ts
 function readHeader(headers, name, mode) {
   if (!headers || typeof headers !== "object") return;
@@ -67436,37 +67707,37 @@ async function verifyWebhookWith(options, hmac) {
     const secret = options?.secret;
     const secrets = Array.isArray(secret) ? secret : [secret];
     if (!secrets.length || !secrets.every((s) => typeof s === "string" && s)) {
-      fail2("NO_SECRET", "secret must be a non-empty string or list of them.");
+      fail("NO_SECRET", "secret must be a non-empty string or list of them.");
     }
     const body = options.body;
     const raw = typeof body === "string" ? body : ArrayBuffer.isView(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : (
       // The tag check also accepts an ArrayBuffer from another realm (iframe, vm context).
-      {}.toString.call(body) === "[object ArrayBuffer]" ? new Uint8Array(body) : fail2(
+      {}.toString.call(body) === "[object ArrayBuffer]" ? new Uint8Array(body) : fail(
         "INVALID_BODY",
         `body must be the raw request body (string, Uint8Array or ArrayBuffer), got ${body === null ? null : typeof body}: parsed JSON no longer matches the signed bytes. Read it raw, e.g. express.raw() or await request.text().`
       )
     );
     const [type, id, timestampText, signatures] = LOWER_NAMES.map(
       // Repeated signature headers are merged: each may carry its own v1= value.
-      (name, i) => readHeader(options.headers, name, i > 2 ? "join" : "first") ?? fail2("MISSING_HEADER", `Missing header ${HEADER_NAMES[i]}.`)
+      (name, i) => readHeader(options.headers, name, i > 2 ? "join" : "first") ?? fail("MISSING_HEADER", `Missing header ${HEADER_NAMES[i]}.`)
     );
     if (!/^\d{1,15}$/.test(timestampText))
-      fail2("INVALID_TIMESTAMP", "X-Svc-Timestamp must be a non-negative integer of seconds.");
+      fail("INVALID_TIMESTAMP", "X-Svc-Timestamp must be a non-negative integer of seconds.");
     const timestamp = +timestampText;
     const tolerance = options.toleranceSeconds ?? 300;
     const now = (options.now ?? Date.now)();
     if (!(Number.isFinite(tolerance) && tolerance >= 0 && Number.isFinite(now))) {
-      fail2("INVALID_TIMESTAMP", "toleranceSeconds must be a finite number >= 0 and now() must return finite epoch ms.");
+      fail("INVALID_TIMESTAMP", "toleranceSeconds must be a finite number >= 0 and now() must return finite epoch ms.");
     }
     if (Math.abs(now - timestamp * 1e3) > tolerance * 1e3) {
-      fail2(
+      fail(
         "TIMESTAMP_OUT_OF_TOLERANCE",
         `X-Svc-Timestamp ${timestamp} is more than ${tolerance}s from now (${Math.floor(now / 1e3)}).`
       );
     }
     const candidates = (V1_DIGEST.test(signatures) ? [signatures] : signatures.split(/[\s,]+/).filter((token) => V1_DIGEST.test(token))).map((token) => token.length > 60 ? token.slice(3) : token.slice(3).replace(/-/g, "+").replace(/_/g, "/"));
     if (!candidates.length)
-      fail2("MALFORMED_SIGNATURE", "X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.");
+      fail("MALFORMED_SIGNATURE", "X-Svc-Signature has no v1= value of 64 hex chars or base64 of 32 bytes.");
     const signed = [`${timestampText}.`, raw];
     let verified = 0;
     for (const key2 of secrets) {
@@ -67485,12 +67756,12 @@ async function verifyWebhookWith(options, hmac) {
       verified = matched;
       if (verified) break;
     }
-    if (!verified) fail2("SIGNATURE_MISMATCH", "No X-Svc-Signature v1= value matches the secret(s).");
+    if (!verified) fail("SIGNATURE_MISMATCH", "No X-Svc-Signature v1= value matches the secret(s).");
     let payload;
     try {
       payload = JSON.parse(typeof raw === "string" ? raw : utf82.decode(raw));
     } catch (error2) {
-      fail2("INVALID_PAYLOAD", `body is not valid ${error2 instanceof SyntaxError ? "JSON" : "UTF-8"}.`, error2);
+      fail("INVALID_PAYLOAD", `body is not valid ${error2 instanceof SyntaxError ? "JSON" : "UTF-8"}.`, error2);
     }
     const store = options.replayStore;
     if (store) {
@@ -67500,20 +67771,24 @@ async function verifyWebhookWith(options, hmac) {
       try {
         seen = await store.checkAndRemember(`signed:${toHex(digest)}`, (timestamp + tolerance) * 1e3 + 1);
       } catch (error2) {
-        if (error2 instanceof WebhookVerificationError && error2.reason === "REPLAY_STORE_FULL") throw error2;
-        return fail2("REPLAYED", "replayStore failed, so the delivery cannot be confirmed as new.", error2);
+        seen = error2;
+      }
+      if (seen === true) {
+        fail(
+          "REPLAYED",
+          "The same signed delivery (timestamp and body) was already processed, under this or another X-Svc-Delivery id."
+        );
       }
       if (seen !== false) {
-        fail2(
-          "REPLAYED",
-          seen === true ? "The same signed delivery (timestamp and body) was already processed, under this or another X-Svc-Delivery id." : "replayStore returned a non-boolean, so the delivery cannot be confirmed as new."
-        );
+        const reason = seen?.reason;
+        if (/^REPLAY_STORE_(FULL|UNAVAILABLE)$/.test(reason)) fail(reason, seen.message, seen);
+        fail("REPLAY_STORE_UNAVAILABLE", "replayStore failed (see cause).", seen);
       }
     }
     return { id, type, timestamp, payload };
   } catch (error2) {
     if (error2 instanceof WebhookVerificationError) throw error2;
-    return fail2(
+    return fail(
       "SIGNATURE_MISMATCH",
       "Unexpected error (see cause), e.g. neither node:crypto nor Web Crypto is available.",
       error2
@@ -67538,9 +67813,9 @@ var init_verify = __esm({
 async function signWebhook(options) {
   const { body, secret, type = "scan_run.completed", encoding } = options;
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1e3);
-  if (typeof secret !== "string" || !secret) fail2("NO_SECRET", "secret must be a non-empty string.");
+  if (typeof secret !== "string" || !secret) fail("NO_SECRET", "secret must be a non-empty string.");
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
-    fail2("INVALID_TIMESTAMP", "timestamp must be a non-negative integer of seconds.");
+    fail("INVALID_TIMESTAMP", "timestamp must be a non-negative integer of seconds.");
   const mac2 = await hmacSha256(secret, [`${timestamp}.`, body]);
   return {
     "X-Svc-Event": type,
@@ -67593,14 +67868,14 @@ var init_webhooks2 = __esm({
         return this.#options !== void 0 && !this.#abort.signal.aborted;
       }
       /** Runs `fn` after `ms` unless stopped first. The timer does not keep the process alive. */
-      schedule(ms, fn) {
+      schedule(ms2, fn) {
         if (this.#abort.signal.aborted) return;
         const timer = setTimeout(
           () => {
             this.#timers.delete(timer);
             fn();
           },
-          Math.max(0, ms)
+          Math.max(0, ms2)
         );
         timer.unref();
         this.#timers.add(timer);
@@ -67632,21 +67907,21 @@ var init_webhooks2 = __esm({
         }
       }
       // A wait that also ends when stop() aborts, so no delivery is left pending forever.
-      #wait(ms) {
+      #wait(ms2) {
         return new Promise((resolve5) => {
           const signal = this.#abort.signal;
           if (signal.aborted) return resolve5();
           signal.addEventListener("abort", () => resolve5(), { once: true });
-          this.schedule(ms, resolve5);
+          this.schedule(ms2, resolve5);
         });
       }
       // node:http rather than fetch: no pooled keep-alive socket outlives stop() or holds a receiver open.
-      #post(target, body, headers) {
+      #post(target2, body, headers) {
         return new Promise((resolve5) => {
           let req;
           try {
-            const send2 = target.startsWith("https:") ? import_node_https.request : import_node_http2.request;
-            req = send2(target, {
+            const send = target2.startsWith("https:") ? import_node_https.request : import_node_http2.request;
+            req = send(target2, {
               method: "POST",
               agent: false,
               signal: this.#abort.signal,
@@ -67681,10 +67956,10 @@ async function startSimulator(options = {}) {
   const seed = options.seed ?? 1;
   const durations = Object.fromEntries(
     KINDS.map((kind) => {
-      const ms = options.durations?.[kind] ?? DEFAULT_DURATION_MS;
-      if (!Number.isFinite(ms) || ms < 0)
-        throw new RangeError(`durations.${kind} must be a non-negative number of ms, got ${ms}.`);
-      return [kind, ms];
+      const ms2 = options.durations?.[kind] ?? DEFAULT_DURATION_MS;
+      if (!Number.isFinite(ms2) || ms2 < 0)
+        throw new RangeError(`durations.${kind} must be a non-negative number of ms, got ${ms2}.`);
+      return [kind, ms2];
     })
   );
   const queuedShare = options.queuedShare ?? QUEUED_SHARE;
@@ -68319,18 +68594,18 @@ function mapStrings(value, map) {
   const copy = (item) => {
     if (typeof item === "string") return map(item);
     if (!item || typeof item !== "object") return item;
-    const target = Array.isArray(item) ? [] : {};
-    pending.push([item, target]);
-    return target;
+    const target2 = Array.isArray(item) ? [] : {};
+    pending.push([item, target2]);
+    return target2;
   };
   const root = copy(value);
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [source, target] = next;
-    if (Array.isArray(target)) {
-      for (const item of source) target.push(copy(item));
+    const [source, target2] = next;
+    if (Array.isArray(target2)) {
+      for (const item of source) target2.push(copy(item));
     } else {
       for (const [key2, item] of Object.entries(source)) {
-        Object.defineProperty(target, map(key2), {
+        Object.defineProperty(target2, map(key2), {
           value: copy(item),
           enumerable: true,
           writable: true,
@@ -68576,6 +68851,19 @@ var PollTimeoutError = class extends A11yError {
   lastStatus;
   elapsedMs;
 };
+var HookError = class extends A11yError {
+  /**
+   * Creates the error of one hook that threw.
+   * @param hook - `onRequest` or `onResponse`
+   * @param message - what it threw, as text (the API key redacted)
+   * @param options - `cause`: what it threw
+   */
+  constructor(hook2, message, options) {
+    super(`The ${hook2} hook threw: ${message}`, options);
+    this.hook = hook2;
+  }
+  hook;
+};
 var ApiError = class extends A11yError {
   /** HTTP status. */
   status;
@@ -68667,6 +68955,7 @@ var classes = [
   [RedirectError, "RedirectError"],
   [ResponseTooLargeError, "ResponseTooLargeError"],
   [PollTimeoutError, "PollTimeoutError"],
+  [HookError, "HookError"],
   [ApiError, "ApiError"],
   [BadRequestError, "BadRequestError", 400],
   [AuthenticationError, "AuthenticationError", 401],
@@ -68709,6 +68998,7 @@ function str(value) {
 
 // src/options.ts
 init_store();
+var LOG_LEVELS = ["off", "error", "warn", "info", "debug"];
 function resolveOptions(options) {
   const apiKey = options.apiKey ?? readEnv("SVC_API_KEY");
   if (!apiKey) {
@@ -68760,6 +69050,9 @@ function resolveOptions(options) {
     throw new ConfigurationError("rateLimit.requestsPerMinute must be a finite positive number.");
   if (rpm !== void 0 && !(Number.isFinite(burst) && burst >= 1))
     throw new ConfigurationError("rateLimit.burst must be a finite number of at least 1.");
+  const logLevel = options.logLevel ?? readEnv("SVC_LOG", true)?.toLowerCase() ?? "off";
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigurationError("logLevel (or SVC_LOG) must be one of off, error, warn, info, debug.");
   const resolved = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ""),
     fetch: fetchImpl,
@@ -68776,7 +69069,12 @@ function resolveOptions(options) {
       storeTimeoutMs: atLeast("rateLimit.storeTimeoutMs", options.rateLimit.storeTimeoutMs, 250, 1),
       storeRetryMs: atLeast("rateLimit.storeRetryMs", options.rateLimit.storeRetryMs, 5e3, 0)
     }),
-    onWarning: typeof options.onWarning === "function" ? options.onWarning : void 0
+    onWarning: typeof options.onWarning === "function" ? options.onWarning : void 0,
+    // Both are checked by the observer when it loads (see observe/instrument.ts): the first call fails with a
+    // ConfigurationError naming the member, and the checks stay out of the root bundle.
+    logger: options.logger ?? globalThis.console,
+    logLevel,
+    hooks: options.hooks ?? void 0
   });
   return { apiKey, resolved };
 }
@@ -68817,10 +69115,11 @@ function atLeast(name, value, fallback, min) {
   }
   return value;
 }
-function readEnv(name) {
+function readEnv(name, optional3) {
   try {
     return globalThis.process?.env?.[name]?.trim() || void 0;
   } catch (error2) {
+    if (optional3) return void 0;
     throw new ConfigurationError(`Cannot read ${name} (${error2}): pass the option instead.`, { cause: error2 });
   }
 }
@@ -68944,6 +69243,38 @@ var ops = {
   })
 };
 
+// src/api-promise.ts
+var APIPromise = class extends Promise {
+  /** Promises derived by `catch` and `finally` (inherited: they call `then`) are plain promises. */
+  static get [Symbol.species]() {
+    return Promise;
+  }
+  /**
+   * The call's answer, settled once, read by both faces: awaiting the call and withResponse() share the one
+   * request. A plain property, internal (out of the .d.ts), not `#sent`: a private field would make the ESM and
+   * the CommonJS declarations' APIPromise types incompatible (see test/package/strict-consumer.test.ts).
+   * @internal
+   */
+  sent;
+  /** @internal @param sent - the call's answer, its body parsed */
+  constructor(sent) {
+    super((resolve5) => resolve5(void 0));
+    this.sent = sent;
+  }
+  /**
+   * The parsed body and the HTTP response it came from (status, headers), from the same request.
+   * @example const { data, response } = await client.ciChecks.get(id).withResponse();
+   */
+  withResponse() {
+    return this.sent.then(({ data, response }) => ({ data, response }));
+  }
+  /** The parsed body, as any promise gives its value (`await`, `Promise.all`, `.catch` and `.finally` use it). */
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass reading the shared answer is the point.
+  then(onfulfilled, onrejected) {
+    return this.sent.then((sent) => sent.data).then(onfulfilled, onrejected);
+  }
+};
+
 // src/polling.ts
 init_sleep();
 
@@ -68986,7 +69317,7 @@ function nextWait(attempt, hintMs, intervalMs, maxIntervalMs) {
   if (hintMs !== void 0) return Math.min(maxIntervalMs, Math.max(intervalMs / 2, hintMs));
   return Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + Math.random() * 0.2);
 }
-async function pollUntilTerminal(operationId, begin, options = {}) {
+async function pollUntilTerminal(operationId, begin, options = {}, observe) {
   const intervalMs = atLeast("intervalMs", options.intervalMs, 1e3, 1);
   const maxIntervalMs = Math.max(intervalMs, atLeast("maxIntervalMs", options.maxIntervalMs, 1e4, 1));
   const timeoutMs = atLeast("timeoutMs", options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS, 1);
@@ -69007,6 +69338,7 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
   const signal = controller.signal;
   const endsAt = started + Math.min(timeoutMs, MAX_TIMER_MS);
   setWaitDeadline(signal, endsAt);
+  const tell = (n, seen) => observe?.({ e: "poll", op: operationId, job: jobId, n, ...seen });
   const loading = Promise.resolve().then(() => (init_progress(), progress_exports));
   loading.catch(() => {
   });
@@ -69018,9 +69350,14 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
     if (typeof job.status === "string") lastStatus = job.status;
     let track = job.delayFirstPoll ? observeJob2({}, { atMs: createdAt, status: "QUEUED" }) : {};
     const bornAt = job.delayFirstPoll ? createdAt : started;
-    if (job.delayFirstPoll) await sleep(nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs), signal);
+    if (job.delayFirstPoll) {
+      const wait = nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs);
+      tell(0, { hint: job.retryAfterMs, ms: wait });
+      await sleep(wait, signal);
+    }
     for (let attempt = 0; ; attempt++) {
       let wait;
+      let seen;
       try {
         const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
@@ -69028,19 +69365,25 @@ async function pollUntilTerminal(operationId, begin, options = {}) {
           throw new ResponseValidationError(operationId, "body.status", "is required to tell whether the job is done");
         lastStatus = status;
         options.onProgress?.(resource);
-        if (isTerminalStatus(status)) return resource;
+        if (isTerminalStatus(status)) {
+          tell(attempt + 1, { resource, terminal: true });
+          return resource;
+        }
         const now = Date.now();
         track = observeJob2(track, { atMs: now, status, progress: readProgress2(resource) });
         const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
         const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs }) : void 0;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
+        seen = { resource, hint: retryAfterMs, planned: fromProgress };
       } catch (error2) {
         if (signal.aborted) throw signal.reason;
         if (!isTransient(error2)) throw error2;
         wait = error2 instanceof RateLimitError && error2.retryAfterMs || Math.min(maxIntervalMs, intervalMs * 2 ** attempt);
         if (error2 instanceof RateLimitError && error2.retryAfterMs && Date.now() + error2.retryAfterMs > endsAt)
           throw error2;
+        seen = { error: error2 };
       }
+      tell(attempt + 1, { ...seen, ms: wait });
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
   } catch (error2) {
@@ -69072,17 +69415,23 @@ function resolveLocation(location, requestUrl, baseUrl) {
 init_mini();
 function validateRequest(schema, value, prefix) {
   const broken = brokenRule(schema, value, prefix);
-  if (broken) throw new RequestValidationError(broken.field, broken.rule);
+  return broken?.then(({ field, rule }) => Promise.reject(new RequestValidationError(field, rule)));
 }
 function brokenRule(schema, value, prefix) {
   const issue3 = schema && firstIssue(schema, value);
-  return issue3 && { field: fieldName(issue3.path, prefix), rule: describeRule(issue3) };
+  return issue3 && ruleOf(issue3).then((rule) => ({ field: fieldName(issue3.path, prefix), rule }));
+}
+function ruleOf(issue3) {
+  return Promise.resolve().then(() => (init_validation_rules(), validation_rules_exports)).then(
+    ({ describeRule: describeRule2 }) => describeRule2(issue3),
+    () => "is invalid"
+  );
 }
 async function validateResponse(operationId, data) {
   const { responseSchemas: responseSchemas2 } = await Promise.resolve().then(() => (init_response_schemas(), response_schemas_exports));
   const schema = responseSchemas2[operationId];
   const issue3 = schema && firstIssue(schema, data);
-  if (issue3) throw new ResponseValidationError(operationId, fieldName(issue3.path, "body"), describeRule(issue3));
+  if (issue3) throw new ResponseValidationError(operationId, fieldName(issue3.path, "body"), await ruleOf(issue3));
 }
 function firstIssue(schema, value) {
   const zodSchema = schema;
@@ -69094,54 +69443,31 @@ function fieldName(path, prefix) {
   for (const key2 of path) name += typeof key2 === "number" ? `[${key2}]` : name ? `.${String(key2)}` : String(key2);
   return name || "(value)";
 }
-function describeRule(issue3) {
-  switch (issue3.code) {
-    case "invalid_type":
-      return issue3.input === void 0 ? "is required" : `must be ${article(issue3.expected)}`;
-    case "too_big":
-      return `must ${issue3.origin === "array" ? "hold" : "be"} at most ${String(issue3.maximum)}${unit(issue3.origin, issue3.maximum)}`;
-    case "too_small":
-      return `must ${issue3.origin === "array" ? "hold" : "be"} at least ${String(issue3.minimum)}${unit(issue3.origin, issue3.minimum)}`;
-    case "invalid_format":
-      if (issue3.format === "regex" && /\^\[Hh\]\[Tt\]/.test(issue3.pattern ?? ""))
-        return "must be an absolute http(s) URL";
-      if (issue3.format === "guid") return "must be a valid UUID (8-4-4-4-12 hex digits)";
-      if (issue3.format === "date-time") return "must be an RFC 3339 date-time (such as 2026-05-01T12:00:00Z)";
-      return issue3.format === "regex" ? `must match ${issue3.pattern}` : `must be a valid ${issue3.format.toUpperCase()}`;
-    case "invalid_value":
-      return `must be one of ${issue3.values.map(String).join(", ")}`;
-    case "unrecognized_keys":
-      return `has unknown keys ${issue3.keys.join(", ")}`;
-    default:
-      return issue3.message && issue3.message !== "Invalid input" ? issue3.message : "is invalid";
-  }
-}
-function unit(origin, count) {
-  const noun = origin === "string" ? " character" : origin === "array" ? " item" : "";
-  return noun && Number(count) !== 1 ? `${noun}s` : noun;
-}
-function article(type) {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
 
 // src/resources/jobs.ts
 function waitForJob(t, getOp, id, options) {
-  return pollUntilTerminal(
-    getOp.id,
-    async () => {
-      validateRequest(getOp.schemas.path, { id });
-      return { jobId: id, pollOnce: poller(t, getOp, id, void 0) };
-    },
-    options
+  const last = {};
+  return waited(
+    last,
+    pollUntilTerminal(
+      getOp.id,
+      async () => {
+        await validateRequest(getOp.schemas.path, { id });
+        return { jobId: id, pollOnce: poller(t, getOp, id, void 0, last) };
+      },
+      options,
+      t.observe
+    )
   );
 }
 function startAndWait(t, createOp, input, getOp, options) {
-  return pollUntilTerminal(
+  const last = {};
+  const polled = pollUntilTerminal(
     getOp.id,
     async (signal) => {
       const sent = await t.send(createOp, input, { signal });
       const id = sent.data.id;
-      const broken = typeof id === "string" ? brokenRule(getOp.schemas.path, { id }) : { field: "id", rule: "is required" };
+      const broken = typeof id === "string" ? await brokenRule(getOp.schemas.path, { id }) : { field: "id", rule: "is required" };
       if (broken || typeof id !== "string") {
         throw new ResponseValidationError(
           createOp.id,
@@ -69152,18 +69478,22 @@ function startAndWait(t, createOp, input, getOp, options) {
       const url2 = resolveLocation(sent.response.headers.get("location"), sent.requestUrl, t.options.baseUrl);
       return {
         jobId: id,
-        pollOnce: poller(t, getOp, id, url2),
+        pollOnce: poller(t, getOp, id, url2, last),
         delayFirstPoll: true,
         retryAfterMs: hintOf(sent.response),
         status: sent.data.status
       };
     },
-    options
+    options,
+    t.observe
   );
+  return waited(last, polled);
 }
-function poller(t, getOp, id, url2) {
+var waited = (last, polled) => new APIPromise(polled.then((data) => ({ data, response: last.response })));
+function poller(t, getOp, id, url2, last) {
   return async (signal) => {
     const sent = await t.send(getOp, { path: { id } }, { signal, url: url2 });
+    last.response = sent.response;
     const resource = sent.data;
     if (!sameId(sent.data?.id, id))
       throw new ResponseValidationError(getOp.id, "body.id", `must be the polled job's id ${id}`);
@@ -69377,6 +69707,8 @@ var Transport = class {
     };
     this.#jsonHeaders = { "content-type": "application/json", ...this.#getHeaders };
     this.#secret = apiKey;
+    const observe = options.logLevel !== "off" || options.hooks ? observer(options, apiKey) : void 0;
+    this.observe = observe;
     const limit = options.rateLimit;
     this.#policy = {
       fetch: options.fetch,
@@ -69384,7 +69716,7 @@ var Transport = class {
       maxRetries: options.maxRetries,
       maxRetryDelayMs: options.maxRetryDelayMs,
       maxResponseBytes: options.maxResponseBytes,
-      limiter: limit ? lazyBudget(limit, apiKey, options.onWarning) : void 0
+      limiter: limit ? lazyBudget(limit, apiKey, options.onWarning, observe) : void 0
     };
   }
   options;
@@ -69394,21 +69726,28 @@ var Transport = class {
   #jsonHeaders;
   #secret;
   #policy;
+  /** Where events go when the client logs or has hooks (see `observe/instrument.ts`), else undefined. @internal */
+  observe;
   /**
    * Validates, sends and returns the 2xx body. `input` is typed by the generated `operations` (path parameter
    * names included), so a resource call that does not match openapi.yaml fails `tsc`.
    */
   request(op2, input, options) {
-    return this.send(op2, input, options).then(dataOf);
+    return new APIPromise(this.send(op2, input, options));
   }
   /** Validates, sends and returns the 2xx body with its response (for `Location` and `Retry-After`). */
-  async send(op2, input, options) {
-    validateRequest(op2.schemas.path, input.path);
-    validateRequest(op2.schemas.query, input.query);
-    validateRequest(op2.schemas.body, input.body);
+  send(op2, input, options) {
+    const sent = this.#send(op2, input, options);
+    void this.observe?.({ e: "done", op: op2.id, sent, at: Date.now() });
+    return sent;
+  }
+  async #send(op2, input, options) {
+    const invalid = validateRequest(op2.schemas.path, input.path) ?? validateRequest(op2.schemas.query, input.query) ?? validateRequest(op2.schemas.body, input.body);
+    if (invalid) await invalid;
     const body = input.body === void 0 ? void 0 : serializeBody(input.body);
     const url2 = options?.url ?? this.options.baseUrl + expandRoute(op2.route, input.path) + serializeQuery(input.query);
     const request2 = {
+      op: op2.id,
       method: op2.method,
       url: url2,
       body,
@@ -69431,7 +69770,7 @@ var Transport = class {
             maxWaitMs
           );
       }
-      const answer = await this.#attempt(request2, policy);
+      const answer = await this.#attempt(request2, policy, attempt);
       if (!("outcome" in answer)) {
         ({ response, text: text5 } = answer);
         break;
@@ -69447,6 +69786,7 @@ var Transport = class {
       );
       if (!decision.retry) throw await answer.fail();
       answer.discard();
+      void this.observe?.({ e: "retry", info: request2.info, attempt, outcome, ms: decision.delayMs });
       await sleep(decision.delayMs, policy.signal);
     }
     const data = parseJson(op2.id, text5);
@@ -69458,15 +69798,19 @@ var Transport = class {
    * wrong as an {@link Outcome} for decideRetry(). Throws what no re-send can change: the caller's abort, a
    * redirect, a body over `maxResponseBytes`.
    */
-  async #attempt(request2, policy) {
+  async #attempt(request2, policy, attempt) {
     const { info: info2 } = request2;
+    const observe = this.observe;
+    const headers = { ...request2.headers };
+    const hook2 = observe && await observe({ e: "request", op: request2.op, info: info2, url: request2.url, headers, attempt: attempt + 1 });
+    const sentAt = Date.now();
     const { signal, disarm } = arm(policy, info2);
     let response;
     try {
       const fetchOnce = policy.fetch;
       response = await fetchOnce(request2.url, {
         method: request2.method,
-        headers: { ...request2.headers },
+        headers,
         body: request2.body,
         signal,
         redirect: "manual"
@@ -69475,6 +69819,7 @@ var Transport = class {
       disarm();
       return this.#connectionFailure(error2, signal, policy, info2, "Connection error");
     }
+    await observe?.({ e: "response", hook: hook2, response, ms: Date.now() - sentAt, end: disarm });
     if (response.type === "opaqueredirect" || response.status >= 300 && response.status < 400) {
       disarm();
       await response.body?.cancel().catch(() => void 0);
@@ -69543,12 +69888,12 @@ function arm(policy, info2) {
     }
   };
 }
-function lazyBudget(limit, apiKey, onWarning) {
+function lazyBudget(limit, apiKey, onWarning, observe) {
   let budget;
   const load = () => (
     // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
     budget ??= Promise.resolve().then(() => (init_budget(), budget_exports)).then(
-      ({ RateBudget: RateBudget2, budgetKey: budgetKey2 }) => new RateBudget2(limit, budgetKey2(apiKey, limit.store, ConfigurationError), { ...limit, onWarning })
+      ({ RateBudget: RateBudget2, budgetKey: budgetKey2 }) => new RateBudget2(limit, budgetKey2(apiKey, limit.store, ConfigurationError), { ...limit, onWarning, observe })
     )
   );
   return {
@@ -69556,7 +69901,12 @@ function lazyBudget(limit, apiKey, onWarning) {
     pause: (delayMs) => load().then((b) => b.pause(delayMs))
   };
 }
-var dataOf = (sent) => sent.data;
+function observer(options, secret) {
+  const loading = Promise.resolve().then(() => (init_instrument(), instrument_exports)).then(
+    ({ instrument: instrument2 }) => instrument2(options, secret, [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue])
+  );
+  return (event) => loading.then((handle2) => handle2(event));
+}
 function expandRoute(route2, path) {
   return path ? route2.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(path[name]))) : route2;
 }
@@ -69679,10 +70029,123 @@ function failureOf(job) {
 }
 var text = (value) => typeof value === "string" && value.trim() !== "" ? value : void 0;
 
-// src/redis/index.ts
+// src/redis/rate-limit-store.ts
+init_pause();
+
+// src/redis/connection.ts
 init_bounded();
 init_sleep();
-init_pause();
+var RedisConnection = class {
+  #client;
+  #attempt;
+  #closed = false;
+  #options;
+  #owner;
+  #module;
+  #connectTimeoutMs;
+  #commandTimeoutMs;
+  /**
+   * Checks the options; the `redis` package starts loading now (from `{ url }`), so the first operation does
+   * not wait for it. Nothing connects yet.
+   * @throws TypeError when neither `url` nor `client` is given, or a bound is not a finite number ≥ 1
+   */
+  constructor(options, owner) {
+    if (!options || typeof options.url !== "string" && !options.client)
+      throw new TypeError(`${owner} needs { url } or { client }.`);
+    this.#options = options;
+    this.#owner = owner;
+    this.#connectTimeoutMs = bound(owner, "connectTimeoutMs", options.connectTimeoutMs);
+    this.#commandTimeoutMs = bound(owner, "commandTimeoutMs", options.commandTimeoutMs);
+    if (options.client === void 0) {
+      this.#module = loadRedis(owner);
+      this.#module.catch(() => void 0);
+    }
+  }
+  /**
+   * Runs `command` on the connection within commandTimeoutMs (connecting first, within connectTimeoutMs). A
+   * connection the store opened is closed after a failure or a timeout (a frozen server's queue never drains)
+   * and opened again on a later call.
+   */
+  async send(command) {
+    const client = await this.connect();
+    const attempt = this.#attempt;
+    try {
+      return await bounded(command(client), this.#commandTimeoutMs, "Redis");
+    } catch (error2) {
+      this.#drop(attempt);
+      throw error2;
+    }
+  }
+  /** The connected client: the caller's, or the store's own (connecting now if needed). */
+  connect() {
+    if (this.#closed) return Promise.reject(new Error(`${this.#owner} was closed.`));
+    if (this.#client) return this.#client;
+    const { client, url: url2 } = this.#options;
+    if (client) {
+      this.#client = Promise.resolve(client);
+      return this.#client;
+    }
+    const attempt = { ended: false };
+    const connecting = this.#open(url2, attempt);
+    this.#attempt = attempt;
+    this.#client = connecting;
+    connecting.catch(() => this.#drop(attempt));
+    return connecting;
+  }
+  /** Closes the connection the store opened, at once (mid-connect included); later operations fail. */
+  close() {
+    this.#closed = true;
+    this.#drop(this.#attempt);
+  }
+  async #open(url2, attempt) {
+    const redis = await (this.#module ?? loadRedis(this.#owner));
+    if (attempt.ended) throw new Error("The connection attempt to Redis was abandoned.");
+    const client = redis.createClient({
+      url: url2,
+      socket: { connectTimeout: timerDelay(this.#connectTimeoutMs), reconnectStrategy: false },
+      disableOfflineQueue: true
+    });
+    client.on("error", () => void 0);
+    client.on("connect", () => attempt.ended && end(client));
+    attempt.client = client;
+    await bounded(client.connect(), this.#connectTimeoutMs, "connecting to Redis", () => this.#drop(attempt));
+    return client;
+  }
+  // Ends one connection attempt (nothing for a client of the caller's), and forgets it when it is the current one.
+  #drop(attempt) {
+    if (!attempt) return;
+    if (this.#attempt === attempt) {
+      this.#attempt = void 0;
+      this.#client = void 0;
+    }
+    if (attempt.ended) return;
+    attempt.ended = true;
+    if (attempt.client) end(attempt.client);
+  }
+};
+function sendCommand(client, args) {
+  return "sendCommand" in client ? client.sendCommand(args) : client.call(args[0], ...args.slice(1));
+}
+function end(client) {
+  try {
+    if (client.destroy) client.destroy();
+    else client.disconnect?.().catch(() => void 0);
+  } catch {
+  }
+}
+async function loadRedis(owner) {
+  try {
+    return await Promise.resolve().then(() => __toESM(require_dist2(), 1));
+  } catch {
+    throw new Error(`${owner}({ url }) needs the \`redis\` package: npm install redis (or pass { client }).`);
+  }
+}
+function bound(owner, name, value) {
+  if (value === void 0) return 1e3;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 1)
+    throw new TypeError(`${owner}: ${name} must be a finite number ≥ 1, got ${String(value)}.`);
+  return value;
+}
 
 // src/redis/script.ts
 init_pause();
@@ -69777,16 +70240,10 @@ function describeReply(reply) {
   }
 }
 
-// src/redis/index.ts
+// src/redis/rate-limit-store.ts
 var RedisRateLimitStore = class {
-  #client;
-  #attempt;
+  #connection;
   #sha;
-  #closed = false;
-  #options;
-  #module;
-  #connectTimeoutMs;
-  #commandTimeoutMs;
   /**
    * Creates the store; nothing connects until {@link RedisRateLimitStore.connect} or the first request (the
    * `redis` package starts loading now, so the first request does not wait for it).
@@ -69794,15 +70251,7 @@ var RedisRateLimitStore = class {
    * @throws TypeError when neither is given, or a bound is not a finite number ≥ 1
    */
   constructor(options) {
-    if (!options || typeof options.url !== "string" && !options.client)
-      throw new TypeError("RedisRateLimitStore needs { url } or { client }.");
-    this.#options = options;
-    this.#connectTimeoutMs = bound("connectTimeoutMs", options.connectTimeoutMs);
-    this.#commandTimeoutMs = bound("commandTimeoutMs", options.commandTimeoutMs);
-    if (options.client === void 0) {
-      this.#module = loadRedis();
-      this.#module.catch(() => void 0);
-    }
+    this.#connection = new RedisConnection(options, "RedisRateLimitStore");
   }
   /** {@inheritDoc RateLimitStore.reserve} */
   async reserve(key2, limit, clientId) {
@@ -69819,7 +70268,7 @@ var RedisRateLimitStore = class {
   }
   /** {@inheritDoc RateLimitStore.pausedFor} */
   async pausedFor(key2) {
-    const left = Number(await this.#send((client) => send(client, ["PTTL", `${key2}:pause`])));
+    const left = Number(await this.#connection.send((client) => sendCommand(client, ["PTTL", `${key2}:pause`])));
     return left > 0 ? left : 0;
   }
   /**
@@ -69828,7 +70277,7 @@ var RedisRateLimitStore = class {
    * budget.
    */
   async connect() {
-    await this.#connect();
+    await this.#connection.connect();
   }
   /**
    * Closes the connection the store opened from `{ url }`, at once (a connection still being opened
@@ -69836,101 +70285,24 @@ var RedisRateLimitStore = class {
    * The store is not used again: later operations fail (and clients fall back to their in-process budget).
    */
   async close() {
-    this.#closed = true;
-    this.#drop(this.#attempt);
+    this.#connection.close();
   }
   async #eval(key2, op2, limit, member, pauseMs) {
     const args = scriptArgs(key2, op2, limit, member, pauseMs);
-    const reply = await this.#send(async (client) => {
+    const reply = await this.#connection.send(async (client) => {
       if (this.#sha) {
         try {
-          return await send(client, ["EVALSHA", this.#sha, ...args]);
+          return await sendCommand(client, ["EVALSHA", this.#sha, ...args]);
         } catch (error2) {
           if (!String(error2?.message).includes("NOSCRIPT")) throw error2;
         }
       }
-      this.#sha = String(await send(client, ["SCRIPT", "LOAD", SCRIPT]));
-      return send(client, ["EVAL", SCRIPT, ...args]);
+      this.#sha = String(await sendCommand(client, ["SCRIPT", "LOAD", SCRIPT]));
+      return sendCommand(client, ["EVAL", SCRIPT, ...args]);
     });
     return readReply(reply);
   }
-  // Runs `command` on the connection within commandTimeoutMs. A connection the store opened is closed after
-  // a failure or a timeout (a frozen server's queue never drains) and opened again on a later call.
-  async #send(command) {
-    const client = await this.#connect();
-    const attempt = this.#attempt;
-    try {
-      return await bounded(command(client), this.#commandTimeoutMs, "Redis");
-    } catch (error2) {
-      this.#drop(attempt);
-      throw error2;
-    }
-  }
-  #connect() {
-    if (this.#closed) return Promise.reject(new Error("RedisRateLimitStore was closed."));
-    if (this.#client) return this.#client;
-    const { client, url: url2 } = this.#options;
-    if (client) {
-      this.#client = Promise.resolve(client);
-      return this.#client;
-    }
-    const attempt = { ended: false };
-    const connecting = this.#open(url2, attempt);
-    this.#attempt = attempt;
-    this.#client = connecting;
-    connecting.catch(() => this.#drop(attempt));
-    return connecting;
-  }
-  async #open(url2, attempt) {
-    const redis = await (this.#module ?? loadRedis());
-    if (attempt.ended) throw new Error("The connection attempt to Redis was abandoned.");
-    const client = redis.createClient({
-      url: url2,
-      socket: { connectTimeout: timerDelay(this.#connectTimeoutMs), reconnectStrategy: false },
-      disableOfflineQueue: true
-    });
-    client.on("error", () => void 0);
-    client.on("connect", () => attempt.ended && end(client));
-    attempt.client = client;
-    await bounded(client.connect(), this.#connectTimeoutMs, "connecting to Redis", () => this.#drop(attempt));
-    return client;
-  }
-  // Ends one connection attempt of the store (nothing for a client of the caller's), and forgets it when it is
-  // the current one.
-  #drop(attempt) {
-    if (!attempt) return;
-    if (this.#attempt === attempt) {
-      this.#attempt = void 0;
-      this.#client = void 0;
-    }
-    if (attempt.ended) return;
-    attempt.ended = true;
-    if (attempt.client) end(attempt.client);
-  }
 };
-function end(client) {
-  try {
-    if (client.destroy) client.destroy();
-    else client.disconnect?.().catch(() => void 0);
-  } catch {
-  }
-}
-async function loadRedis() {
-  try {
-    return await Promise.resolve().then(() => __toESM(require_dist2(), 1));
-  } catch {
-    throw new Error("RedisRateLimitStore({ url }) needs the `redis` package: npm install redis (or pass { client }).");
-  }
-}
-function send(client, args) {
-  return "sendCommand" in client ? client.sendCommand(args) : client.call(args[0], ...args.slice(1));
-}
-function bound(name, value) {
-  if (value === void 0) return 1e3;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 1)
-    throw new TypeError(`RedisRateLimitStore: ${name} must be a finite number ≥ 1, got ${String(value)}.`);
-  return value;
-}
 
 // src/cli/exit-codes.ts
 var ExitCode2 = {
@@ -69989,11 +70361,10 @@ function proxyFetch(settings) {
   });
 }
 
+// src/redact/index.ts
+init_url_secrets();
+
 // src/cli/safe-text.ts
-var REDACTED = "[redacted]";
-var RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
-var SERIALISED_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
-var TOKEN_PARAMETER = /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
 var UNSAFE = /\r\n?|[\u2028\u2029]|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\p{Cf}]/gu;
 function visibleText(text5) {
   return text5.replace(
@@ -70002,10 +70373,10 @@ function visibleText(text5) {
   );
 }
 function withoutUrlCredentials(text5) {
-  return text5.includes("@") ? text5.replace(SERIALISED_USERINFO, `$1${REDACTED}@`) : text5;
+  return redactUrlCredentials(text5);
 }
 function withoutTokenParameters(text5) {
-  return text5.includes("=") ? text5.replace(TOKEN_PARAMETER, `$1${REDACTED}`) : text5;
+  return redactTokenParameters(text5);
 }
 function redactText(text5, secrets) {
   let result2 = text5;
@@ -70015,7 +70386,7 @@ function redactText(text5, secrets) {
 function safeText(text5, secrets) {
   let result2 = text5;
   for (const secret of secrets) result2 = redact(result2, secret);
-  if (result2.includes("@")) result2 = result2.replace(RAW_USERINFO, `$1${REDACTED}@`);
+  result2 = redactUrlCredentials(result2, { raw: true });
   return visibleText(withoutTokenParameters(result2));
 }
 function safeCopy(value, secrets) {
@@ -70075,6 +70446,7 @@ var globalOptions = {
   "rate-limit": { type: "string" },
   "redis-url": { type: "string" },
   json: { type: "boolean" },
+  verbose: { type: "boolean" },
   "no-progress": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" }
@@ -70114,9 +70486,9 @@ function parseDuration(text5, flag) {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text5.trim());
   if (!match) throw new UsageError(`${flag} must be a duration like 90, 90s, 1500ms, 10m or 1h`);
   const factor = { ms: 1, s: 1e3, m: 6e4, h: 36e5 }[match[2] ?? "s"];
-  const ms = Math.round(Number(match[1]) * factor);
-  if (ms < 1) throw new UsageError(`${flag} must be at least 1 ms, got ${text5.trim()}`);
-  return ms;
+  const ms2 = Math.round(Number(match[1]) * factor);
+  if (ms2 < 1) throw new UsageError(`${flag} must be at least 1 ms, got ${text5.trim()}`);
+  return ms2;
 }
 function parsePair(pair, flag) {
   const at = pair.indexOf("=");
@@ -70194,6 +70566,7 @@ var key = (name) => ({
 var text2 = (raw) => typeof raw === "string" ? raw : String(raw);
 var trimmed = (raw) => text2(raw).trim() || void 0;
 var list = (raw) => Array.isArray(raw) ? raw : [text2(raw)];
+var LOG_LEVELS3 = ["off", "error", "warn", "info", "debug"];
 var DEFAULT_MAX_URLS = 500;
 var DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 var DEFAULT_TOLERANCE_SECONDS = 300;
@@ -70206,12 +70579,12 @@ var SETTINGS = {
   rateLimit: {
     flag: "rate-limit",
     env: "SVC_RATE_LIMIT",
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const value = trimmed(raw);
       if (value === void 0) return void 0;
       const perMinute = Number(value);
       if (!Number.isFinite(perMinute) || perMinute <= 0)
-        throw new UsageError(`${where} must be a positive number of requests per minute, such as 120`);
+        throw new UsageError(`${where2} must be a positive number of requests per minute, such as 120`);
       return perMinute;
     },
     default: void 0
@@ -70220,10 +70593,10 @@ var SETTINGS = {
   redisUrl: {
     flag: "redis-url",
     env: "SVC_REDIS_URL",
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const value = trimmed(raw);
       if (value !== void 0 && !/^rediss?:\/\//i.test(value))
-        throw new UsageError(`${where} must be a redis:// or rediss:// URL`);
+        throw new UsageError(`${where2} must be a redis:// or rediss:// URL`);
       return value;
     },
     default: void 0
@@ -70232,7 +70605,7 @@ var SETTINGS = {
   timeout: {
     flag: "timeout",
     config: key("timeout"),
-    read: (raw, where) => parseDuration(text2(raw), where),
+    read: (raw, where2) => parseDuration(text2(raw), where2),
     default: DEFAULT_WAIT_TIMEOUT_MS
   },
   /** The `ci` config file named on the command line (else the default file, if present: see `config.ts`). */
@@ -70241,7 +70614,7 @@ var SETTINGS = {
   failOn: {
     flag: "fail-on",
     config: key("failOn"),
-    read: (raw, where) => oneOf(text2(raw), FAIL_ON, where),
+    read: (raw, where2) => oneOf(text2(raw), FAIL_ON, where2),
     default: void 0
   },
   /** Save each completed check as the baseline: `--set-baseline`, `setBaseline`. */
@@ -70255,7 +70628,7 @@ var SETTINGS = {
   format: {
     flag: "format",
     config: key("format"),
-    read: (raw, where) => oneOf(text2(raw), REPORT_FORMATS, where),
+    read: (raw, where2) => oneOf(text2(raw), REPORT_FORMATS, where2),
     default: "text"
   },
   /** Report files, format and path: `--report FORMAT=FILE` (repeatable), `reports`; the flags replace the file's. */
@@ -70265,9 +70638,9 @@ var SETTINGS = {
       key: "reports",
       read: (config2) => config2.reports && Object.entries(config2.reports).map(([kind, file]) => [kind, file])
     },
-    read: (raw, where) => list(raw).map((pair) => {
-      const [kind, file] = parsePair(pair, where);
-      return [oneOf(kind, REPORT_FORMATS, `${where} FORMAT`), file];
+    read: (raw, where2) => list(raw).map((pair) => {
+      const [kind, file] = parsePair(pair, where2);
+      return [oneOf(kind, REPORT_FORMATS, `${where2} FORMAT`), file];
     }),
     default: []
   },
@@ -70275,10 +70648,10 @@ var SETTINGS = {
   maxUrls: {
     flag: "max-urls",
     config: key("maxUrls"),
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const value = text2(raw);
       if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
-        throw new UsageError(`${where} must be a whole number of at least 1, got "${value}"`, "ci");
+        throw new UsageError(`${where2} must be a whole number of at least 1, got "${value}"`, "ci");
       return Number(value);
     },
     default: DEFAULT_MAX_URLS
@@ -70308,7 +70681,7 @@ var SETTINGS = {
   context: {
     flag: "context",
     config: key("context"),
-    read: (raw, where) => Object.fromEntries(list(raw).map((pair) => parsePair(pair, where))),
+    read: (raw, where2) => Object.fromEntries(list(raw).map((pair) => parsePair(pair, where2))),
     default: (env) => ciContext(env),
     merge: (lower, higher) => ({ ...lower, ...higher })
   },
@@ -70316,7 +70689,7 @@ var SETTINGS = {
   sarifMap: {
     flag: "sarif-map",
     config: { key: "sarifMap", read: (config2) => config2.sarifMap && Object.entries(config2.sarifMap) },
-    read: (raw, where) => list(raw).map((pair) => parsePair(pair, where)),
+    read: (raw, where2) => list(raw).map((pair) => parsePair(pair, where2)),
     default: [],
     merge: (lower, higher) => [...lower, ...higher]
   },
@@ -70325,10 +70698,10 @@ var SETTINGS = {
   /** Accepted age of a delivery's timestamp: `--tolerance`. */
   toleranceSeconds: {
     flag: "tolerance",
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const seconds = Number(text2(raw));
       if (!Number.isInteger(seconds) || seconds < 0)
-        throw new UsageError(`${where} must be a whole number of seconds`, "webhook");
+        throw new UsageError(`${where2} must be a whole number of seconds`, "webhook");
       return seconds;
     },
     default: DEFAULT_TOLERANCE_SECONDS
@@ -70336,11 +70709,11 @@ var SETTINGS = {
   /** Largest delivery body read from stdin: `--max-body-bytes`. */
   maxBodyBytes: {
     flag: "max-body-bytes",
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const value = text2(raw);
       const bytes = Number(value);
       if (!/^\d+$/.test(value) || !Number.isSafeInteger(bytes) || bytes < 1)
-        throw new UsageError(`${where} must be a positive whole number of bytes`, "webhook");
+        throw new UsageError(`${where2} must be a positive whole number of bytes`, "webhook");
       return bytes;
     },
     default: DEFAULT_MAX_BODY_BYTES
@@ -70348,20 +70721,36 @@ var SETTINGS = {
   /** The simulator's port: `--port` (0: a free one). */
   port: {
     flag: "port",
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const port = Number(text2(raw));
       if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new UsageError(`${where} must be a whole number from 0 to 65535`, "simulator");
+        throw new UsageError(`${where2} must be a whole number from 0 to 65535`, "simulator");
       return port;
     },
     default: 0
   },
   /** How many trend points: `--limit` (the service's default when not given). */
+  /**
+   * How much the client logs on stderr: `--verbose` is `debug`; `SVC_LOG` names a level.
+   * @default 'off'
+   */
+  logLevel: {
+    flag: "verbose",
+    env: "SVC_LOG",
+    read: (raw, where2) => {
+      if (raw === true) return "debug";
+      const level = text2(raw).trim().toLowerCase();
+      if (!LOG_LEVELS3.includes(level))
+        throw new UsageError(`${where2} must be one of ${LOG_LEVELS3.join(", ")}`);
+      return level;
+    },
+    default: "off"
+  },
   trendLimit: {
     flag: "limit",
-    read: (raw, where) => {
+    read: (raw, where2) => {
       const value = text2(raw);
-      if (!/^\d+$/.test(value)) throw new UsageError(`${where} must be a non-negative whole number`, "trend");
+      if (!/^\d+$/.test(value)) throw new UsageError(`${where2} must be a non-negative whole number`, "trend");
       return Number(value);
     },
     default: void 0
@@ -70424,11 +70813,11 @@ function clientFrom(values, env, out, cleanups = []) {
   const apiKey = key2.value;
   let baseUrl = readSetting(SETTINGS.baseUrl, { values, env }).value;
   out.protect(apiKey);
-  const missing = [
+  const missing2 = [
     !apiKey && "an API key: set SVC_API_KEY or pass --api-key",
     !baseUrl && "the service's address: set SVC_BASE_URL or pass --base-url"
   ].filter(Boolean);
-  if (missing.length) throw new UsageError(`missing ${missing.join("; and ")}`);
+  if (missing2.length) throw new UsageError(`missing ${missing2.join("; and ")}`);
   if (/\/api\/v1\/?$/i.test(baseUrl)) {
     baseUrl = baseUrl.replace(/\/api\/v1\/?$/i, "");
     out.err(
@@ -70458,6 +70847,14 @@ function build(apiKey, baseUrl, values, env, out, cleanups) {
     headers: { "User-Agent": `svc-a11y/${version2}` },
     validateResponses: true,
     rateLimit: rateLimitFrom(values, env, out, cleanups),
+    // --verbose / SVC_LOG: the SDK's own lines (already redacted), through the output guard like every other line.
+    logLevel: readSetting(SETTINGS.logLevel, { values, env }).value,
+    logger: {
+      debug: (line) => out.err(`debug: ${line}`),
+      info: (line) => out.err(`info: ${line}`),
+      warn: (line) => out.err(`warning: ${line}`),
+      error: (line) => out.err(`error: ${line}`)
+    },
     onWarning: (w) => out.err(`warning: ${w.message}${w.cause instanceof Error ? ` (${w.cause.message})` : ""}`)
   });
 }
@@ -70795,11 +71192,11 @@ function checkSuppressions(data, file, today) {
       (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys")
     );
     const first2 = issues[0];
-    const where = first2.path.length ? first2.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("").replace(/^\./, "") : "(top level)";
+    const where2 = first2.path.length ? first2.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`).join("").replace(/^\./, "") : "(top level)";
     const known = first2.path.length ? "ruleId, url, target, fingerprint, reason, expires" : "$schema, suppressions";
     const rule = first2.code === "unrecognized_keys" ? `has an unknown key ${first2.keys.map((k) => JSON.stringify(k)).join(", ")} (known: ${known})` : first2.message;
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length === 2 ? "" : "s"})` : "";
-    throw new UsageError(`suppressions file ${file}: ${where} ${isMissing(first2) ? missingRule(first2) : rule}${more}`);
+    throw new UsageError(`suppressions file ${file}: ${where2} ${isMissing(first2) ? missingRule(first2) : rule}${more}`);
   }
   const entries = result2.data.suppressions.map((e, index) => {
     if (e.url !== void 0) urlPattern(e.url, `suppressions file ${file}: suppressions[${index}].url`);
@@ -71527,7 +71924,7 @@ function absoluteUri(value) {
     return void 0;
   return toUri(value);
 }
-function ruleOf(id, findings) {
+function ruleOf2(id, findings) {
   const wcag = [...new Set(findings.flatMap((v) => v.wcagSc ?? []).map((sc) => displayText(sc, 40, true).trim()))].filter(Boolean).sort(compareText);
   const helpUri = findings.map((v) => absoluteUri(v.helpUrl)).find((u) => u !== void 0);
   const name = displayText(id, 200, true);
@@ -71627,7 +72024,7 @@ function toSarif(report, options) {
   const byRule = /* @__PURE__ */ new Map();
   for (const { violation: v } of failures) byRule.get(ruleIdOf(v))?.push(v) ?? byRule.set(ruleIdOf(v), [v]);
   const ruleIds = [...byRule.keys()].sort(compareText);
-  const rules = ruleIds.map((id) => ruleOf(id, byRule.get(id) ?? []));
+  const rules = ruleIds.map((id) => ruleOf2(id, byRule.get(id) ?? []));
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const results = failures.map(
     (f) => resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report, f))
@@ -74039,8 +74436,8 @@ function gitHubClient(token, apiUrl, userAgent2) {
     userAgent: userAgent2
   });
 }
-async function upsertComment(client, target) {
-  const { owner, repo, issueNumber, marker, body } = target;
+async function upsertComment(client, target2) {
+  const { owner, repo, issueNumber, marker, body } = target2;
   let existing;
   const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
     owner,
@@ -78738,8 +79135,8 @@ function pause2() {
 // src/cli/report-files.ts
 function checkReportPath(file, what) {
   if (file.trim() === "") throw new UsageError(`${what}: the file name is empty`);
-  const target = danglingLinkTarget(file) ?? file;
-  const stat3 = statOf(target);
+  const target2 = danglingLinkTarget(file) ?? file;
+  const stat3 = statOf(target2);
   if (stat3?.isDirectory())
     throw new UsageError(
       `${what}: ${file} is a directory; give a file name, such as ${file.replace(/\/*$/, "")}/a11y-report`
@@ -78753,13 +79150,13 @@ function checkReportPath(file, what) {
     throw new UsageError(`${what}: ${file} is not a regular file, a FIFO or a character device`);
   }
   if (stat3 && !stat3.isFile()) {
-    if (!writable(target)) throw new UsageError(`${what}: ${file} is not writable`);
+    if (!writable(target2)) throw new UsageError(`${what}: ${file} is not writable`);
     return [];
   }
-  const created = stat3 ? [] : createFolders(target, what);
+  const created = stat3 ? [] : createFolders(target2, what);
   try {
-    (0, import_node_fs7.closeSync)((0, import_node_fs7.openSync)(target, stat3 ? "a" : "wx"));
-    if (!stat3) (0, import_node_fs7.unlinkSync)(target);
+    (0, import_node_fs7.closeSync)((0, import_node_fs7.openSync)(target2, stat3 ? "a" : "wx"));
+    if (!stat3) (0, import_node_fs7.unlinkSync)(target2);
   } catch (error2) {
     removeEmptyFolders(created);
     throw new UsageError(`${what}: ${file} is not writable (${codeOf2(error2)})`);
@@ -78791,18 +79188,18 @@ function writable(path) {
   }
 }
 function createFolders(file, what) {
-  const missing = [];
+  const missing2 = [];
   let dir = (0, import_node_path4.dirname)((0, import_node_path4.resolve)(file));
   let stat3 = statOf(dir);
   while (!stat3) {
     if ((0, import_node_path4.dirname)(dir) === dir) throw new UsageError(`${what}: cannot create ${file}: no existing folder above it`);
-    missing.unshift(dir);
+    missing2.unshift(dir);
     dir = (0, import_node_path4.dirname)(dir);
     stat3 = statOf(dir);
   }
   if (!stat3.isDirectory()) throw new UsageError(`${what}: cannot create ${file}: ${dir} is not a directory`);
   const created = [];
-  for (const folder of missing) {
+  for (const folder of missing2) {
     try {
       (0, import_node_fs7.mkdirSync)(folder);
       created.push(folder);
@@ -78864,7 +79261,7 @@ function ciOptions(ctx, { readConfig = true } = {}) {
     );
   }
   const suppressionsFile = setting(SETTINGS.suppressions).value;
-  const where = suppressionsPath(suppressionsFile, config2 ? (0, import_node_path5.dirname)((0, import_node_path5.resolve)(config2.file)) : process.cwd());
+  const where2 = suppressionsPath(suppressionsFile, config2 ? (0, import_node_path5.dirname)((0, import_node_path5.resolve)(config2.file)) : process.cwd());
   const options = {
     urls: pages.value.urls,
     sitemaps: pages.value.sitemaps,
@@ -78880,7 +79277,7 @@ function ciOptions(ctx, { readConfig = true } = {}) {
     reports: reports.value,
     failOn: setting(SETTINGS.failOn).value,
     failOnByUrl: config2?.failOnByUrl ?? [],
-    suppressions: readConfig || v.suppressions !== void 0 ? loadSuppressions(where.file, { required: where.required }) : void 0,
+    suppressions: readConfig || v.suppressions !== void 0 ? loadSuppressions(where2.file, { required: where2.required }) : void 0,
     setBaseline: setting(SETTINGS.setBaseline).value,
     timeout: setting(SETTINGS.timeout),
     context: setting(SETTINGS.context).value,
@@ -79114,16 +79511,16 @@ async function runBatches(client, batches, options) {
         );
         return;
       }
-      const ended = stop.signal.aborted ? void 0 : waitEnded(error2, seen, options.limitText);
-      if (!ended) throw error2;
-      const last = await client.ciChecks.get(ended.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended.jobId, status: ended.lastStatus });
-      const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : "its status could not be read"}`;
+      const ended2 = stop.signal.aborted ? void 0 : waitEnded(error2, seen, options.limitText);
+      if (!ended2) throw error2;
+      const last = await client.ciChecks.get(ended2.jobId, { timeoutMs: 5e3, maxRetries: 0 }).catch(() => seen ?? { id: ended2.jobId, status: ended2.lastStatus });
+      const reason = `${ended2.reason}; ${last.status ? `it was ${last.status} when last seen` : "its status could not be read"}`;
       results[i] = {
         batch,
         check: last,
         violations: [],
         waitEnded: `the wait ${reason}`,
-        endedMessage: `CI check ${ended.jobId} ${reason}.`
+        endedMessage: `CI check ${ended2.jobId} ${reason}.`
       };
     }
   };
@@ -79921,6 +80318,8 @@ var GLOBAL = `Global options:
   --redis-url <url>   share that budget with every job using the same key and Redis (default $SVC_REDIS_URL;
                       needs the redis package: npm install redis); alone it means 120 per minute
   --json              print the API's own records as JSON
+  --verbose           debug lines on stderr: each request, wait and poll, redacted (default $SVC_LOG: off, error,
+                      warn, info or debug)
   --no-progress       no progress on stderr (NO_COLOR turns colours off)
   -h, --help          help for a command
   -v, --version       print the version`;

@@ -16,6 +16,7 @@ export const globalOptions = {
   'rate-limit': { type: 'string' },
   'redis-url': { type: 'string' },
   json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },

@@ -107,6 +107,14 @@ function build(
     headers: { 'User-Agent': `svc-a11y/${version}` },
     validateResponses: true,
     rateLimit: rateLimitFrom(values, env, out, cleanups),
+    // --verbose / SVC_LOG: the SDK's own lines (already redacted), through the output guard like every other line.
+    logLevel: readSetting(SETTINGS.logLevel, { values, env }).value,
+    logger: {
+      debug: (line) => out.err(`debug: ${line}`),
+      info: (line) => out.err(`info: ${line}`),
+      warn: (line) => out.err(`warning: ${line}`),
+      error: (line) => out.err(`error: ${line}`),
+    },
     onWarning: (w) => out.err(`warning: ${w.message}${w.cause instanceof Error ? ` (${w.cause.message})` : ''}`),
   });
 }

@@ -8,6 +8,8 @@ const GLOBAL = `Global options:
   --redis-url <url>   share that budget with every job using the same key and Redis (default $SVC_REDIS_URL;
                       needs the redis package: npm install redis); alone it means 120 per minute
   --json              print the API's own records as JSON
+  --verbose           debug lines on stderr: each request, wait and poll, redacted (default $SVC_LOG: off, error,
+                      warn, info or debug)
   --no-progress       no progress on stderr (NO_COLOR turns colours off)
   -h, --help          help for a command
   -v, --version       print the version`;

@@ -156,6 +156,12 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
   toleranceSeconds: { flag: { raw: '60', value: 60 }, default: DEFAULT_TOLERANCE_SECONDS, badText: '1.5' },
   maxBodyBytes: { flag: { raw: '10', value: 10 }, default: DEFAULT_MAX_BODY_BYTES, badText: '0' },
   port: { flag: { raw: '8080', value: 8080 }, default: 0, badText: '70000' },
+  logLevel: {
+    flag: { raw: true, value: 'debug' },
+    env: { raw: ' Info ', value: 'info' },
+    default: 'off',
+    badText: 'loud',
+  },
   trendLimit: { flag: { raw: '5', value: 5 }, default: undefined, badText: 'five' },
 };
 
