@@ -86,6 +86,23 @@ describe('import rules (see the README of each folder)', () => {
     ).toEqual([]);
   });
 
+  it('src/observe imports at run time only itself, src/internal and src/progress.ts; the rest of the SDK as types', () => {
+    const observe = filesUnder(join(SRC, 'observe')).map((file) => relative(ROOT, file));
+    expect(observe.length).toBeGreaterThan(2);
+    // `import type { … } from` and `import { type A, type B } from` erase; any other import runs with the chunk.
+    const valueImports = observe.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^import\s+(?!type\b)([^;]*?)\s+from\s+'([^']+)'/gms)]
+        .filter(([, names]) => !/^\{(\s*type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?)*\s*\}$/.test(names!))
+        .map(([, , specifier]) => [file, target(join(ROOT, file), specifier!)] as const),
+    );
+    expect(valueImports.length).toBeGreaterThan(0);
+    const wrong = valueImports
+      .filter(([, to]) => to !== undefined && !inside(to, 'src/observe') && !inside(to, 'src/internal'))
+      .filter(([, to]) => to !== 'src/progress.ts')
+      .map(([from, to]) => `${from} → ${to}`);
+    expect(wrong).toEqual([]);
+  });
+
   it('no import cycle', () => {
     const next = new Map<string, string[]>();
     for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
