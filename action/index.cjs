@@ -22531,12 +22531,11 @@ function pollLine(event) {
   const why = event.hint !== void 0 ? "the server's Retry-After" : event.planned !== void 0 ? "planned from progress" : "backoff";
   return `${job}: ${String(status)}${pages} at poll ${event.n}; ${next} (${why})`;
 }
-var LOG_LEVELS2, SECRET_HEADERS, ms;
+var SECRET_HEADERS, ms;
 var init_lines = __esm({
   "src/observe/lines.ts"() {
     "use strict";
     init_progress();
-    LOG_LEVELS2 = ["off", "error", "warn", "info", "debug"];
     SECRET_HEADERS = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
     ms = (value) => `${Math.round(value)} ms`;
   }
@@ -22548,7 +22547,7 @@ __export(instrument_exports, {
   instrument: () => instrument
 });
 function instrument(options, secret, tools) {
-  const [HookError2, ConfigurationError2, redact2, scrubHeaders2, HEADER_NAME2, isHeaderValue2] = tools;
+  const [HookError2, ConfigurationError2, redact2, scrubHeaders2, HEADER_NAME2, isHeaderValue2, LOG_LEVELS2] = tools;
   const { logger, hooks } = options;
   const wrong = missing("logger", logger, ["debug", "info", "warn", "error"], true) ?? missing("hooks", hooks, ["onRequest", "onResponse"], false);
   if (wrong) {
@@ -69052,7 +69051,7 @@ function resolveOptions(options) {
     throw new ConfigurationError("rateLimit.burst must be a finite number of at least 1.");
   const logLevel = options.logLevel ?? readEnv("SVC_LOG", true)?.toLowerCase() ?? "off";
   if (!LOG_LEVELS.includes(logLevel))
-    throw new ConfigurationError("logLevel (or SVC_LOG) must be one of off, error, warn, info, debug.");
+    throw new ConfigurationError(`logLevel (or SVC_LOG) must be one of ${LOG_LEVELS.join(", ")}.`);
   const resolved = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ""),
     fetch: fetchImpl,
@@ -69903,7 +69902,15 @@ function lazyBudget(limit, apiKey, onWarning, observe) {
 }
 function observer(options, secret) {
   const loading = Promise.resolve().then(() => (init_instrument(), instrument_exports)).then(
-    ({ instrument: instrument2 }) => instrument2(options, secret, [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue])
+    ({ instrument: instrument2 }) => instrument2(options, secret, [
+      HookError,
+      ConfigurationError,
+      redact,
+      scrubHeaders,
+      HEADER_NAME,
+      isHeaderValue,
+      LOG_LEVELS
+    ])
   );
   return (event) => loading.then((handle2) => handle2(event));
 }
@@ -70566,7 +70573,6 @@ var key = (name) => ({
 var text2 = (raw) => typeof raw === "string" ? raw : String(raw);
 var trimmed = (raw) => text2(raw).trim() || void 0;
 var list = (raw) => Array.isArray(raw) ? raw : [text2(raw)];
-var LOG_LEVELS3 = ["off", "error", "warn", "info", "debug"];
 var DEFAULT_MAX_URLS = 500;
 var DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 var DEFAULT_TOLERANCE_SECONDS = 300;
@@ -70740,8 +70746,8 @@ var SETTINGS = {
     read: (raw, where2) => {
       if (raw === true) return "debug";
       const level = text2(raw).trim().toLowerCase();
-      if (!LOG_LEVELS3.includes(level))
-        throw new UsageError(`${where2} must be one of ${LOG_LEVELS3.join(", ")}`);
+      if (!LOG_LEVELS.includes(level))
+        throw new UsageError(`${where2} must be one of ${LOG_LEVELS.join(", ")}`);
       return level;
     },
     default: "off"

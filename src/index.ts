@@ -1,6 +1,7 @@
 // Public entry of @svc/a11y-sdk: explicit named exports only.
 export { A11yClient } from './client.js';
 export type { ClientOptions, RateLimitOptions, RequestOptions } from './options.js';
+export { LOG_LEVELS } from './options.js';
 export type { APIPromise, WithResponse } from './api-promise.js';
 export type { HookRequest, HookResponse, Hooks, Logger, LogLevel } from './observe/types.js';
 export type { TrendOptions } from './resources/sites.js';

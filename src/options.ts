@@ -168,8 +168,16 @@ export interface ResolvedOptions {
   readonly hooks: Hooks | undefined;
 }
 
-// The levels a client accepts (their order is observe/lines.ts's).
-const LOG_LEVELS: readonly string[] = ['off', 'error', 'warn', 'info', 'debug'];
+/**
+ * The log levels, least to most verbose: a line is written when its level comes no later than the client's
+ * `logLevel`. The one list the client, its observer and the CLI (`--verbose`, `SVC_LOG`) read.
+ * @example LOG_LEVELS.join(', ') // 'off, error, warn, info, debug'
+ */
+export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const satisfies readonly LogLevel[];
+// A level added to LogLevel and missing here fails the build.
+type MustBeNever<T extends never> = T;
+// biome-ignore lint/correctness/noUnusedVariables: a compile-time check; declaring it is the check.
+type EveryLogLevelListed = MustBeNever<Exclude<LogLevel, (typeof LOG_LEVELS)[number]>>;
 
 /** Applies defaults and environment fallbacks; throws `ConfigurationError` naming what to set. */
 export function resolveOptions(options: ClientOptions): { apiKey: string; resolved: ResolvedOptions } {
@@ -237,7 +245,7 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   // An environment that refuses to be read (Deno without --allow-env) logs nothing rather than failing the client.
   const logLevel = options.logLevel ?? (readEnv('SVC_LOG', true)?.toLowerCase() as LogLevel | undefined) ?? 'off';
   if (!LOG_LEVELS.includes(logLevel))
-    throw new ConfigurationError('logLevel (or SVC_LOG) must be one of off, error, warn, info, debug.');
+    throw new ConfigurationError(`logLevel (or SVC_LOG) must be one of ${LOG_LEVELS.join(', ')}.`);
   const resolved: ResolvedOptions = Object.freeze({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     fetch: fetchImpl,

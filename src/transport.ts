@@ -20,7 +20,14 @@ import { redact, scrubError, scrubHeaders } from './internal/redact.js';
 import { abortReason, sleep } from './internal/sleep.js';
 import { timeLeft } from './internal/wait-deadline.js';
 import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
-import { HEADER_NAME, isHeaderValue, type RequestOptions, type ResolvedOptions, requestOverrides } from './options.js';
+import {
+  HEADER_NAME,
+  isHeaderValue,
+  LOG_LEVELS,
+  type RequestOptions,
+  type ResolvedOptions,
+  requestOverrides,
+} from './options.js';
 import type { RateBudget } from './rate-limit/budget.js';
 import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -349,7 +356,15 @@ function lazyBudget(
  */
 function observer(options: ResolvedOptions, secret: string): Observe {
   const loading = import('./observe/instrument.js').then(({ instrument }) =>
-    instrument(options, secret, [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue]),
+    instrument(options, secret, [
+      HookError,
+      ConfigurationError,
+      redact,
+      scrubHeaders,
+      HEADER_NAME,
+      isHeaderValue,
+      LOG_LEVELS,
+    ]),
   );
   return (event) => loading.then((handle) => handle(event));
 }

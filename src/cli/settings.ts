@@ -2,7 +2,7 @@
 // read and checked, its default), and the one rule that merges them, as Lighthouse CI merges its flags, environment
 // and rc file: a flag wins over the environment, which wins over the config file, which wins over the default.
 // A resolved value keeps its source, so a message can say where it came from ("(timeout in ./svc-a11y.config.json)").
-import { DEFAULT_WAIT_TIMEOUT_MS, type LogLevel } from '../index.js';
+import { DEFAULT_WAIT_TIMEOUT_MS, LOG_LEVELS, type LogLevel } from '../index.js';
 import { type OptionValues, oneOf, parseDuration, parsePair } from './args.js';
 import type { CiConfig } from './config.js';
 import { ciContext } from './ci-env.js';
@@ -73,12 +73,6 @@ const text = (raw: string | boolean | string[]): string => (typeof raw === 'stri
 // A value read from the flag or the environment, trimmed; blank counts as not given.
 const trimmed = (raw: string | boolean | string[]): string | undefined => text(raw).trim() || undefined;
 const list = (raw: string | boolean | string[]): string[] => (Array.isArray(raw) ? raw : [text(raw)]);
-
-// The SDK's log levels, least first. The check below fails to compile when the SDK gains a level this list lacks.
-const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
-type MustBeNever<T extends never> = T;
-// biome-ignore lint/correctness/noUnusedVariables: a compile-time check; declaring it is the check.
-type EveryLogLevelListed = MustBeNever<Exclude<LogLevel, (typeof LOG_LEVELS)[number]>>;
 
 /**
  * Most URLs one run checks unless `--max-urls` or `maxUrls` says otherwise.

@@ -4,20 +4,11 @@
 // (a static import would split them out of the root bundle into a shared chunk, gzipped apart: ~1.5 kB more).
 import type { ConfigurationError, HookError } from '../errors.js';
 import type { redact, scrubHeaders } from '../internal/redact.js';
-import type { HEADER_NAME, isHeaderValue, ResolvedOptions } from '../options.js';
+import type { HEADER_NAME, isHeaderValue, LOG_LEVELS, ResolvedOptions } from '../options.js';
 // Not in the root bundle (the CLI reaches it through @svc/a11y-sdk/redact): imported, it stays in this chunk.
 import { redactTokenParameters, redactUrlCredentials } from '../internal/url-secrets.js';
 import type { Observed, RequestInfo } from './events.js';
-import {
-  describeError,
-  doneLine,
-  headerList,
-  LOG_LEVELS,
-  type Line,
-  lineOf,
-  requestLine,
-  responseLine,
-} from './lines.js';
+import { describeError, doneLine, headerList, type Line, lineOf, requestLine, responseLine } from './lines.js';
 import type { HookRequest } from './types.js';
 
 /** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above). */
@@ -28,6 +19,7 @@ export type Tools = [
   typeof scrubHeaders,
   typeof HEADER_NAME,
   typeof isHeaderValue,
+  typeof LOG_LEVELS,
 ];
 
 /** What a `request` event resolves with, handed back with its `response` event. */
@@ -45,7 +37,7 @@ export function instrument(
   secret: string,
   tools: Tools,
 ): (event: Observed) => Promise<unknown> {
-  const [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue] = tools;
+  const [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS] = tools;
   const { logger, hooks } = options;
   // The logger and the hooks are checked here rather than in resolveOptions (out of the root bundle): a client
   // given a bad one fails its first call with a ConfigurationError naming the member, and writes nothing.

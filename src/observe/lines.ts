@@ -5,9 +5,6 @@ import type { Outcome } from '../retry.js';
 import type { Observed, RequestInfo } from './events.js';
 import type { LogLevel } from './types.js';
 
-/** The levels, least to most verbose: a line is written when its level comes no later than the client's. */
-export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
-
 /** A line to write: its level and its text (not yet redacted). */
 export type Line = [level: Exclude<LogLevel, 'off'>, text: string];
 
