@@ -1,12 +1,12 @@
 // The committed bundle is self-contained and the action's dependencies stay out of what SDK users install: it
 // requires Node's built-in modules only, runs from a folder with no node_modules anywhere above it, and neither
 // package.json's runtime dependencies nor dist/ name @actions/* or @octokit/*.
-import { spawn } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runProcess } from '../support/process.js';
 import { nodeForAction, parseOutputFile, root } from './run-action.js';
 
 const bundle = readFileSync(join(root, 'action/index.cjs'), 'utf8');
@@ -40,20 +40,10 @@ describe('action/index.cjs', () => {
     expect(existsSync(join(checkout, 'node_modules'))).toBe(false);
     const output = join(checkout, 'output.txt');
     writeFileSync(output, '');
-    const run = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-      const child = spawn(nodeForAction(), ['action/index.cjs'], {
-        cwd: checkout,
-        env: { PATH: '', 'INPUT_API-KEY': '', 'INPUT_IF-NO-KEY': 'skip', GITHUB_OUTPUT: output },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout });
-      });
+    const run = await runProcess(nodeForAction(), ['action/index.cjs'], {
+      cwd: checkout,
+      env: { PATH: '', 'INPUT_API-KEY': '', 'INPUT_IF-NO-KEY': 'skip', GITHUB_OUTPUT: output },
+      timeoutMs: 60_000,
     });
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toContain('::warning title=Accessibility check skipped::');

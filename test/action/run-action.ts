@@ -1,12 +1,12 @@
 // Runs the committed action bundle the way the runner does: `node <runs.main>` (Node 24, as `runs.using: node24`
 // says) from the repository root, with INPUT_* variables for the inputs and the runner's files and variables.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { ensureRuntimes } from '../../scripts/runtimes.mjs';
+import { runProcess } from '../support/process.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as {
@@ -65,7 +65,7 @@ export function parseOutputFile(text: string): Record<string, string> {
  * Runs the action with `inputs` (by their action.yml names; the defaults of action.yml are applied as the runner
  * applies them, `${{ github.token }}` becoming `token`) for `event` (a payload file in test/action/fixtures/).
  */
-export function runAction(options: {
+export async function runAction(options: {
   inputs: Record<string, string>;
   eventName: string;
   eventFile: string;
@@ -129,30 +129,19 @@ export function runAction(options: {
     ...inputEnv,
     ...options.env,
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(nodeForAction(), [join(root, action.runs.main)], {
-      cwd: workspace,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    // A bound on a hang only (stopped by its PID); nothing asserts how long a run takes.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({
-        code,
-        stdout,
-        stderr,
-        outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
-        summary: readFileSync(summaryFile, 'utf8'),
-        temp,
-        workspace,
-      });
-    });
+  // A bound on a hang only (stopped by its PID); nothing asserts how long a run takes.
+  const { code, stdout, stderr } = await runProcess(nodeForAction(), [join(root, action.runs.main)], {
+    cwd: workspace,
+    env,
+    timeoutMs: 120_000,
   });
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    temp,
+    workspace,
+  };
 }

@@ -2,7 +2,6 @@
 // matrix job's `run:` script is executed by bash with the job's `env`, the way the runner would — a
 // redis-server per job standing in for the job's Redis service container (its port mapped), the simulator for
 // the service, `node dist/cli.js` for `npx svc-a11y` (no install in tests). Both jobs at once, one API key.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { parse } from 'yaml';
 import { startRedis } from '../../scripts/redis.mjs';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { cliPath } from '../support/cli.js';
+import { type ProcessResult, runProcess } from '../support/process.js';
 import { ensureBuilt } from '../reliability/support.js';
 
 interface Step {
@@ -44,28 +44,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function bash(
-  script: string,
-  cwd: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // What GitHub runs a `run:` step with on Linux.
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+function bash(script: string, cwd: string, env: Record<string, string>): Promise<ProcessResult> {
+  // What GitHub runs a `run:` step with on Linux.
+  return runProcess('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+    cwd,
+    env,
+    timeoutMs: 90_000,
   });
 }
 
