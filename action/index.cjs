@@ -22558,6 +22558,7 @@ function instrument(options, secret, tools) {
   }
   const scrubText = (text5) => redactTokenParameters(redactUrlCredentials(redact2(text5, secret)));
   const rank = LOG_LEVELS2.indexOf(options.logLevel);
+  const debug2 = rank >= LOG_LEVELS2.indexOf("debug");
   const write2 = ([level, text5]) => {
     if (LOG_LEVELS2.indexOf(level) > rank) return;
     try {
@@ -22573,14 +22574,14 @@ function instrument(options, secret, tools) {
   return async (event) => {
     if (event.e === "request") {
       const { headers, info: info2 } = event;
-      const request2 = {
+      const request2 = hooks && {
         operationId: event.op,
         method: info2.method,
-        url: hooks?.unredacted ? event.url : scrubText(event.url),
-        headers: { ...headers, ...hooks?.unredacted ? {} : { authorization: "Bearer [redacted]" } },
+        url: hooks.unredacted ? event.url : scrubText(event.url),
+        headers: { ...headers, ...hooks.unredacted ? {} : { authorization: "Bearer [redacted]" } },
         attempt: event.attempt
       };
-      if (hooks?.onRequest) {
+      if (request2 && hooks?.onRequest) {
         try {
           await hooks.onRequest(request2);
         } catch (error2) {
@@ -22594,17 +22595,18 @@ function instrument(options, secret, tools) {
             );
         });
       }
-      write2([
-        "debug",
-        requestLine(event.op, info2.method, info2.url, event.attempt, headerList(Object.entries(headers)))
-      ]);
-      return { info: info2, request: request2 };
+      if (debug2)
+        write2([
+          "debug",
+          requestLine(event.op, info2.method, info2.url, event.attempt, headerList(Object.entries(headers)))
+        ]);
+      return { info: info2, attempt: event.attempt, request: request2 };
     }
     if (event.e === "response") {
-      const { info: info2, request: request2 } = event.hook;
+      const { info: info2, attempt, request: request2 } = event.hook;
       const { response } = event;
-      write2(["debug", responseLine(info2, request2.attempt, response, event.ms)]);
-      if (hooks?.onResponse) {
+      if (debug2) write2(["debug", responseLine(info2, attempt, response, event.ms)]);
+      if (request2 && hooks?.onResponse) {
         try {
           await hooks.onResponse({
             request: request2,

@@ -25,7 +25,9 @@ export type Tools = [
 /** What a `request` event resolves with, handed back with its `response` event. */
 interface Attempt {
   readonly info: RequestInfo;
-  readonly request: HookRequest;
+  readonly attempt: number;
+  /** What the hooks see of the attempt (none without hooks). */
+  readonly request: HookRequest | undefined;
 }
 
 /**
@@ -54,6 +56,8 @@ export function instrument(
   // redacted, by the functions the CLI's reports use (`redactUrlCredentials`, `redactTokenParameters`).
   const scrubText = (text: string) => redactTokenParameters(redactUrlCredentials(redact(text, secret)));
   const rank = LOG_LEVELS.indexOf(options.logLevel);
+  // Per attempt, the request and response lines (headers as JSON) are only built when they would be written.
+  const debug = rank >= LOG_LEVELS.indexOf('debug');
   const write = ([level, text]: Line) => {
     if (LOG_LEVELS.indexOf(level) > rank) return;
     try {
@@ -72,14 +76,14 @@ export function instrument(
   return async (event) => {
     if (event.e === 'request') {
       const { headers, info } = event;
-      const request: HookRequest = {
+      const request: HookRequest | undefined = hooks && {
         operationId: event.op,
         method: info.method,
-        url: hooks?.unredacted ? event.url : scrubText(event.url),
-        headers: { ...headers, ...(hooks?.unredacted ? {} : { authorization: 'Bearer [redacted]' }) },
+        url: hooks.unredacted ? event.url : scrubText(event.url),
+        headers: { ...headers, ...(hooks.unredacted ? {} : { authorization: 'Bearer [redacted]' }) },
         attempt: event.attempt,
       };
-      if (hooks?.onRequest) {
+      if (request && hooks?.onRequest) {
         try {
           await hooks.onRequest(request);
         } catch (error) {
@@ -93,17 +97,18 @@ export function instrument(
             );
         });
       }
-      write([
-        'debug',
-        requestLine(event.op, info.method, info.url, event.attempt, headerList(Object.entries(headers))),
-      ]);
-      return { info, request } satisfies Attempt;
+      if (debug)
+        write([
+          'debug',
+          requestLine(event.op, info.method, info.url, event.attempt, headerList(Object.entries(headers))),
+        ]);
+      return { info, attempt: event.attempt, request } satisfies Attempt;
     }
     if (event.e === 'response') {
-      const { info, request } = event.hook as Attempt;
+      const { info, attempt, request } = event.hook as Attempt;
       const { response } = event;
-      write(['debug', responseLine(info, request.attempt, response, event.ms)]);
-      if (hooks?.onResponse) {
+      if (debug) write(['debug', responseLine(info, attempt, response, event.ms)]);
+      if (request && hooks?.onResponse) {
         try {
           await hooks.onResponse({
             request,
