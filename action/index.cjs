@@ -21579,18 +21579,37 @@ function observeJob(track, seen) {
   anchor ??= { atMs, pages: progress.done + 0.5, uncertaintyMs: 0 };
   const last = track.last;
   if (!last || last.done !== progress.done || last.total !== progress.total) changedAtMs = atMs;
-  return { ...track, runningSeenAtMs, anchor, changedAtMs, last: { atMs, done: progress.done, total: progress.total } };
+  const look = { atMs, done: progress.done, total: progress.total };
+  return { ...track, runningSeenAtMs, anchor, changedAtMs, firstLook: track.firstLook ?? look, last: look };
 }
 function estimateCompletion(track) {
-  const { anchor, last } = track;
+  const { anchor, last, firstLook: first2 } = track;
   if (!anchor || !last) return void 0;
   const pages = last.done + 0.5 - anchor.pages;
   const elapsedMs = last.atMs - anchor.atMs;
   if (pages < 1 || !(elapsedMs > 0)) return void 0;
-  const msPerPage = elapsedMs / pages;
   const left = last.total - last.done;
-  const spread = Math.sqrt(1 / pages + (left > 0 ? 1 / left : 0) + (anchor.uncertaintyMs / elapsedMs) ** 2);
-  return { remainingMs: Math.max(0, (left - 0.5) * msPerPage), msPerPage, spread };
+  const leftShare = left > 0 ? 1 / left : 0;
+  const estimate = (msPerPage, spread) => ({
+    remainingMs: Math.max(0, (left - 0.5) * msPerPage),
+    msPerPage,
+    spread
+  });
+  const fromAnchor = estimate(
+    elapsedMs / pages,
+    Math.sqrt(1 / pages + leftShare + (anchor.uncertaintyMs / elapsedMs) ** 2)
+  );
+  const since = first2 && first2.total === last.total ? last.done - first2.done : 0;
+  if (first2 && since >= 1 && last.atMs > first2.atMs) {
+    const spread = Math.sqrt(1 / since + leftShare + (0.5 / since) ** 2);
+    if (spread < fromAnchor.spread) return estimate((last.atMs - first2.atMs) / since, spread);
+  }
+  if (anchor.uncertaintyMs > 0 && first2 && first2.done >= 1 && track.runningSeenAtMs !== void 0)
+    return {
+      ...fromAnchor,
+      ifStartedLateMs: fromAnchor.remainingMs * (last.atMs - track.runningSeenAtMs) / elapsedMs
+    };
+  return fromAnchor;
 }
 function remainingAtLeast(track) {
   const { anchor, last, runningSeenAtMs } = track;
@@ -21609,7 +21628,7 @@ function progressWait(track, nowMs, options) {
   const sinceLook = Math.max(0, nowMs - (track.last?.atMs ?? nowMs));
   const remainingMs = estimate ? Math.max(0, estimate.remainingMs - sinceLook) : void 0;
   const earliestMs = Math.max(
-    remainingMs !== void 0 ? remainingMs * Math.exp(-estimate.spread) : 0,
+    remainingMs !== void 0 ? Math.min(remainingMs * Math.exp(-estimate.spread), (estimate.ifStartedLateMs ?? Infinity) - sinceLook) : 0,
     (atLeastMs ?? 0) - sinceLook
   );
   const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + (remainingMs ?? earliestMs)));
@@ -66853,7 +66872,9 @@ function runFindings(run2) {
 }
 function addScanRun(world, site, createdAt, durationMs, extraCriticalOnRoot = 0) {
   const root = site.rootUrl.replace(/\/$/, "");
-  const pages = site.crawlPaths.map((path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0));
+  const pages = crawlPaths(site, world.crawlPages).map(
+    (path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0)
+  );
   const run2 = {
     id: (0, import_node_crypto6.randomUUID)(),
     createdAt,
@@ -66866,6 +66887,10 @@ function addScanRun(world, site, createdAt, durationMs, extraCriticalOnRoot = 0)
   };
   world.scanRuns.set(run2.id, run2);
   return run2;
+}
+function crawlPaths(site, count) {
+  if (count === void 0 || site.crawlPaths.length === 0) return site.crawlPaths;
+  return Array.from({ length: count }, (_, i) => site.crawlPaths[i] ?? `/catalogue/${i}`);
 }
 function seedScanRunHistory(world, site, now) {
   const day = 864e5;
@@ -67967,6 +67992,9 @@ async function startSimulator(options = {}) {
   if (!(queuedShare >= 0 && queuedShare < 1))
     throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
   const pageDurations = pageDurationSource(options.pageDurations, seed);
+  const crawlPages = options.crawlPages;
+  if (crawlPages !== void 0 && !(Number.isSafeInteger(crawlPages) && crawlPages >= 1 && crawlPages <= 1e3))
+    throw new RangeError(`crawlPages must be a whole number from 1 to 1000, got ${crawlPages}.`);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
   const sender = new WebhookSender(options.webhook, clock);
@@ -67979,6 +68007,7 @@ async function startSimulator(options = {}) {
     baseUrl: "",
     pollHints: options.pollHints ?? false,
     pageDurations,
+    crawlPages,
     scans: /* @__PURE__ */ new Map(),
     scanRuns: /* @__PURE__ */ new Map(),
     ciChecks: /* @__PURE__ */ new Map(),

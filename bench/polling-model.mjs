@@ -49,6 +49,11 @@ async function loadSources() {
       'const atLeastMs = remainingAtLeast(track)',
       'const atLeastMs = globalThis.__model?.noBound ? void 0 : remainingAtLeast(track)',
     ],
+    ['if (spread < fromAnchor.spread)', 'if (!globalThis.__model?.noFirstLook && spread < fromAnchor.spread)'],
+    [
+      'if (anchor.uncertaintyMs > 0 && first',
+      'if (!globalThis.__model?.noLateStart && anchor.uncertaintyMs > 0 && first',
+    ],
   ];
   for (const [from, to] of knobs) {
     if (!code.includes(from)) throw new Error(`bench/polling-model.mjs: src/progress.ts no longer contains "${from}"`);
@@ -72,7 +77,7 @@ function answerAt(job, t) {
 // `queuedShare`: the simulator's option (undefined: QUEUED for the first quarter; 0: progress from the start);
 // 'late': QUEUED until a moment drawn in [0.4, 0.95] s, just before the first poll (0.8–1 s), which then sees
 // the job RUNNING as if it had run from the start.
-function jobsOf(row, queuedShare) {
+function jobsOf(row, queuedShare, [minPages, maxPages] = [5, 20]) {
   const next = seeded(row.seed * 7 + 1);
   const late = seeded(row.seed * 7 + 2);
   const pages = { seed: row.seed, spread: row.spread ?? 0.5, drawn: 0 };
@@ -85,7 +90,7 @@ function jobsOf(row, queuedShare) {
       durationMs: T,
       T,
       queuedShare: share,
-      pageEnds: sources.drawPageEnds(pages, 5 + Math.floor(16 * next())),
+      pageEnds: sources.drawPageEnds(pages, minPages + Math.floor((maxPages - minPages + 1) * next())),
     };
   });
 }
@@ -124,9 +129,9 @@ function pollOracle(job, next, growth, capMs) {
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
 // Mean requests per job (the create included) / lateness p95 over each job's target.
-const shipped = (queuedShare) => (row) => {
+const shipped = (queuedShare, pages) => (row) => {
   const next = seeded(row.seed);
-  const runs = jobsOf(row, queuedShare).map((job) => ({
+  const runs = jobsOf(row, queuedShare, pages).map((job) => ({
     ...pollShipped(job, next),
     targetMs: Math.max(0.1 * job.T, 1_000),
   }));
@@ -168,15 +173,15 @@ const settings = [
   ],
   ['start in window 0.5', { startInWindow: 0.5 }],
 ];
-const policyTable = (title, queuedShare) =>
+const policyTable = (title, queuedShare, pages, rows = settings) =>
   table(
     title,
-    settings.map(([label, knobs]) => [
+    rows.map(([label, knobs]) => [
       label,
       (row) => {
         globalThis.__model = knobs;
         try {
-          return shipped(queuedShare)(row);
+          return shipped(queuedShare, pages)(row);
         } finally {
           globalThis.__model = undefined;
         }
@@ -195,3 +200,22 @@ policyTable(
   'Jobs QUEUED until 0.4–0.95 s, just before the first poll, defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s)',
   'late',
 );
+// Whole-site scan runs of 20–100 pages: counts move from the first poll. What the first look's rate and the bound
+// of a late start (pages done at the first RUNNING look may have gone by in no time) change there.
+const manyPages = [
+  ['shipped', {}],
+  ['rate from the first look not used', { noFirstLook: true }],
+  ['no bound for a start just before the first RUNNING look', { noLateStart: true }],
+  ['neither (the waits before them)', { noFirstLook: true, noLateStart: true }],
+];
+for (const [kind, queuedShare] of [
+  ['reporting progress from the start', 0],
+  ['QUEUED for the first quarter of T', undefined],
+  ['QUEUED until 0.4–0.95 s, just before the first poll', 'late'],
+])
+  policyTable(
+    `Jobs of 20–100 pages ${kind}: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s)`,
+    queuedShare,
+    [20, 100],
+    manyPages,
+  );

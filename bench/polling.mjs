@@ -145,6 +145,23 @@ const MP_FROM_START = {
   jobs: FROM_START_JOBS,
   wave: FROM_START_JOBS,
 };
+// Whole-site scan runs of 20–100 pages (simulator option crawlPages), T 4–30 s: their pagesDone moves from the
+// first poll, as issue 22 describes jobs that report progress from the start (a CI check of 5–20 pages rarely
+// finishes a page by then: about 6 in 10 of the row above show none at the first poll). Once RUNNING from
+// creation, and once QUEUED for the first quarter (judged against the floor, as the CI checks QUEUED first).
+const MP_SCANS = { kind: 'scanRun', crawl: true, range: { minMs: 4_000, maxMs: 30_000, minPages: 20, maxPages: 100 } };
+const MP_SCANS_FROM_START = {
+  ...MP_FROM_START,
+  ...MP_SCANS,
+  label: 'T=4–30 s, defaults (1 s / 10 s), scan runs of 20–100 pages reporting progress from the start',
+  seed: 80,
+};
+const MP_SCANS_QUEUED = {
+  ...MP_UNSCALED,
+  ...MP_SCANS,
+  label: 'T=4–30 s, defaults (1 s / 10 s), scan runs of 20–100 pages',
+  seed: 81,
+};
 // Issue 22's targets: jobs with progress from the start, mean requests; jobs QUEUED first, requests over the floor.
 const FROM_START_MAX_REQUESTS = 6;
 const QUEUED_MAX_OVER_FLOOR = 1.5;
@@ -165,6 +182,7 @@ async function runProgressCase(deps, c) {
             showProgress,
             spread: c.spread ?? 0.5,
             queuedShare: c.queuedShare,
+            crawl: c.crawl,
             delayMs: (2 * i + (showProgress ? 0 : 1)) * STAGGER_MS,
           }),
         ),
@@ -285,6 +303,12 @@ export async function run() {
   const progress = [];
   for (const c of MP_CASES) progress.push(await withTimeout(runProgressCase(deps, c), 40_000, `polling ${c.label}`));
   progress.push(await unscaled, await fromStart);
+  // The long crawls after the rest: each of their creates checks up to 100 pages, which would delay the other
+  // rows' timers if they ran beside them.
+  const scans = [MP_SCANS_FROM_START, MP_SCANS_QUEUED].map((c) =>
+    withTimeout(runProgressCase(deps, c), 60_000, `polling ${c.label}`),
+  );
+  progress.push(...(await Promise.all(scans)));
   const rows = [];
   for (const r of results) {
     const ratio = r.requestsMean / MIN_REQUESTS;
@@ -317,8 +341,8 @@ export async function run() {
       'Lateness = moment createAndWait resolves − (moment the POST was sent + T): an upper bound, high by at most the POST round trip (postRttMedianMs and latenessLowerBoundP95Ms per T in latest.json).',
       '"With hints": the service\'s document shows no polling hint; the simulator\'s opt-in `pollHints` sends Retry-After (whole seconds until the job is done) on the 202 and on QUEUED/RUNNING answers, and the client follows it (within [intervalMs/2, maxIntervalMs]). Whole seconds cannot be time-scaled, so the hinted runs use the unscaled defaults.',
       `Lateness target = max(10 % of T, first interval).`,
-      `Multi-page jobs (item 7): ${MP_JOBS} seeded jobs per row (${FROM_START_JOBS} for the row with progress from the start; in waves of 5–20 per side for the scaled rows, see polling.mjs), each on its own simulator whose pages take random, seeded shares of the job's RUNNING span (option pageDurations: log-normal, spread 0.5 unless said). Two kinds of job: QUEUED, silent, for the first quarter of T (the simulator's default), or RUNNING with pages moving from creation ("reporting progress from the start": option queuedShare 0; same plans as the unscaled row QUEUED first, seed 70, plus 20). Each job runs twice, concurrently: with its progress visible (this client) and with every progress field removed from the answers ("without progress": the client then backs off ×1.5 exactly as before it read progress). Rows with T=4–30 s draw T per job and judge each job's lateness against its own target. Lateness counts from the moment the simulator created the job (not the POST's send: concurrent POSTs queue in the in-process simulator; p95 of that queueing per row in latest.json, postQueuedP95Ms).`,
-      "Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 60 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job this wait created and first saw RUNNING counts from its creation; one seen QUEUED first, from a quarter into the window between the two looks. A progress that stops moving for over two pages' time makes waits grow ×1.5 per poll.",
+      `Multi-page jobs (item 7): ${MP_JOBS} seeded jobs per row (${FROM_START_JOBS} for the row with progress from the start; in waves of 5–20 per side for the scaled rows, see polling.mjs), each on its own simulator whose pages take random, seeded shares of the job's RUNNING span (option pageDurations: log-normal, spread 0.5 unless said). Two kinds of job: QUEUED, silent, for the first quarter of T (the simulator's default), or RUNNING with pages moving from creation ("reporting progress from the start": option queuedShare 0; same plans as the unscaled row QUEUED first, seed 70, plus 20). The last two rows are whole-site scan runs of 20–100 pages (option crawlPages), once of each kind: their pagesDone moves from the first poll, where a CI check of 5–20 pages has finished no page yet in ~6 of 10 jobs. Each job runs twice, concurrently: with its progress visible (this client) and with every progress field removed from the answers ("without progress": the client then backs off ×1.5 exactly as before it read progress). Rows with T=4–30 s draw T per job and judge each job's lateness against its own target. Lateness counts from the moment the simulator created the job (not the POST's send: concurrent POSTs queue in the in-process simulator; p95 of that queueing per row in latest.json, postQueuedP95Ms).`,
+      "Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 60 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job counts from a quarter into the window between the last look that saw it QUEUED (its create, for a job this wait created) and the first that saw it RUNNING; once pages have finished since that first look and their pace measured from it is sharper, from that look instead. Pages already done at that first look may have gone by in no time (the job may have started just before it): the earliest plausible completion is then never later than that case's, so the next look comes after about one interval. A progress that stops moving for over two pages' time makes waits grow ×1.5 per poll.",
       '"floor": the fewest requests a client could need that polls as today until it first sees the job RUNNING and then knows T exactly (one poll per maxIntervalMs up to T): for jobs QUEUED first, the quiet quarter of T and the 10 s cap alone put long jobs above 3× the minimum, whatever the policy after, so those rows are judged against the floor (≤ 1.5×, issue 22); jobs reporting progress from the start are judged on ≤ 6 requests per job. `node bench/polling-model.mjs` gives the floor for other backoffs and caps, and the policy\'s figures for both kinds and for other settings of its constants, in simulated time.',
     ],
     raw: roundAll({ singlePage: results, multiPage: progress }),

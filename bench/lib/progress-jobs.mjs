@@ -47,9 +47,10 @@ export function hidingProgress(inner = globalThis.fetch) {
 }
 
 /**
- * Runs one job (a CI check of `plan.pages` pages, or a scan run of the seeded site's 8 pages) on its own
- * simulator, after `delayMs`, and measures it: requests, lateness, and the floor. `queuedShare` is the
- * simulator's (0: the job runs and reports progress from creation; default: QUEUED for the first quarter). Lateness counts from the
+ * Runs one job (a CI check of `plan.pages` pages, or a scan run of the seeded site's 8 pages, or of
+ * `plan.pages` pages with `crawl`) on its own simulator, after `delayMs`, and measures it: requests, lateness,
+ * and the floor. `queuedShare` is the simulator's (0: the job runs and reports progress from creation;
+ * default: QUEUED for the first quarter). Lateness counts from the
  * moment the simulator created the job (its clock's first reading once started, i.e. when the POST
  * arrived): the POSTs of many jobs run concurrently in one process queue for up to a few hundred ms (a
  * 20-page check costs the simulator ~5–25 ms), which the POST's send time would count as lateness.
@@ -57,7 +58,7 @@ export function hidingProgress(inner = globalThis.fetch) {
 export async function oneProgressJob(
   { A11yClient, startSimulator },
   plan,
-  { kind, policy, showProgress, spread, queuedShare, delayMs = 0 },
+  { kind, policy, showProgress, spread, queuedShare, crawl = false, delayMs = 0 },
 ) {
   const durations = kind === 'scanRun' ? { scanRun: plan.T } : { ciCheck: plan.T };
   let armed = false;
@@ -66,6 +67,8 @@ export async function oneProgressJob(
     if (armed && createdAt === undefined) createdAt = performance.now();
     return Date.now();
   };
+  // A scan run crawls the seeded site's 8 pages, or the plan's page count when the case asks for long crawls.
+  const crawlPages = kind === 'scanRun' && crawl ? plan.pages : undefined;
   const sim = await startSimulator({
     durations,
     rateLimit: false,
@@ -73,6 +76,7 @@ export async function oneProgressJob(
     pageDurations: { seed: plan.pageSeed, spread },
     clock,
     ...(queuedShare === undefined ? {} : { queuedShare }),
+    ...(crawlPages === undefined ? {} : { crawlPages }),
   });
   try {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -96,7 +100,7 @@ export async function oneProgressJob(
       postQueuedMs: createdAt - post.sentAt,
       status: job.status,
       T: plan.T,
-      pages: kind === 'scanRun' ? 8 : plan.pages,
+      pages: kind === 'scanRun' ? (crawlPages ?? 8) : plan.pages,
       requests: rec.log.length,
       lateness,
       latenessTarget: Math.max(0.1 * plan.T, policy.intervalMs ?? 1_000),

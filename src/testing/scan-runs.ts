@@ -30,7 +30,9 @@ export function addScanRun(
   extraCriticalOnRoot = 0,
 ): ScanRunJob {
   const root = site.rootUrl.replace(/\/$/, '');
-  const pages = site.crawlPaths.map((path, i) => checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0));
+  const pages = crawlPaths(site, world.crawlPages).map((path, i) =>
+    checkPage(world.seed, root + path, i === 0 ? extraCriticalOnRoot : 0),
+  );
   const run: ScanRunJob = {
     id: randomUUID(),
     createdAt,
@@ -43,6 +45,12 @@ export function addScanRun(
   };
   world.scanRuns.set(run.id, run);
   return run;
+}
+
+/** The paths a run of `site` crawls: its seeded ones, cut or extended with `/catalogue/N` to `count` (none if its root is unreachable). */
+function crawlPaths(site: SiteRecord, count: number | undefined): string[] {
+  if (count === undefined || site.crawlPaths.length === 0) return site.crawlPaths;
+  return Array.from({ length: count }, (_, i) => site.crawlPaths[i] ?? `/catalogue/${i}`);
 }
 
 /**

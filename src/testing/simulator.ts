@@ -65,6 +65,15 @@ export interface SimulatorOptions {
    * @example { seed: 7, spread: 0.5 }
    */
   pageDurations?: SimulatorPageDurations | undefined;
+  /**
+   * Pages a scan run crawls, for long crawls whose `pagesDone` moves from the first poll: the site's seeded
+   * paths first, then generated ones (`/catalogue/9`, `/catalogue/10`, …); fewer keeps the first ones. A whole
+   * number from 1 to 1000, for every run (the seeded history too). A site whose root is unreachable still
+   * crawls nothing.
+   * @default the site's seeded paths (8 for the shop, 4 for the blog)
+   * @example { crawlPages: 60, queuedShare: 0 }
+   */
+  crawlPages?: number | undefined;
 }
 
 /** A running simulator. */
@@ -131,6 +140,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   if (!(queuedShare >= 0 && queuedShare < 1))
     throw new RangeError(`queuedShare must be a number from 0 to 1 (less than 1), got ${queuedShare}.`);
   const pageDurations = pageDurationSource(options.pageDurations, seed);
+  const crawlPages = options.crawlPages;
+  if (crawlPages !== undefined && !(Number.isSafeInteger(crawlPages) && crawlPages >= 1 && crawlPages <= 1000))
+    throw new RangeError(`crawlPages must be a whole number from 1 to 1000, got ${crawlPages}.`);
   const now = clock();
   const { org, ids: orgIds } = seedOrganisation(seed, now);
   const sender = new WebhookSender(options.webhook, clock);
@@ -143,6 +155,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     baseUrl: '',
     pollHints: options.pollHints ?? false,
     pageDurations,
+    crawlPages,
     scans: new Map(),
     scanRuns: new Map(),
     ciChecks: new Map(),

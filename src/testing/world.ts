@@ -17,6 +17,8 @@ export interface World {
   pollHints: boolean;
   /** Uneven pages of multi-page jobs (undefined: pages finish evenly). */
   pageDurations?: PageDurationSource | undefined;
+  /** Pages a scan run of a reachable site crawls (undefined: its seeded paths). */
+  crawlPages?: number | undefined;
   org: Organisation;
   scans: Map<string, ScanJob>;
   scanRuns: Map<string, ScanRunJob>;

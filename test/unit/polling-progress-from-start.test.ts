@@ -69,15 +69,16 @@ async function waitForJob(T: number, pages: number, seed: number, queuedMs = 0, 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))]!;
 
 /**
- * `count` seeded jobs (T drawn in [minMs, maxMs], 5–20 pages), waited for one after another; each QUEUED for
- * a time drawn in [0, maxQueuedMs] first (0: progress from the start).
+ * `count` seeded jobs (T drawn in [minMs, maxMs], pages in [minPages, maxPages]), waited for one after another;
+ * each QUEUED for a time drawn in [minQueuedMs, maxQueuedMs] first (0: progress from the start), or for the first
+ * quarter of T with `queuedQuarter`.
  */
 async function batch(
   seed: number,
   count: number,
   minMs: number,
   maxMs: number,
-  { minQueuedMs = 0, maxQueuedMs = 0, createTakesMs = 0 } = {},
+  { minQueuedMs = 0, maxQueuedMs = 0, createTakesMs = 0, minPages = 5, maxPages = 20, queuedQuarter = false } = {},
 ) {
   // Seeded: the first wait's jitter (Math.random), and each job's T, page count and page durations.
   const random = prng(seed);
@@ -85,8 +86,9 @@ async function batch(
   const runs = [];
   for (let i = 0; i < count; i++) {
     const T = Math.round(minMs + (maxMs - minMs) * random());
-    const pages = 5 + Math.floor(16 * random());
-    const queuedMs = Math.round(minQueuedMs + (maxQueuedMs - minQueuedMs) * random());
+    const pages = minPages + Math.floor((maxPages - minPages + 1) * random());
+    const drawn = Math.round(minQueuedMs + (maxQueuedMs - minQueuedMs) * random());
+    const queuedMs = queuedQuarter ? Math.round(T / 4) : drawn;
     runs.push({ T, ...(await waitForJob(T, pages, seed * 1000 + i, queuedMs, createTakesMs)) });
   }
   expect(runs.every((r) => r.status === 'COMPLETED')).toBe(true);
@@ -110,9 +112,11 @@ describe('waiting on jobs that report progress from the start (default options, 
     expect(latenessP95).toBeLessThanOrEqual(1);
   });
 
-  it('T = 10 s: ≤ 6.5 requests per job on average, p95 lateness ≤ 1 s', async () => {
+  it('T = 10 s: ≤ 6.7 requests per job on average, p95 lateness ≤ 1 s', async () => {
+    // 6.4 before a job first seen RUNNING with pages done was looked at again after one interval (it may have
+    // started just before that look: the last test but one shows what skipping that look costs).
     const { meanRequests, latenessP95 } = await batch(10, 100, 10_000, 10_000);
-    expect(meanRequests).toBeLessThanOrEqual(6.5);
+    expect(meanRequests).toBeLessThanOrEqual(6.7);
     expect(latenessP95).toBeLessThanOrEqual(1);
   });
 
@@ -131,6 +135,25 @@ describe('waiting on jobs that report progress from the start (default options, 
     expect(short.latenessP95).toBeLessThanOrEqual(1);
     const mixed = await batch(5, 200, 4000, 30_000, { minQueuedMs: 400, maxQueuedMs: 950 });
     expect(mixed.latenessP95).toBeLessThanOrEqual(1);
+  });
+
+  // Whole-site scan runs of 20–100 pages: their counts move from the first poll, as the issue describes these jobs.
+  it('jobs of 20–100 pages, T from 4 to 30 s: ≤ 6 requests per job on average, p95 lateness within target', async () => {
+    const { meanRequests, latenessP95 } = await batch(8, 200, 4000, 30_000, { minPages: 20, maxPages: 100 });
+    expect(meanRequests).toBeLessThanOrEqual(6);
+    expect(latenessP95).toBeLessThanOrEqual(1);
+  });
+
+  it('jobs of 20–100 pages QUEUED until just before the first poll, or for the first quarter: p95 lateness within target', async () => {
+    // Pages already done at the first look that saw them RUNNING may have gone by in no time: counting them from
+    // a guessed start read the job as several times slower than it is (p95 6.9× the target for T = 4 s before).
+    const pages = { minPages: 20, maxPages: 100 };
+    const short = await batch(9, 100, 4000, 4000, { minQueuedMs: 400, maxQueuedMs: 950, ...pages });
+    expect(short.latenessP95).toBeLessThanOrEqual(1);
+    const mixed = await batch(11, 200, 4000, 30_000, { minQueuedMs: 400, maxQueuedMs: 950, ...pages });
+    expect(mixed.latenessP95).toBeLessThanOrEqual(1);
+    const quarter = await batch(12, 200, 4000, 30_000, { queuedQuarter: true, ...pages });
+    expect(quarter.latenessP95).toBeLessThanOrEqual(1);
   });
 
   it("a create that takes 3 s (rate budget, retries) does not count towards the job's age", async () => {

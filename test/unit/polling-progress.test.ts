@@ -73,13 +73,14 @@ describe('observeJob', () => {
       runningSeenAtMs: 1000,
       anchor: { atMs: 250, pages: 0, uncertaintyMs: 500 },
       changedAtMs: 1000,
+      firstLook: { atMs: 1000, done: 1, total: 10 },
       last: { atMs: 1000, done: 1, total: 10 },
     });
-    // Same progress: the moment it last changed stays; a new value moves it.
+    // Same progress: the moment it last changed stays; a new value moves it. The first look stays.
     track = observeJob(track, { atMs: 2000, status: 'RUNNING', progress: { done: 1, total: 10 } });
     expect([track.changedAtMs, track.last?.atMs]).toEqual([1000, 2000]);
     track = observeJob(track, { atMs: 3000, status: 'RUNNING', progress: { done: 3, total: 10 } });
-    expect([track.changedAtMs, track.anchor?.atMs]).toEqual([3000, 250]);
+    expect([track.changedAtMs, track.anchor?.atMs, track.firstLook?.atMs]).toEqual([3000, 250, 1000]);
     // Back to QUEUED (requeued): nothing learnt about the run holds any longer.
     expect(observeJob(track, { atMs: 4000, status: 'QUEUED' })).toEqual({ queuedAtMs: 4000 });
   });
@@ -131,6 +132,45 @@ describe('estimateCompletion', () => {
     expect(e.remainingMs).toBeCloseTo(expected.remainingMs, 6);
     expect(e.msPerPage).toBeCloseTo(expected.msPerPage, 6);
     expect(e.spread).toBeCloseTo(expected.spread, 6);
+  });
+
+  // A created job first seen RUNNING at 1 s with pages already done: its start is a guess in [0, 1 s].
+  const guessed = { atMs: 250, pages: 0, uncertaintyMs: 500 };
+  const seenAt = (first: { atMs: number; done: number; total: number }, last = first): JobTrack => ({
+    anchor: guessed,
+    runningSeenAtMs: first.atMs,
+    firstLook: first,
+    last,
+    changedAtMs: last.atMs,
+  });
+
+  it('from the first look with progress when the pages since make it sharper: no guess of the start', () => {
+    // 20 pages in the 2 s since the first look: 100 ms a page, 37.5 left; from the guessed start (22.5 pages in
+    // 2.75 s ± 0.5 s) the spread would be √(1/22.5 + 1/38 + (500/2750)²) ≈ 0.32, from the first look 0.28.
+    const e = estimateCompletion(seenAt({ atMs: 1000, done: 2, total: 60 }, { atMs: 3000, done: 22, total: 60 }))!;
+    expect(e.msPerPage).toBeCloseTo(100, 6);
+    expect(e.remainingMs).toBeCloseTo(3750, 6);
+    expect(e.spread).toBeCloseTo(Math.sqrt(1 / 20 + 1 / 38 + (0.5 / 20) ** 2), 6);
+    expect(e.ifStartedLateMs).toBeUndefined();
+  });
+
+  it('pages done already when first seen RUNNING: also the time left had it started just before that look', () => {
+    // At the first look itself: those 3 pages may have taken no time at all.
+    const first = { atMs: 1000, done: 3, total: 60 };
+    const now = estimateCompletion(seenAt(first))!;
+    expect(now.remainingMs).toBeCloseTo((56.5 * 750) / 3.5, 6);
+    expect(now.ifStartedLateMs).toBe(0);
+    // 1 s later, 2 more pages (not enough to prefer the first look's rate): all 5.5 pages in ≥ 1 s.
+    const later = estimateCompletion(seenAt(first, { atMs: 2000, done: 5, total: 60 }))!;
+    expect(later.msPerPage).toBeCloseTo(1750 / 5.5, 6);
+    expect(later.ifStartedLateMs).toBeCloseTo((54.5 * 1000) / 5.5, 6);
+    // Nothing done at the first look, or a start known (a job first seen already running): no such bound.
+    expect(estimateCompletion(seenAt({ atMs: 1000, done: 0, total: 60 }, { atMs: 2000, done: 1, total: 60 }))).toEqual(
+      expect.not.objectContaining({ ifStartedLateMs: expect.anything() }),
+    );
+    const known = observeJob({}, { atMs: 1000, status: 'RUNNING', progress: { done: 3, total: 60 } });
+    const knownLater = observeJob(known, { atMs: 2000, status: 'RUNNING', progress: { done: 5, total: 60 } });
+    expect(estimateCompletion(knownLater)?.ifStartedLateMs).toBeUndefined();
   });
 
   it.each([
@@ -241,6 +281,22 @@ describe('progressWait', () => {
     ],
   ])('%s', (_name, track, nowMs, waitedMs, expected) => {
     expect(progressWait(track, nowMs, { ...bounds, waitedMs })).toBeCloseTo(expected, 0);
+  });
+
+  it('a job of many pages first seen RUNNING with pages done looks again after one interval: it may have just started', () => {
+    // 3 of 60 pages at the first look, 0.9 s after the create. Counted from a quarter into [0, 0.9 s] they took
+    // 675 ms, ~10.5 s to go, and the next look would come ~5 s later; had it started just before the look, it
+    // could be done in 2–3 s.
+    const track = observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
+      atMs: 900,
+      status: 'RUNNING',
+      progress: { done: 3, total: 60 },
+    });
+    expect(progressWait(track, 900, { ...bounds, waitedMs: 900 })).toBe(1000);
+    // The same look of a job first seen already running (its start unknown, not guessed) plans from its rate.
+    const running = observeJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 3, total: 60 } });
+    const later = observeJob(running, { atMs: 1900, status: 'RUNNING', progress: { done: 5, total: 60 } });
+    expect(progressWait(later, 1900, { ...bounds, waitedMs: 1000 })).toBeGreaterThan(5000);
   });
 
   it('no jitter: the same progress plans the same wait (the look lands where it aims)', () => {
