@@ -154,6 +154,19 @@ describe('estimateCompletion', () => {
     expect(e.ifStartedLateMs).toBeUndefined();
   });
 
+  it('from the guessed start when the first look cannot be compared: pages to do changed, or progress went back', () => {
+    // The service grew the job from 10 to 60 pages, or counted fewer done than before: the anchor's pace (22.5
+    // pages in 2.75 s) stands, with the bound of a late start (pages were done at the first look).
+    for (const first of [
+      { atMs: 1000, done: 2, total: 10 },
+      { atMs: 1000, done: 30, total: 60 },
+    ]) {
+      const e = estimateCompletion(seenAt(first, { atMs: 3000, done: 22, total: 60 }))!;
+      expect(e.msPerPage).toBeCloseTo(2750 / 22.5, 6);
+      expect(e.ifStartedLateMs).toBeCloseTo((37.5 * 2000) / 22.5, 6);
+    }
+  });
+
   it('pages done already when first seen RUNNING: also the time left had it started just before that look', () => {
     // At the first look itself: those 3 pages may have taken no time at all.
     const first = { atMs: 1000, done: 3, total: 60 };
