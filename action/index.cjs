@@ -21599,8 +21599,8 @@ function estimateCompletion(track) {
     elapsedMs / pages,
     Math.sqrt(1 / pages + leftShare + (anchor.uncertaintyMs / elapsedMs) ** 2)
   );
-  const since = first2 && first2.total === last.total ? last.done - first2.done : 0;
-  if (first2 && since >= 1 && last.atMs > first2.atMs) {
+  const since = first2 && first2.total === last.total && last.atMs > first2.atMs ? last.done - first2.done : 0;
+  if (since >= 1) {
     const spread = Math.sqrt(1 / since + leftShare + (0.5 / since) ** 2);
     if (spread < fromAnchor.spread) return estimate((last.atMs - first2.atMs) / since, spread);
   }

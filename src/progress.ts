@@ -158,10 +158,10 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
   // Since the first look with progress: whole pages over the time between two looks, each count off by up
   // to a page (~half a page each way). Sharper than the anchor's once many pages finished since that look,
   // or when the start is barely known (a job seen QUEUED, then RUNNING with pages done already).
-  const since = first && first.total === last.total ? last.done - first.done : 0;
-  if (first && since >= 1 && last.atMs > first.atMs) {
+  const since = first && first.total === last.total && last.atMs > first.atMs ? last.done - first.done : 0;
+  if (since >= 1) {
     const spread = Math.sqrt(1 / since + leftShare + (0.5 / since) ** 2);
-    if (spread < fromAnchor.spread) return estimate((last.atMs - first.atMs) / since, spread);
+    if (spread < fromAnchor.spread) return estimate((last.atMs - first!.atMs) / since, spread);
   }
   // Pages were done already when it was first seen RUNNING: had it started only just before, they went by in
   // no time, and all pages since the anchor took only the time since that look. Without this bound, jobs of

@@ -67,9 +67,9 @@ export interface SimulatorOptions {
   pageDurations?: SimulatorPageDurations | undefined;
   /**
    * Pages a scan run crawls, for long crawls whose `pagesDone` moves from the first poll: the site's seeded
-   * paths first, then generated ones (`/catalogue/9`, `/catalogue/10`, …); fewer keeps the first ones. A whole
-   * number from 1 to 1000, for every run (the seeded history too). A site whose root is unreachable still
-   * crawls nothing.
+   * paths first, then generated ones named by their place in the crawl (`/catalogue/8`, `/catalogue/9`, …
+   * after the shop's 8); fewer keeps the first ones. A whole number from 1 to 1000, for every run (the seeded
+   * history too). A site whose root is unreachable still crawls nothing.
    * @default the site's seeded paths (8 for the shop, 4 for the blog)
    * @example { crawlPages: 60, queuedShare: 0 }
    */
