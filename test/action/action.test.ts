@@ -316,7 +316,7 @@ describe('inputs the CLI refuses, and set-baseline on other branches', () => {
 });
 
 describe('redis-url: the bundled Redis client shares the rate budget', () => {
-  it('the budget lives in Redis under a hashed key (never the key), with no warning but the store'"'"'s own', async () => {
+  it("the budget lives in Redis under a hashed key (never the key), with no warning but the store's own", async () => {
     const admin = createClient({ url: inject('redisUrl') });
     await admin.connect();
     try {
