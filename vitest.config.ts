@@ -43,7 +43,8 @@ export default defineConfig({
     // about 1.3 of the 2 cores): four workers on the 2-core CI machines keep npm test inside CI's budget.
     maxWorkers: 4,
     sequence: { sequencer: SlowFirst },
-    testTimeout: 20_000,
+    // A hang guard, not a bound: tests that run the built CLI several times in a row took over 20 s at load 5–10.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -60,5 +60,5 @@ describe('api:check', () => {
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -107,7 +107,7 @@ describe.each(['webhook-express.ts', 'webhook-fastify.ts'])('examples/%s on the 
   let server: Running;
   beforeAll(async () => {
     server = await start(example);
-  }, 30_000);
+  }, 90_000);
 
   it('accepts a delivery signed by signWebhook, byte for byte (204)', async () => {
     const { body, headers } = await delivery();
@@ -177,5 +177,5 @@ describe('examples/ci-check.ts against the simulator', () => {
     } finally {
       await sim.stop();
     }
-  }, 30_000);
+  }, 90_000);
 });

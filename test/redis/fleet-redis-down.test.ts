@@ -44,8 +44,10 @@ describe('a fleet on one key when Redis fails', () => {
     expect(killedAt).toBeGreaterThan(0);
     expect(r.failures).toEqual([]);
     expect(r.ok).toBe(300);
-    // Every process noticed, and said so once (never with the key).
-    expect(r.warnings.filter((w) => w === 'RATE_LIMIT_STORE_UNAVAILABLE')).toHaveLength(6);
+    // Every process noticed, and said so once per outage (never with the key): its last word is the outage that
+    // never ended. A busy machine may add an earlier outage, when Redis answered past the 250 ms operation bound.
+    expect(r.warningsByProcess.map((list) => list.at(-1))).toEqual(Array(6).fill('RATE_LIMIT_STORE_UNAVAILABLE'));
+    expect(oneWarningPerOutage(r)).toBe(true);
   });
 
   it('6 processes × 50 calls, redis-server frozen (SIGSTOP) for 4 s mid-run: 0 failures, requests served while frozen', {

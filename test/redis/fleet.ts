@@ -21,7 +21,11 @@ export interface FleetOptions {
   connect?: boolean;
   /** A server of the test's own instead of the simulator (its key: any). */
   server?: { url: string };
-  /** Runs alongside the fleet (kills or freezes Redis after a while). */
+  /**
+   * Runs alongside the fleet (kills or freezes Redis after a while), from the time every process has had its
+   * first answer: on a busy machine, six Node processes can take seconds to boot, and harm done before they run
+   * would test their start-up, not a store failing mid-run.
+   */
   during?: () => Promise<void>;
 }
 
@@ -60,18 +64,27 @@ export async function runFleet(options: FleetOptions): Promise<FleetResult> {
       requestsPerMinute,
       connect: options.connect ?? false,
     });
+    const serving: Array<Promise<void>> = [];
     const runs = Array.from(
       { length: options.processes },
       () =>
         new Promise<{ ok: number; failures: string[]; warnings: string[]; answers: Array<[number, number]> }>(
           (resolve, reject) => {
-            execFile(process.execPath, [worker, args], { timeout: 120_000 }, (error, stdout) =>
+            const child = execFile(process.execPath, [worker, args], { timeout: 120_000 }, (error, stdout) =>
               error ? reject(error) : resolve(JSON.parse(stdout)),
+            );
+            // A process that ends (or fails) before its first answer counts as started, so nothing waits forever.
+            serving.push(
+              new Promise<void>((started) => {
+                child.stderr?.on('data', (chunk: Buffer) => chunk.includes('serving') && started());
+                child.on('exit', () => started());
+              }),
             );
           },
         ),
     );
-    const [results] = await Promise.all([Promise.all(runs), options.during?.()]);
+    const during = options.during && Promise.all(serving).then(options.during);
+    const [results] = await Promise.all([Promise.all(runs), during]);
     const answers = results.flatMap((r) => r.answers).sort((a, b) => a[0] - b[0]);
     const accepted = answers.filter(([, status]) => status !== 429).map(([at]) => at);
     return {

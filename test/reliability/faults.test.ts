@@ -444,8 +444,11 @@ describe('fault table', () => {
       } else {
         expect(o.error, String(o.error)).toBeUndefined();
       }
-      expect(sent()).toBe(row.requests);
+      // Attempts are counted where they are sent. The server's count matches, but for attempts the client timed out:
+      // on a busy machine the server may not have read such a request before its 150–200 ms were up.
       expect(counter.count).toBe(row.requests);
+      if (row.error === APITimeoutError) expect(sent()).toBeLessThanOrEqual(row.requests);
+      else expect(sent()).toBe(row.requests);
       expect(o.ms).toBeGreaterThanOrEqual(row.ms[0]);
       expect(o.ms).toBeLessThanOrEqual(row.ms[1]);
       row.check?.(o, seen());

@@ -27,7 +27,10 @@ export async function outcome(fn: () => unknown): Promise<Outcome> {
   }
 }
 
-/** A `fetch` that counts the attempts made through it (for a refused port, where no server counts). */
+/**
+ * A `fetch` that counts the attempts made through it: for a refused port, where no server counts, and for
+ * attempts timed out before a busy machine's server read them.
+ */
 export function countingFetch(): { fetch: typeof globalThis.fetch; readonly count: number; urls: string[] } {
   const urls: string[] = [];
   return {

@@ -108,7 +108,7 @@ describe('pageDurations', () => {
   let seeded: Awaited<ReturnType<typeof trace>>;
   beforeAll(async () => {
     seeded = await trace(sims[0]!.url, sims[0]!, ['ci', 'run', 'fix']);
-  }, 30_000);
+  }, 90_000);
 
   it('CI checks, scan runs and fix verifications finish their pages unevenly, all at the end at the latest', () => {
     for (const [kind, total] of [

@@ -20,9 +20,9 @@ export function params<T>(runs = FUZZ_RUNS): FcParameters<T> {
   return { numRuns: runs, ...(Number.isSafeInteger(seed) ? { seed } : {}) };
 }
 
-/** A vitest timeout for a property of `runs` cases costing at most `msPerCase` each (never below 20 s). */
+/** A vitest timeout for a property of `runs` cases costing at most `msPerCase` each (never below 60 s, the suite's hang guard). */
 export function timeoutFor(msPerCase: number, runs = FUZZ_RUNS): number {
-  return Math.max(20_000, Math.ceil(runs * msPerCase) + 10_000);
+  return Math.max(60_000, Math.ceil(runs * msPerCase) + 10_000);
 }
 
 /** Prints the figures of one property (cases, failures, time) so a long run can be recorded. */
