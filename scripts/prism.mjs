@@ -51,7 +51,7 @@ export async function startPrism(options = {}) {
         child.once('exit', () => resolve());
         process.kill(/** @type {number} */ (child.pid), 'SIGTERM');
       });
-    const ready = await waitUntilListening(url, child, timeoutMs);
+    const ready = await waitUntilListening(url, child, () => output, timeoutMs);
     if (ready) return { url, pid: /** @type {number} */ (child.pid), stop, output: () => output };
     await stop();
     if (!/EADDRINUSE/.test(output)) throw new Error(`Prism did not start:\n${output}`);
@@ -59,11 +59,19 @@ export async function startPrism(options = {}) {
   throw new Error('Prism did not start: no free port after 3 attempts');
 }
 
-/** Polls until Prism answers any HTTP request (true) or exits / times out (false). */
-async function waitUntilListening(url, child, timeoutMs) {
+/**
+ * Polls until this Prism says it listens on `url` and answers an HTTP request there (true), or exits / times out
+ * (false). Its own word first: another process may have taken the port between freePort() and Prism's listen(),
+ * and an answer from that process would hand the caller someone else's server (seen once under load).
+ */
+async function waitUntilListening(url, child, output, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return false;
+    if (!output().includes(`Prism is listening on ${url}`)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       await fetch(`${url}/__ready`, { signal: AbortSignal.timeout(1000) });
       return true;

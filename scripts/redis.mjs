@@ -28,7 +28,7 @@ export async function startRedis(options = {}) {
       child.once('error', (error) => resolve(error));
       child.once('exit', (code) => resolve(new Error(`redis-server exited with ${code}`)));
     });
-    const ready = await Promise.race([waitForPing(port, timeoutMs), failed]);
+    const ready = await Promise.race([waitForPing(port, () => output, timeoutMs), failed]);
     if (ready === true) {
       const stop = () =>
         new Promise((resolve) => {
@@ -47,10 +47,18 @@ export async function startRedis(options = {}) {
   throw new Error('unreachable');
 }
 
-/** Resolves true once the server answers PING, false after `timeoutMs`. */
-async function waitForPing(port, timeoutMs) {
+/**
+ * Resolves true once this server says it is ready and a PING on `port` is answered, false after `timeoutMs`. Its
+ * own word first: another redis-server started at the same time may hold the port, and its PONG would hand the
+ * caller that server (one a test may kill or freeze).
+ */
+async function waitForPing(port, output, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (!output().includes('Ready to accept connections')) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     const pong = await new Promise((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.setTimeout(500);

@@ -6,27 +6,19 @@
 // exit code is the verdict. (The fetch handler runs on workerd, Bun and Deno in test/runtimes.)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../src/testing/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
+import { listeningPorts } from '../support/listening.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // Inside the package (not node_modules, not the OS temp dir): `@svc/a11y-sdk/webhooks` resolves to this
 // package's exports (Node's self-reference), `express` and `fastify` to its dev dependencies.
 const WORK = join(ROOT, '.test-examples');
 const SECRET = 'whsec_framework_examples_secret';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Running {
   url: string;
@@ -45,10 +37,11 @@ async function stripped(example: string): Promise<string> {
 
 async function start(example: string): Promise<Running> {
   const file = await stripped(example);
-  const port = await freePort();
+  // Port 0: the OS picks a free port as the example listens, and /proc says which. A port picked in advance could be
+  // taken by another test's server first, which would then answer in the example's place.
   const child = spawn(process.execPath, [file], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SVC_WEBHOOK_SECRET: SECRET },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SVC_WEBHOOK_SECRET: SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Registered at once: a server that never comes up is stopped (by PID) after the file too.
@@ -56,15 +49,18 @@ async function start(example: string): Promise<Running> {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}/hooks/a11y`;
   for (const deadline = Date.now() + 15_000; ; ) {
     if (child.exitCode !== null) throw new Error(`${example} exited with ${child.exitCode}: ${output}`);
-    const up = await fetch(url, { method: 'GET' }).then(
-      () => true,
-      () => false,
-    );
+    const [port] = listeningPorts(child.pid!);
+    const url = `http://127.0.0.1:${port}/hooks/a11y`;
+    const up =
+      port !== undefined &&
+      (await fetch(url, { method: 'GET' }).then(
+        () => true,
+        () => false,
+      ));
     if (up) return { url, child, output: () => output };
-    if (Date.now() > deadline) throw new Error(`${example} did not listen on ${port}: ${output}`);
+    if (Date.now() > deadline) throw new Error(`${example} did not listen within 15 s: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
