@@ -42,11 +42,6 @@ export default defineConfig({
     // Most test files wait on timers, child processes and loopback servers rather than the CPU (a full run uses
     // about 1.3 of the 2 cores): four workers on the 2-core CI machines keep npm test inside CI's budget.
     maxWorkers: 4,
-    // Each worker keeps its modules from one test file to the next: the suite is CPU-bound on 2 cores, and importing
-    // the same modules again for each of 127 files cost 10–15 % of it (386 s → 325–333 s idle, 555 s → 492 s under
-    // three CPU burners, on one machine). Tests restore what they change (stubbed globals, fake timers, env) and
-    // await every call they start.
-    isolate: false,
     sequence: { sequencer: SlowFirst },
     // A hang guard, not a bound: tests that run the built CLI several times in a row took over 20 s at load 5–10.
     testTimeout: 60_000,
