@@ -10,6 +10,7 @@ import { A11yClient, type Warning } from '../../src/index.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 import { eventually, startSilentServer, type SilentServer } from '../support/silent-tcp.js';
+import { timerFired } from '../support/timer.js';
 
 const SLOW_MACHINE_MS = 2000;
 let server: Loopback;
@@ -40,7 +41,7 @@ const timed = async <T>(
   boundMs = 0,
 ): Promise<{ ms: number; dueMs: number; value?: T; error?: unknown }> => {
   const started = Date.now();
-  const due = new Promise<number>((resolve) => setTimeout(() => resolve(Date.now() - started), boundMs));
+  const due = timerFired(boundMs);
   let done: { ms: number; value?: T; error?: unknown };
   try {
     const value = await work();

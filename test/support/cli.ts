@@ -23,3 +23,14 @@ export function runCli(
     timeoutMs: options.timeoutMs ?? 30_000,
   });
 }
+
+/**
+ * The lines of `stderr` that warn of anything but the shared rate-limit store: on a busy machine a Redis answer can
+ * take longer than the store's deadline, and the CLI then says so and spaces its requests alone (by design).
+ * @example expect(warningsBesidesStore(run.stderr)).toEqual([]);
+ */
+export function warningsBesidesStore(stderr: string): string[] {
+  return stderr
+    .split('\n')
+    .filter((line) => /warning/i.test(line) && !/^warning: The shared rate-limit store /.test(line));
+}

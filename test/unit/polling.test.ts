@@ -8,6 +8,7 @@ import {
   isTerminalStatus,
 } from '../../src/index.js';
 import { json, problem, startLoopback, text, type Loopback } from '../support/loopback.js';
+import { timerFired } from '../support/timer.js';
 
 const id = '396154c7-55f5-43ad-bac0-2dd077d2efcb';
 const check = (status: string, extra = {}) => ({ id, status, failOn: 'NEW_CRITICAL', ...extra });
@@ -33,10 +34,6 @@ const planning = () => {
     planned,
     client: new A11yClient({ apiKey: 'svc_poll_test_key', baseUrl: server!.url, logLevel: 'debug', logger }),
   };
-};
-const timerFired = (ms: number) => {
-  const started = Date.now();
-  return new Promise<number>((resolve) => setTimeout(() => resolve(Date.now() - started), ms));
 };
 
 describe('isTerminalStatus', () => {
