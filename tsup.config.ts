@@ -28,8 +28,9 @@ const library = {
 export default defineConfig([
   // ESM: the library entries and the CLI share chunks.
   { ...common, entry: { ...library, cli: 'src/cli/main.ts' }, format: ['esm'], splitting: true, clean: true },
-  // CJS for require() users of the library entries.
-  { ...common, entry: library, format: ['cjs'], splitting: false },
+  // CJS for require() users of the library entries. Their declarations are the ESM ones with `.cjs` imports:
+  // scripts/cjs-types.mjs writes them after tsup (`npm run build`) instead of a second declaration build.
+  { ...common, entry: library, format: ['cjs'], splitting: false, dts: false },
   // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
   // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/proxy.ts).
   {

@@ -12,8 +12,7 @@ export const DIST = {
 /** Throws a clear message when dist/ has not been built (`npm run bench` builds it first). */
 export function assertBuilt() {
   for (const url of Object.values(DIST)) {
-    if (!existsSync(url))
-      throw new Error(`${fileURLToPath(url)} is missing: run \`npm run build\` (or npx tsup --silent) first.`);
+    if (!existsSync(url)) throw new Error(`${fileURLToPath(url)} is missing: run \`npm run build\` first.`);
   }
 }
 

@@ -9,18 +9,18 @@
 //   command is unknown (an empty PATH);
 // - json: parsed, then checked as the CLI checks a config file or a suppressions file;
 // - yaml: parsed; workflows go through GitHub's own parser in test/action/workflows.test.ts.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkConfig } from '../../src/cli/config.js';
 import { checkSuppressions } from '../../src/cli/suppressions.js';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
 import { cliPath } from '../support/cli.js';
+import { typecheckProject } from '../support/typecheck.js';
 import { ensureBuilt } from '../reliability/support.js';
 import { type CodeBlock, pagePaths, ROOT, readPage } from './pages.js';
 
@@ -69,13 +69,6 @@ const ts = byLang('ts', 'typescript');
 const sh = byLang('sh', 'bash', 'shell');
 const json = byLang('json');
 const yaml = byLang('yaml', 'yml');
-
-const exec = promisify(execFile);
-const output = (run: Promise<unknown>) =>
-  run.then(
-    () => '',
-    (error: { stdout?: string }) => String(error.stdout ?? error),
-  );
 
 let dir: string;
 beforeAll(async () => {
@@ -136,10 +129,8 @@ describe('ts blocks', () => {
     await writeFile(join(project, 'tsconfig.base.json'), JSON.stringify({ compilerOptions }));
   });
 
-  const tsc = (config: string) =>
-    output(
-      exec(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { cwd: project }),
-    );
+  // `tsc -p config`, in this process (see test/support/typecheck.ts): what it prints, '' when it compiles.
+  const tsc = async (config: string) => typecheckProject(config).output;
 
   it('each compiles as written (strict, NodeNext, one module each); errors name the page and line', async () => {
     const files = ts.map((block) => {

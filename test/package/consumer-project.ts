@@ -1,12 +1,11 @@
 // The consumer project the package-types tests compile: a project outside this repository, with the package under
 // node_modules (a link to this one: dist/ and package.json as published), its own package.json (`type`) and
-// tsconfig, checked by a given tsc. Shared by strict-consumer.test.ts (today's compiler, every resolution) and
+// tsconfig, checked by a given TypeScript (in this process, see test/support/typecheck.ts). Shared by strict-consumer.test.ts (today's compiler, every resolution) and
 // lowest-typescript.test.ts (the lowest TypeScript and lib the package states it supports).
-import { execFile } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { typecheckProject } from '../support/typecheck.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -89,10 +88,11 @@ export async function linkPackage(dir: string): Promise<string> {
 
 /**
  * Type-checks `files` (name → source) as one project under `dir` (prepared by {@link linkPackage}) with the
- * given `tsc` (a path to its bin/tsc). Returns the compiler's output: '' when it compiled with no error.
+ * TypeScript of the installed package `compiler` (`typescript`, or `typescript-lowest`), as `tsc -p` would.
+ * Returns the compiler's output: '' when it compiled with no error.
  */
 export async function typecheck(
-  tsc: string,
+  compiler: string,
   dir: string,
   setup: ConsumerSetup,
   files: Record<string, string>,
@@ -107,10 +107,5 @@ export async function typecheck(
   );
   await rm(join(project, 'node_modules'), { force: true, recursive: true });
   await symlink(join(dir, 'node_modules'), join(project, 'node_modules'), 'dir');
-  try {
-    await promisify(execFile)(process.execPath, [tsc, '-p', project], { cwd: project });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
+  return typecheckProject(join(project, 'tsconfig.json'), compiler).output;
 }

@@ -73,7 +73,7 @@ describe('the lowest supported TypeScript', () => {
   describe.each(SETUPS)('a strict consumer, $name', (setup) => {
     it('compiles every entry point and refuses only the wrong type (the check is live)', async () => {
       const out = await typecheck(
-        join(LOWEST, 'bin', 'tsc'),
+        'typescript-lowest',
         dir,
         { ...setup, compilerOptions: { ...STRICT, ...setup.compilerOptions } },
         { 'consumer.ts': CONSUMER, 'refused.ts': REFUSED },

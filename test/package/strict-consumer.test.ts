@@ -13,12 +13,9 @@ import {
   type ConsumerSetup,
   linkPackage,
   REFUSED,
-  ROOT,
   STRICT,
   typecheck as check,
 } from './consumer-project.js';
-
-const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const COMPILER = {
   ...STRICT,
@@ -43,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const typecheck = (setup: ConsumerSetup, files: Record<string, string>) =>
-  check(TSC, dir, { ...setup, compilerOptions: { ...COMPILER, ...setup.compilerOptions } }, files);
+  check('typescript', dir, { ...setup, compilerOptions: { ...COMPILER, ...setup.compilerOptions } }, files);
 
 // A CommonJS project that also loads the ESM build (await import): one A11yClient type for both copies.
 const BOTH_COPIES = `import { A11yClient } from '@svc/a11y-sdk';

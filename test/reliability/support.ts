@@ -71,7 +71,10 @@ export function ensureBuilt(): string {
   }
   try {
     if (!existsSync(cliPath))
-      execFileSync('npx', ['tsup', '--silent'], { cwd: new URL('../..', import.meta.url).pathname, stdio: 'ignore' });
+      execFileSync('npm', ['run', '--silent', 'build'], {
+        cwd: new URL('../..', import.meta.url).pathname,
+        stdio: 'ignore',
+      });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
