@@ -8,14 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONSUMER,
-  type ConsumerSetup,
-  linkPackage,
-  REFUSED,
-  STRICT,
-  typecheck as check,
-} from './consumer-project.js';
+import { CONSUMER, type ConsumerSetup, linkPackage, REFUSED, STRICT, typecheck as check } from './consumer-project.js';
 
 const COMPILER = {
   ...STRICT,
