@@ -1,10 +1,10 @@
 // A model of benchmark 4's multi-page jobs in simulated time (no HTTP, no timers: 400 jobs per row in well under
-// a second; the last table, a Bayesian poller's, takes ~25 s), to answer what the real-time rows cannot: how few requests could any client need, and where do the
-// shipped policy's tuning constants sit. Same job model as the simulator (QUEUED for the first quarter of T, or
-// RUNNING from creation for jobs that report progress from the start, with pages finishing at log-normal shares
-// of the RUNNING span), same progress code (src/progress.ts, compiled here by esbuild, so nothing needs building
-// first). Lateness figures are exact here (no machine delays); the bench's 40–60 jobs per row draw its p95 from
-// the worst 2–3 jobs, so expect ±0.1 there.
+// a second; the last table, a Bayesian poller's, takes ~25 s), to answer what the real-time rows cannot: how few
+// requests could any client need, and where do the shipped policy's tuning constants sit. Same job model as the
+// simulator (QUEUED for the first quarter of T, or RUNNING from creation for jobs that report progress from the
+// start, with pages finishing at log-normal shares of the RUNNING span), same progress code (src/progress.ts,
+// compiled here by esbuild, so nothing needs building first). Lateness figures are exact here (no machine
+// delays); the bench's 40–60 jobs per row draw its p95 from the worst 2–3 jobs, so expect ±0.1 there.
 // Usage: node bench/polling-model.mjs   (diagnosis only: not part of `npm run bench` or `npm test`)
 import { build } from 'esbuild';
 import { seeded } from './lib/progress-jobs.mjs';

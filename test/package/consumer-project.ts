@@ -1,7 +1,8 @@
 // The consumer project the package-types tests compile: a project outside this repository, with the package under
 // node_modules (a link to this one: dist/ and package.json as published), its own package.json (`type`) and
-// tsconfig, checked by a given TypeScript (in this process, see test/support/typecheck.ts). Shared by strict-consumer.test.ts (today's compiler, every resolution) and
-// lowest-typescript.test.ts (the lowest TypeScript and lib the package states it supports).
+// tsconfig, checked by a given TypeScript (in this process, see test/support/typecheck.ts). Shared by
+// strict-consumer.test.ts (today's compiler, every resolution) and lowest-typescript.test.ts (the lowest
+// TypeScript and lib the package states it supports).
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type TypeScript from 'typescript';
 
-/** What a check found: `code` 0 without diagnostics (as tsc exits), else 2; `output` as `tsc --pretty false` prints it. */
+/** What a check found: `code` 0 without diagnostics (as tsc exits), else 2; `output` as `tsc --pretty false` has it. */
 export interface Typechecked {
   code: number;
   output: string;
