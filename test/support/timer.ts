@@ -9,3 +9,17 @@ export function timerFired(ms: number): Promise<number> {
   const started = Date.now();
   return new Promise<number>((resolve) => setTimeout(() => resolve(Date.now() - started), ms));
 }
+
+/**
+ * A timer of `ms` whose firing a test reads afterwards: work that must not wait `ms` (a back-off, a Retry-After it
+ * should refuse) is judged by whether it finished before this timer, set just before the wait could begin, fired.
+ * A busy machine delays both alike, so the order holds at any speed; a bug that waits `ms` loses the race.
+ * @example const timer = raceTimer(1000); await work(); expect(timer.fired()).toBe(false); timer.clear();
+ */
+export function raceTimer(ms: number): { fired: () => boolean; clear: () => void } {
+  let fired = false;
+  const handle = setTimeout(() => {
+    fired = true;
+  }, ms);
+  return { fired: () => fired, clear: () => clearTimeout(handle) };
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
 import { RateBudget } from '../../src/rate-limit/budget.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
+import { raceTimer, timerFired } from '../support/timer.js';
 
 /** The in-process budget a client without a shared store uses. */
 const bucket = (requestsPerMinute: number, burst: number) =>
@@ -24,11 +25,23 @@ describe('in-process rate budget', () => {
     const budget = bucket(1200, 2); // 20 per second: one every 50 ms
     const started = Date.now();
     const times: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, () => budget.take().then(() => times.push(Date.now() - started))));
+    // The burst goes before a 25 ms timer set now fires, the third take after it (its token is due at 50 ms): an
+    // order, which a busy machine keeps, rather than a number of ms, which it stretches.
+    const token = raceTimer(25);
+    const fired = timerFired(200);
+    const early: number[] = [];
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        budget.take().then(() => {
+          times.push(Date.now() - started);
+          if (!token.fired()) early.push(times.length);
+        }),
+      ),
+    );
     times.sort((a, b) => a - b);
-    expect(times[1]).toBeLessThan(45); // the burst of 2 (the next token is due at 50 ms)
+    expect(early).toEqual([1, 2]); // the burst of 2, and no more before the next token is due
     expect(times[5]).toBeGreaterThanOrEqual(190); // 4 more at 50 ms each
-    expect(times[5]).toBeLessThan(600);
+    expect(times[5]).toBeLessThan((await fired) + 400);
   });
 
   it('an aborted waiter rejects promptly and does not block the ones behind it', async () => {
@@ -78,14 +91,18 @@ describe('rateLimit validation and aborts', () => {
     const budget = bucket(60, 1); // one per second
     await budget.take();
     const first = budget.take(); // queued: due in ~1 s
-    const started = Date.now();
+    // Released before a 500 ms timer set alongside its 100 ms signal fires, and `first` is not due before ~1 s.
+    const released = raceTimer(500);
     const aborted = budget.take(AbortSignal.timeout(100)); // queued behind `first`
     await expect(aborted).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(600);
+    expect(released.fired()).toBe(false);
+    released.clear();
     await first;
-    const next = Date.now();
-    await budget.take(); // the aborted caller gave its slot back: this one waits one interval, not two
-    expect(Date.now() - next).toBeLessThan(1500);
+    // The aborted caller gave its slot back: this one waits one interval, not two (it would lose to this timer).
+    const oneInterval = raceTimer(1500);
+    await budget.take();
+    expect(oneInterval.fired()).toBe(false);
+    oneInterval.clear();
   });
 });
 
