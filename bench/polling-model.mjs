@@ -95,25 +95,28 @@ function jobsOf(row, queuedShare, [minPages, maxPages] = [5, 20]) {
   });
 }
 
-// pollUntilTerminal's loop at the defaults (1 s / 10 s), in simulated time.
-function pollShipped(job, next) {
-  const progress = sources;
-  const intervalMs = 1_000;
-  const maxIntervalMs = 10_000;
-  // As pollUntilTerminal: the job counts as seen QUEUED when the wait began (`created` marks it for a knob).
-  let track = { ...progress.observeJob({}, { atMs: 0, status: 'QUEUED' }), created: true };
-  let t = intervalMs * (0.8 + next() * 0.2);
+// A wait's loop in simulated time: the first poll after one interval (jittered, as a created job's), then each
+// wait from `plan(answer, t)` (ms), or the backoff (×1.5 from 1 s, capped at 10 s, −20 % jitter) when it has none.
+function simulate(job, next, plan) {
+  let t = 1_000 * (0.8 + next() * 0.2);
   for (let attempt = 0, requests = 2; ; attempt++, requests++) {
     const answer = answerAt(job, t);
     if (answer.status === 'COMPLETED') return { requests, latenessMs: t - job.T };
-    track = progress.observeJob(track, { atMs: t, status: answer.status, progress: progress.readProgress(answer) });
-    const planned = progress.progressWait(track, t, { intervalMs, maxIntervalMs, waitedMs: t });
-    // Knob `jitter`: take 0–jitter off each planned wait, as the backoff does (0.2).
-    t +=
-      planned !== undefined
-        ? planned * (1 - (globalThis.__model?.jitter ?? 0) * next())
-        : Math.min(maxIntervalMs, intervalMs * 1.5 ** attempt) * (0.8 + next() * 0.2);
+    t += plan(answer, t) ?? Math.min(10_000, 1_000 * 1.5 ** attempt) * (0.8 + next() * 0.2);
   }
+}
+
+// pollUntilTerminal's waits at the defaults (1 s / 10 s).
+function pollShipped(job, next) {
+  const progress = sources;
+  // As pollUntilTerminal: the job counts as seen QUEUED when the wait began (`created` marks it for a knob).
+  let track = { ...progress.observeJob({}, { atMs: 0, status: 'QUEUED' }), created: true };
+  return simulate(job, next, (answer, t) => {
+    track = progress.observeJob(track, { atMs: t, status: answer.status, progress: progress.readProgress(answer) });
+    const planned = progress.progressWait(track, t, { intervalMs: 1_000, maxIntervalMs: 10_000, waitedMs: t });
+    // Knob `jitter`: take 0–jitter off each planned wait, as the backoff does (0.2).
+    return planned === undefined ? undefined : planned * (1 - (globalThis.__model?.jitter ?? 0) * next());
+  });
 }
 
 // The fewest requests of a client that backs off blind (×growth from 1 s, capped, jittered) until it first
@@ -128,16 +131,17 @@ function pollOracle(job, next, growth, capMs) {
 }
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))];
-// Mean requests per job (the create included) / lateness p95 over each job's target.
-const shipped = (queuedShare, pages) => (row) => {
+// A row's jobs polled by `poll`: mean requests per job (the create included) / lateness p95 over each job's target.
+const measured = (row, queuedShare, pages, poll) => {
   const next = seeded(row.seed);
   const runs = jobsOf(row, queuedShare, pages).map((job) => ({
-    ...pollShipped(job, next),
+    ...poll(job, next),
     targetMs: Math.max(0.1 * job.T, 1_000),
   }));
   const requests = runs.reduce((a, r) => a + r.requests, 0) / runs.length;
   return `${requests.toFixed(2)} / ${p95(runs.map((r) => r.latenessMs / r.targetMs)).toFixed(2)}`;
 };
+const shipped = (queuedShare, pages) => (row) => measured(row, queuedShare, pages, pollShipped);
 
 const head = ['', ...ROWS.map((r) => r.label)];
 const table = (title, rows) => {
@@ -232,24 +236,13 @@ const PARTICLES = 600;
 const START_GRID = 8;
 const BAYES_ALPHA = 0.02;
 const bayesShares = new Map();
+// PARTICLES draws of a job's page ends, by the simulator's own draw (src/testing/page-durations.ts).
 function sharesFor(pages) {
   if (!bayesShares.has(pages)) {
-    const draw = seeded(pages * 7919);
+    const source = { seed: pages * 7919, spread: 0.5, drawn: 0 };
     bayesShares.set(
       pages,
-      Array.from({ length: PARTICLES }, () => {
-        const d = Array.from({ length: pages }, () =>
-          Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - draw())) * Math.cos(2 * Math.PI * draw())),
-        );
-        const sum = d.reduce((a, b) => a + b, 0);
-        const ends = [];
-        let at = 0;
-        for (const x of d) {
-          at += x;
-          ends.push(at / sum);
-        }
-        return ends;
-      }),
+      Array.from({ length: PARTICLES }, () => sources.drawPageEnds(source, pages)),
     );
   }
   return bayesShares.get(pages);
@@ -294,32 +287,21 @@ function bayesWait(belief, now, startKnown) {
   return Math.min(10_000, Math.max(1_000, poll - now));
 }
 function pollBayes(job, next, startKnown) {
-  let t = 1_000 * (0.8 + next() * 0.2);
   const belief = { queuedAt: 0, runningAt: undefined, pages: job.pageEnds?.length ?? 0, looks: [] };
-  for (let attempt = 0, requests = 2; ; attempt++, requests++) {
-    const answer = answerAt(job, t);
-    if (answer.status === 'COMPLETED') return { requests, latenessMs: t - job.T };
-    let wait;
-    if (answer.status === 'QUEUED') Object.assign(belief, { queuedAt: t, runningAt: undefined, looks: [] });
-    else {
-      belief.runningAt ??= t;
-      belief.looks.push({ t, done: progressOf(answer) });
-      wait = bayesWait(belief, t, startKnown);
+  return simulate(job, next, (answer, t) => {
+    if (answer.status === 'QUEUED') {
+      Object.assign(belief, { queuedAt: t, runningAt: undefined, looks: [] });
+      return undefined;
     }
-    t += wait ?? Math.min(10_000, 1_000 * 1.5 ** attempt) * (0.8 + next() * 0.2);
-  }
+    belief.runningAt ??= t;
+    belief.looks.push({ t, done: sources.readProgress(answer).done });
+    return bayesWait(belief, t, startKnown);
+  });
 }
-const progressOf = (answer) => sources.readProgress(answer).done;
-const bayesCell = (queuedShare, startKnown, spread) => {
-  const row = { label: '', minMs: 4_000, maxMs: 30_000, seed: 70, spread };
-  const next = seeded(row.seed);
-  const runs = jobsOf(row, queuedShare).map((job) => ({
-    ...pollBayes(job, next, startKnown),
-    targetMs: Math.max(0.1 * job.T, 1_000),
-  }));
-  const requests = runs.reduce((a, r) => a + r.requests, 0) / runs.length;
-  return `${requests.toFixed(2)} / ${p95(runs.map((r) => r.latenessMs / r.targetMs)).toFixed(2)}`;
-};
+const bayesCell = (queuedShare, startKnown, spread) =>
+  measured({ label: '', minMs: 4_000, maxMs: 30_000, seed: 70, spread }, queuedShare, undefined, (job, next) =>
+    pollBayes(job, next, startKnown),
+  );
 console.log(
   '\nA Bayesian poller that knows the page model (spread 0.5), CI checks of 5–20 pages, T 4–30 s: mean requests per job / lateness p95 ÷ target (shipped: the tables above, column T=4–30 s)',
 );
