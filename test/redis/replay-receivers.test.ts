@@ -28,6 +28,11 @@ describe('two receiver processes sharing one redis-server', () => {
       store: 'redis',
       redisUrl: inject('redisUrl'),
       keyPrefix: `svc-a11y:test:replay:${Date.now()}:`,
+      // Exactly-once is under test here, not the store's deadlines (the Redis-killed cases below and
+      // replay-store.test judge those): under load a first connection, which loads the `redis` package, took over
+      // the 1 s defaults, and the fail-closed receiver rightly answered 503 to 5 of 10 copies.
+      connectTimeoutMs: 15_000,
+      commandTimeoutMs: 15_000,
     } as const;
     [a, b] = await started(startReceiver({ ...shared, format: 'esm' }), startReceiver({ ...shared, format: 'cjs' }));
   });
