@@ -6,6 +6,7 @@ import { affectedPages, changedFiles } from './changed-since.js';
 import { DEFAULT_CONFIG_FILE } from './config.js';
 import { UsageError } from './exit-codes.js';
 import { readSitemaps } from './sitemap.js';
+import { distinctPages } from './page-urls.js';
 
 /** What {@link collectUrls} reads (the `ci` command's parsed options have these fields). */
 export interface UrlSources {
@@ -49,7 +50,7 @@ export async function collectUrls(
   if (options.sitemaps.length) {
     const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: io.userAgent });
     const before = urls.length;
-    urls = [...new Set([...urls, ...read.urls])];
+    urls = distinctPages([...urls, ...read.urls]);
     info(
       `Sitemaps: ${read.urls.length} page${read.urls.length === 1 ? '' : 's'} from ${read.documents} document${read.documents === 1 ? '' : 's'}` +
         `${read.excluded ? `, ${read.excluded} left out by --sitemap-exclude` : ''}; ${urls.length - before} added to the ${before} given.`,

@@ -19,23 +19,51 @@ export function normalizePageUrl(url: string): string | undefined {
 }
 
 /**
- * The URLs normalised, each once, in the order first seen. A value that is not an absolute http(s) URL is an
- * error naming where it came from (`what(index)`).
+ * The key under which two spellings of one page compare equal: {@link normalizePageUrl}'s spelling with the
+ * path's trailing slashes removed (`https://a.example/docs/` and `https://A.example:443/docs` give one key). The
+ * query is kept as is. A value that is not an absolute http(s) URL keys as itself (it then matches nothing asked).
+ * @example pageKey('HTTPS://Shop.Example.com:443/docs/#top') // 'https://shop.example.com/docs'
+ */
+export function pageKey(url: string): string {
+  const normal = normalizePageUrl(url);
+  if (normal === undefined) return `\u0000${url}`;
+  const parsed = new URL(normal);
+  const beforeQuery = normal.slice(0, normal.length - parsed.search.length);
+  return beforeQuery.replace(/\/+$/, '') + parsed.search;
+}
+
+/**
+ * The URLs normalised, each page once (see {@link distinctPages}), in the order first seen. A value that is not an
+ * absolute http(s) URL is an error naming where it came from (`what(index)`).
  * @throws UsageError (exit 2) naming the source of the first bad URL
  * @example uniquePageUrls(['https://a.example', 'https://a.example/#x'], (i) => `URL ${i + 1}`) // ['https://a.example/']
  */
 export function uniquePageUrls(urls: readonly string[], what: (index: number) => string): string[] {
-  const seen = new Set<string>();
-  urls.forEach((url, i) => {
-    const normal = normalizePageUrl(url);
-    if (normal === undefined)
-      throw new UsageError(
-        `${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url.slice(0, 200))}`,
-        'ci',
-      );
-    seen.add(normal);
-  });
-  return [...seen];
+  return distinctPages(
+    urls.map((url, i) => {
+      const normal = normalizePageUrl(url);
+      if (normal === undefined)
+        throw new UsageError(
+          `${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url.slice(0, 200))}`,
+          'ci',
+        );
+      return normal;
+    }),
+  );
+}
+
+/**
+ * Each page once, under {@link pageKey} (`/docs` and `/docs/` are one page, kept in the spelling first seen), in
+ * the order first seen: the service is asked for a page once, so that its answer can be held against the list.
+ * @example distinctPages(['https://a.example/docs', 'https://a.example/docs/']) // ['https://a.example/docs']
+ */
+export function distinctPages(urls: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const url of urls) {
+    const key = pageKey(url);
+    if (!seen.has(key)) seen.set(key, url);
+  }
+  return [...seen.values()];
 }
 
 /**

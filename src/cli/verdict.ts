@@ -4,6 +4,7 @@
 // result; none decides on its own.
 import type { CiCheck, FailOn } from '../index.js';
 import { ExitCode } from './exit-codes.js';
+import type { PageMismatch } from './page-match.js';
 
 /** What the gate says: PASS (exit 0), FAIL (exit 1) or UNKNOWN (exit 4: the check cannot be judged). */
 export type GateOutcome = 'PASS' | 'FAIL' | 'UNKNOWN';
@@ -34,15 +35,28 @@ export interface GateInput {
    * @default false
    */
   serviceFailExplained?: boolean | undefined;
+  /**
+   * How the pages the check reported differ from the URLs it was created with (`comparePages`, its URLs made safe
+   * to print). When any list is non-empty the check cannot be judged: a service that drops, repeats or adds a page
+   * cannot pass. Undefined when the URLs asked for are not known (then only the pages reported are judged).
+   */
+  mismatch?: PageMismatch | undefined;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 // The page list in a reason stays short: the reports list every page.
 const LISTED_PAGES = 3;
+// Pages missing, repeated or not asked for are listed nowhere else, so their reasons name them all, up to a
+// check's size (a hostile answer may add thousands).
+const LISTED_MISMATCHES = 20;
+
+const listed = (urls: readonly string[], max: number): string =>
+  urls.slice(0, max).join(', ') + (urls.length > max ? ` and ${urls.length - max} more` : '');
 
 /**
  * Decides the gate: PASS only when the check is COMPLETED, the service's verdict is PASS, at least one page was
- * reported and every page is DONE, and no finding breaks `failOn`; FAIL when the check completed and a finding
+ * reported and every page is DONE, the pages reported are the pages asked for (when known: each once, no
+ * other, see `mismatch`), and no finding breaks `failOn`; FAIL when the check completed and a finding
  * breaks `failOn` or the service's verdict is FAIL (a known failure outranks what could not be judged); otherwise
  * UNKNOWN, with every reason.
  * @example decideVerdict({ check: { status: 'COMPLETED', verdict: 'PASS', pages: [] }, failures: 0, failOn: 'NEW_CRITICAL' }).outcome // 'UNKNOWN'
@@ -53,6 +67,7 @@ export function decideVerdict({
   failOn,
   waitEnded,
   serviceFailExplained = false,
+  mismatch,
 }: GateInput): GateVerdict {
   const completed = check.status === 'COMPLETED' && waitEnded === undefined;
   const failed: string[] = [];
@@ -75,13 +90,25 @@ export function decideVerdict({
     const notDone = pages.filter((p) => p?.status !== 'DONE');
     if (pages.length === 0) unknown.push('the check lists no pages, so none is known to have been checked');
     else if (notDone.length) {
-      const listed = notDone
-        .slice(0, LISTED_PAGES)
-        .map((p) => `${p?.url ?? '(unknown page)'} (${p?.status ?? 'no status'})`);
-      const more = notDone.length > LISTED_PAGES ? ` and ${notDone.length - LISTED_PAGES} more` : '';
+      const names = notDone.map((p) => `${p?.url ?? '(unknown page)'} (${p?.status ?? 'no status'})`);
       unknown.push(
-        `${plural(notDone.length, 'page')} of ${pages.length} ${notDone.length === 1 ? 'was' : 'were'} not checked: ${listed.join(', ')}${more}`,
+        `${plural(notDone.length, 'page')} of ${pages.length} ${notDone.length === 1 ? 'was' : 'were'} not checked: ${listed(names, LISTED_PAGES)}`,
       );
+    }
+    if (mismatch !== undefined) {
+      const { missing, repeated, unasked } = mismatch;
+      if (missing.length)
+        unknown.push(
+          `${plural(missing.length, 'page')} asked for ${missing.length === 1 ? 'is' : 'are'} missing from the check's answer: ${listed(missing, LISTED_MISMATCHES)}`,
+        );
+      if (repeated.length)
+        unknown.push(
+          `${plural(repeated.length, 'page')} ${repeated.length === 1 ? 'is' : 'are'} reported more than once: ${listed(repeated, LISTED_MISMATCHES)}`,
+        );
+      if (unasked.length)
+        unknown.push(
+          `the check reports ${plural(unasked.length, 'page')} it was not asked for: ${listed(unasked, LISTED_MISMATCHES)}`,
+        );
     }
   }
   if (unknown.length) return { outcome: 'UNKNOWN', exitCode: ExitCode.INCOMPLETE, reasons: unknown };

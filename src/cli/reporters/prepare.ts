@@ -7,6 +7,7 @@ import type { CiCheck, CiViolation, FailOn, Page } from '../../index.js';
 import { safeCopy, safeText } from '../safe-text.js';
 import { findSuppression, type Suppression } from '../suppressions.js';
 import { DEFAULT_FAIL_ON } from '../fail-on.js';
+import { comparePages, type PageMismatch } from '../page-match.js';
 import { breaksThreshold, isPageFailure, sortFindings } from '../threshold.js';
 import { failOnForUrl, type UrlFailOn } from '../url-fail-on.js';
 import { decideVerdict, type GateVerdict } from '../verdict.js';
@@ -95,7 +96,10 @@ export interface PrepareOptions {
   suppressions?: readonly Suppression[] | undefined;
   /** Per-URL thresholds: the first entry matching a finding's page decides its threshold. */
   failOnByUrl?: readonly UrlFailOn[] | undefined;
-  /** The batch this check is, in a run of several (its key and label, and the pages it asked for). */
+  /**
+   * The batch this check is (its key and label, and the pages it was created with: the check is judged only when
+   * it reports each of them once and no other page).
+   */
   batch?: { key: string; label: string; urls: string[] } | undefined;
 }
 
@@ -145,12 +149,17 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
   const rulesApplied = suppressions.length > 0 || byUrl.length > 0;
   const serviceFailExplained =
     rulesApplied && check.verdict === 'FAIL' && violations.some((v) => breaksThreshold(v, check.failOn ?? failOn));
+  // Compared on the API's own values (made-safe URLs may differ: a redacted token parameter), named as made safe.
+  const asked = options.batch?.urls;
+  const mismatch =
+    asked && safeMismatch(comparePages(asked, Array.isArray(raw.check?.pages) ? raw.check.pages : []), secrets);
   const verdict = decideVerdict({
     check,
     failures: failures.length,
     failOn,
     waitEnded: options.waitEnded,
     serviceFailExplained,
+    mismatch,
   });
   const batch = options.batch;
   return {
@@ -179,4 +188,9 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
     ],
     suppressionsUsed: [...used].sort((a, b) => a - b),
   };
+}
+
+function safeMismatch(mismatch: PageMismatch, secrets: readonly string[]): PageMismatch {
+  const safe = (urls: string[]) => urls.map((url) => safeText(url, secrets));
+  return { missing: safe(mismatch.missing), repeated: safe(mismatch.repeated), unasked: safe(mismatch.unasked) };
 }
