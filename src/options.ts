@@ -82,7 +82,8 @@ export interface ClientOptions {
   /**
    * Where log lines go (console-compatible: `debug`, `info`, `warn`, `error`). Nothing is written unless
    * `logLevel` (or `SVC_LOG`) says so. Lines are redacted: the API key in any spelling, URL credentials, token
-   * parameters, the `authorization` header.
+   * parameters, and the value of every header whose name suggests a credential (`authorization`, `cookie`, any
+   * name containing `token`, `key`, `secret`, `auth`, `session`, `signature`, `password`, `credential`).
    * @default globalThis.console
    * @example { logger: pino(), logLevel: 'debug' }
    */
@@ -96,7 +97,7 @@ export interface ClientOptions {
   logLevel?: LogLevel | undefined;
   /**
    * Functions called around every attempt (tracing, metrics): `onRequest` before it is sent, `onResponse` when
-   * its answer comes in. They see `authorization` redacted unless `unredacted: true`. A hook that throws ends the
+   * its answer comes in. They see credential headers (as in the log) and the API key redacted unless `unredacted: true`. A hook that throws ends the
    * call with `HookError`.
    * @default undefined
    * @example { hooks: { onResponse: ({ request, status, durationMs }) => metrics.record(request.operationId, status, durationMs) } }

@@ -5,10 +5,21 @@
 import type { ConfigurationError, HookError } from '../errors.js';
 import type { redact, scrubHeaders } from '../internal/redact.js';
 import type { HEADER_NAME, isHeaderValue, LOG_LEVELS, ResolvedOptions } from '../options.js';
-// Not in the root bundle (the CLI reaches it through @svc/a11y-sdk/redact): imported, it stays in this chunk.
+// Not in the root bundle (the CLI reaches url-secrets through @svc/a11y-sdk/redact, and the list of credential
+// headers through these debug lines): imported, they stay in this chunk.
+import { isCredentialHeader } from '../internal/credential-headers.js';
 import { redactTokenParameters, redactUrlCredentials } from '../internal/url-secrets.js';
 import type { Observed, RequestInfo } from './events.js';
-import { describeError, doneLine, headerList, type Line, lineOf, requestLine, responseLine } from './lines.js';
+import {
+  describeError,
+  doneLine,
+  headerList,
+  type Line,
+  lineOf,
+  REDACTED,
+  requestLine,
+  responseLine,
+} from './lines.js';
 import type { HookRequest } from './types.js';
 
 /** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above). */
@@ -66,6 +77,23 @@ export function instrument(
       // A logger that throws must not fail the call it reports on.
     }
   };
+  // What hooks see of the headers, unless they opted into `unredacted`: the values of credential headers (by their
+  // name, as in the log lines) redacted, `authorization` as `Bearer [redacted]`, and the key in any other value.
+  const requestView = (headers: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [
+        name,
+        name === 'authorization' ? `Bearer ${REDACTED}` : isCredentialHeader(name) ? REDACTED : redact(value, secret),
+      ]),
+    );
+  const responseView = (headers: Headers): Headers => {
+    let named = false;
+    for (const name of headers.keys()) named ||= isCredentialHeader(name);
+    if (!named) return scrubHeaders(headers, secret);
+    const view = new Headers();
+    for (const [name, value] of headers) view.append(name, isCredentialHeader(name) ? REDACTED : value);
+    return scrubHeaders(view, secret);
+  };
   // A hook's failure ends the call: its error is the cause (scrubbed when the hook saw the key).
   const failed = (hook: 'onRequest' | 'onResponse', error: unknown) => {
     const wrapped = new HookError(hook, redact(describeError(error), secret), { cause: error });
@@ -80,16 +108,17 @@ export function instrument(
         operationId: event.op,
         method: info.method,
         url: hooks.unredacted ? event.url : scrubText(event.url),
-        headers: { ...headers, ...(hooks.unredacted ? {} : { authorization: 'Bearer [redacted]' }) },
+        headers: hooks.unredacted ? { ...headers } : requestView(headers),
         attempt: event.attempt,
       };
       if (request && hooks?.onRequest) {
+        const shown = { ...request.headers };
         try {
           await hooks.onRequest(request);
         } catch (error) {
           throw failed('onRequest', error);
         }
-        applyHeaders(request.headers, headers, (name, value) => {
+        applyHeaders(request.headers, shown, headers, (name, value) => {
           if (!HEADER_NAME.test(name) || typeof value !== 'string' || !isHeaderValue(value))
             throw failed(
               'onRequest',
@@ -113,7 +142,7 @@ export function instrument(
           await hooks.onResponse({
             request,
             status: response.status,
-            headers: hooks.unredacted ? response.headers : scrubHeaders(response.headers, secret),
+            headers: hooks.unredacted ? response.headers : responseView(response.headers),
             durationMs: event.ms,
           });
         } catch (error) {
@@ -152,17 +181,19 @@ function missing(option: string, value: unknown, names: string[], required: bool
 }
 
 // The headers an onRequest hook left, sent on this attempt: added and changed ones (names and values checked as
-// the client's own `headers` option is), removed ones left out; `authorization` stays the API key whatever the
-// hook did to it.
+// the client's own `headers` option is), removed ones left out, and the ones it left as it was `shown` them (a
+// redacted value among them) sent as they were; `authorization` stays the API key whatever the hook did to it.
 function applyHeaders(
   edited: Record<string, string>,
+  shown: Record<string, string>,
   sent: Record<string, string>,
   check: (name: string, value: unknown) => void,
 ): void {
   const next: Record<string, string> = {};
   for (const [name, value] of Object.entries(edited)) {
     check(name, value);
-    next[name.toLowerCase()] = value;
+    const key = name.toLowerCase();
+    next[key] = Object.hasOwn(sent, key) && Object.hasOwn(shown, key) && shown[key] === value ? sent[key]! : value;
   }
   next.authorization = sent.authorization!;
   for (const name of Object.keys(sent)) delete sent[name];

@@ -1,5 +1,6 @@
 // The text of each log line, from the records the client's modules emit (see events.ts). Pure: redaction and
 // writing are instrument.ts's.
+import { isCredentialHeader } from '../internal/credential-headers.js';
 import { readProgress } from '../progress.js';
 import type { Outcome } from '../retry.js';
 import type { Observed, RequestInfo } from './events.js';
@@ -8,17 +9,17 @@ import type { LogLevel } from './types.js';
 /** A line to write: its level and its text (not yet redacted). */
 export type Line = [level: Exclude<LogLevel, 'off'>, text: string];
 
-// Header values never written, whatever they hold: credentials by their name.
-const SECRET_HEADERS = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
+/** What a credential header's value reads in a log line or a hook's view. */
+export const REDACTED = '[redacted]';
 
 /**
- * The headers as JSON on one line, the values of credential headers replaced by `[redacted]`. JSON, so that a
- * redaction of a value (up to a `"`) never reaches into the next header.
+ * The headers as JSON on one line, the values of credential headers (by their name: {@link isCredentialHeader})
+ * replaced by `[redacted]`. JSON, so that a redaction of a value (up to a `"`) never reaches into the next header.
  * @example headerList({ accept: 'application/json', authorization: 'Bearer svc_x' }) // '{"accept":"application/json","authorization":"[redacted]"}'
  */
 export function headerList(headers: Iterable<[string, string]>): string {
   const out: Record<string, string> = {};
-  for (const [name, value] of headers) out[name] = SECRET_HEADERS.test(name) ? '[redacted]' : value;
+  for (const [name, value] of headers) out[name] = isCredentialHeader(name) ? REDACTED : value;
   return JSON.stringify(out);
 }
 

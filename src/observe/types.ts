@@ -36,9 +36,12 @@ export interface HookRequest {
   /** The URL requested (a `Location` when polling one). */
   readonly url: string;
   /**
-   * The headers sent, lowercase names. `authorization` reads `Bearer [redacted]` unless the hooks opted in with
-   * `unredacted: true`. `onRequest` may add or change headers (such as `traceparent`): they are sent on this
-   * attempt; `authorization` is always the API key.
+   * The headers sent, lowercase names. Unless the hooks opted in with `unredacted: true`, `authorization` reads
+   * `Bearer [redacted]`, every other header whose name says it holds a credential (`cookie`, `proxy-authorization`,
+   * any name holding `token`, `key`, `secret`, `auth`, `session`, `signature`, `password` or `credential`, such as
+   * `x-api-key` or `x-amz-security-token`) reads `[redacted]`, and the API key is redacted from the rest, as in the
+   * debug log. `onRequest` may add or change headers (such as `traceparent`): they are sent on this attempt; a header
+   * it leaves as it was shown (a redacted one included) is sent as it was; `authorization` is always the API key.
    */
   readonly headers: Record<string, string>;
   /** 1 for the first attempt, 2 for the first re-send, … */
@@ -51,7 +54,11 @@ export interface HookResponse {
   readonly request: HookRequest;
   /** The HTTP status. */
   readonly status: number;
-  /** The answer's headers (`retry-after`, `location`, rate-limit headers…), the API key redacted from them. */
+  /**
+   * The answer's headers (`retry-after`, `location`, rate-limit headers…). Unless the hooks opted in with
+   * `unredacted: true`, the values of headers whose name says they hold a credential (`set-cookie`, `x-auth-token`…,
+   * as for `HookRequest.headers`) read `[redacted]`, and the API key is redacted from the rest.
+   */
   readonly headers: Headers;
   /** Milliseconds from sending the request to its answer's headers. */
   readonly durationMs: number;
@@ -75,7 +82,8 @@ export interface Hooks {
   /** Called when each attempt's answer has come in (its status and headers). */
   onResponse?: ((response: HookResponse) => void | Promise<void>) | undefined;
   /**
-   * Show hooks the `authorization` header as sent (the API key) instead of `Bearer [redacted]`.
+   * Show hooks every header as sent and received, credentials included (the API key in `authorization`, cookies,
+   * tokens), instead of `[redacted]`; and the URL as requested.
    * @default false
    */
   unredacted?: boolean | undefined;
