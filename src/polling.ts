@@ -87,7 +87,8 @@ export interface PolledJob<T> {
 /**
  * The wait before the next poll. A server hint (`Retry-After` on the 202 or on a QUEUED/RUNNING answer)
  * is followed, within [intervalMs / 2, maxIntervalMs] so a hint of 0 cannot turn into a storm of polls;
- * without one, exponential backoff (×1.5 from `intervalMs`, capped) with −20 % jitter.
+ * without one, exponential backoff (×1.5 from `intervalMs`, capped) with −20 % jitter. Between two polls the
+ * wait loop raises it further: one poll per `intervalMs` at most, counted between their starts.
  */
 function nextWait(attempt: number, hintMs: number | undefined, intervalMs: number, maxIntervalMs: number): number {
   if (hintMs !== undefined) return Math.min(maxIntervalMs, Math.max(intervalMs / 2, hintMs));
@@ -102,7 +103,10 @@ function nextWait(attempt: number, hintMs: number | undefined, intervalMs: numbe
  *
  * Each wait: the server's hint when it sent one (see `nextWait`); else, when the job reports progress
  * (pages done of pages to do, see `progress.ts`), a poll near its estimated completion and before the
- * deadline (`progressWait`); else the backoff.
+ * deadline (`progressWait`); else the backoff. Whatever plans it (a hint, progress, the backoff, a failure's
+ * backoff or `Retry-After`), no poll starts less than `intervalMs` after the previous one started, near the
+ * deadline too; when no further poll fits before the deadline, the wait sleeps until it and ends with
+ * `PollTimeoutError`.
  */
 export async function pollUntilTerminal<T extends { status?: unknown }>(
   operationId: string,
@@ -162,6 +166,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
       let wait: number;
       // What the log says of this poll (when the client logs): its answer, or the failure it outlived.
       let seen: Seen;
+      // The spacing of polls is counted from their starts: a slow answer must not let the next one come sooner.
+      const polledAt = Date.now();
       try {
         const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
@@ -194,6 +200,17 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
           throw error;
         seen = { error };
       }
+      // One poll per intervalMs at most, whatever planned the wait: a hint of 0 or a 429's short Retry-After, the
+      // backoff's jitter, or a planner near the deadline once planned waits of 0 ms (hundreds of polls in the last
+      // second, a burst of 429s on a key of 120 a minute).
+      const now = Date.now();
+      wait = Math.max(wait, polledAt + intervalMs - now);
+      if (now + wait >= endsAt) {
+        // No further poll fits before the deadline: sleep until it (its timer aborts the signal with the
+        // PollTimeoutError), rather than racing it with a timer of the same length that could poll at the deadline.
+        tell(attempt + 1, { ...seen, ms: endsAt - now });
+        await untilAborted(signal);
+      }
       tell(attempt + 1, { ...seen, ms: wait });
       // A Retry-After beyond the timer range must not become a 1 ms wait (a re-poll storm): the deadline ends it.
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
@@ -204,6 +221,14 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
     clearTimeout(deadline);
     user?.removeEventListener('abort', onUserAbort);
   }
+}
+
+// Settles only when `signal` aborts, rejecting with its reason: a wait that ends with the deadline (or the caller's abort).
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(abortReason(signal));
+    else signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
+  });
 }
 
 // What the log is told of one poll (see `Observed`): its answer, or the failure it outlived, and the wait.

@@ -230,7 +230,9 @@ const AIM_INTO_ALLOWANCE = 0.6;
  * estimate. When the
  * progress stops moving for longer than two pages' time, waits grow by half of the time since it last moved
  * (×1.5 per poll, the backoff's growth), so a stalled job is never hammered. Bounded to [intervalMs,
- * maxIntervalMs], and a look that would fall after the deadline comes half an interval before it instead. No
+ * maxIntervalMs], and a look that would fall after the deadline comes half an interval before it instead, but
+ * never sooner than `intervalMs` from now; when that is not before the deadline, no look fits and the wait is
+ * the time left (`untilDeadlineMs`, at least 0): the wait ends at the deadline. No
  * jitter: each wait is planned from the job's own progress, and taking up to 20 % off it (as the backoff
  * does) makes the poll land before the completion it aims at (~0.5 more requests per job in the model).
  * @example progressWait(track, 2_500, { intervalMs: 1000, maxIntervalMs: 10000, waitedMs: 3000 })
@@ -256,8 +258,13 @@ export function progressWait(track: JobTrack, nowMs: number, options: ProgressWa
   const stillMs = nowMs - (track.changedAtMs ?? nowMs);
   if (stillMs > 2 * msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
   wait = Math.min(maxIntervalMs, Math.max(intervalMs, wait));
-  // A look after the deadline would never happen: the last one comes just before it.
-  if (untilDeadlineMs !== undefined && wait > untilDeadlineMs - intervalMs / 2)
-    wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
+  // A look after the deadline would never happen: the last one comes just before it. Not sooner than one interval
+  // from now, though: near the deadline that bound planned waits of 0 ms, and every look that answered then planned
+  // another (a storm of polls in the last half interval). When even that look would not come before the deadline,
+  // none fits: wait out the time left.
+  if (untilDeadlineMs !== undefined && wait > untilDeadlineMs - intervalMs / 2) {
+    const lastLook = Math.max(intervalMs, untilDeadlineMs - intervalMs / 2);
+    wait = lastLook < untilDeadlineMs ? lastLook : Math.max(0, untilDeadlineMs);
+  }
   return wait;
 }

@@ -80,9 +80,11 @@ async function batch(
   maxMs: number,
   { minQueuedMs = 0, maxQueuedMs = 0, createTakesMs = 0, minPages = 5, maxPages = 20, queuedQuarter = false } = {},
 ) {
-  // Seeded: the first wait's jitter (Math.random), and each job's T, page count and page durations.
+  // Seeded: the waits' jitter (Math.random), and each job's T, page count and page durations, from two streams: from
+  // one, a change in how many jittered waits a job takes (one poll per intervalMs, issue 34) re-drew every later
+  // job, and the batch measured other jobs (p95 lateness 0.98 → 1.19 on seed 5; on the same jobs 0.92 → 0.91).
   const random = prng(seed);
-  vi.spyOn(Math, 'random').mockImplementation(random);
+  vi.spyOn(Math, 'random').mockImplementation(prng(seed ^ 0x5bd1e995));
   const runs = [];
   for (let i = 0; i < count; i++) {
     const T = Math.round(minMs + (maxMs - minMs) * random());

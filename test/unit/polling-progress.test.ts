@@ -321,8 +321,21 @@ describe('progressWait', () => {
   it('a look that would fall after the deadline comes half an interval before it', () => {
     const far = anchored({ atMs: 10_000, done: 2, total: 100 });
     expect(progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs: 4000 })).toBe(3500);
-    expect(progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs: 300 })).toBe(0);
     expect(progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs: 60_000 })).toBe(10_000);
+  });
+
+  it('near the deadline, never sooner than one interval; when no look fits before it, the wait is the time left', () => {
+    // Half an interval before the deadline would be 700 ms away: one interval, still 200 ms before the deadline.
+    const far = anchored({ atMs: 10_000, done: 2, total: 100 });
+    const until = (untilDeadlineMs: number) =>
+      progressWait(far, 10_000, { ...bounds, waitedMs: 10_000, untilDeadlineMs });
+    expect(until(1600)).toBe(1100);
+    expect(until(1200)).toBe(1000);
+    // No look fits: the wait runs to the deadline (it was 0 ms, a storm of looks in the last half interval).
+    expect(until(1000)).toBe(1000);
+    expect(until(300)).toBe(300);
+    expect(until(0)).toBe(0);
+    expect(until(-20)).toBe(0);
   });
 
   it('undefined when progress tells nothing (the caller backs off as before)', () => {
