@@ -59,7 +59,8 @@ export function ciArgs(
     flag('urls-file', urlsFile);
   }
   for (const entry of inputs.sarifMap) flag('sarif-map', entry);
-  if (setBaseline) argv.push('--set-baseline');
+  // Always said, true or false: a config file's `setBaseline` must never decide it (it may be the pull request's).
+  argv.push(setBaseline ? '--set-baseline' : '--no-set-baseline');
   // The CLI fills `ci` from GITHUB_ACTIONS, which the action hides from it (it writes the annotations itself).
   if (config?.context?.ci === undefined) flag('context', 'ci=github-actions');
   for (const [kind, file] of Object.entries(config?.reports ?? {})) flag('report', `${kind}=${file}`);

@@ -11,6 +11,7 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
+  pageThresholdsText,
 } from '../cli/reporters/fields.js';
 
 /**
@@ -100,6 +101,7 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
     return lines.join('\n');
   }
   const { check, verdict, findings, failOn, failOnDefaulted, failedPages } = report;
+  const others = pageThresholdsText(report.pageThresholds);
   lines.push(...verdict.reasons.map((r) => `- ${WHY[outcome]}: ${mdCell(r)}`), '');
   const fresh = findings.filter((f) => f.violation.isNew === true);
   const newTotal = totalOf(check.newCounts) ?? fresh.length;
@@ -108,6 +110,7 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
     `${countText(totalOf(check.counts))} in all`,
     `fixed ${countText(check.fixedCount)}`,
     `threshold ${mdCell(failOn)}${failOnDefaulted ? ' (default)' : ''}`,
+    ...(others ? [mdCell(others)] : []),
     ...(check.appUrl ? [link('open in the app', check.appUrl)] : []),
   ];
   lines.push(summary.join(' · '), '');

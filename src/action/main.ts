@@ -8,6 +8,7 @@ import * as core from '@actions/core';
 import { version } from '../cli/context.js';
 import { annotationsOf, type PreparedReport } from '../cli/reporters/index.js';
 import { redactText } from '../cli/safe-text.js';
+import type { CiConfig } from '../cli/config.js';
 import { ciArgs, configOf, reportFiles } from './cli-args.js';
 import { commentBody, commentMarker } from './comment.js';
 import { readEvent, type EventInfo } from './event.js';
@@ -77,7 +78,8 @@ async function check(
   secrets: string[],
   outputs: ActionOutputs,
 ): Promise<void> {
-  const setBaseline = inputs.setBaseline === 'auto' ? event.pushToDefaultBranch : inputs.setBaseline === 'true';
+  const config = configOf(inputs, process.cwd());
+  const setBaseline = baselineOf(inputs, event, config);
   if (setBaseline)
     core.info(
       `set-baseline: this check is saved as the baseline${inputs.setBaseline === 'auto' ? ` (a push to the default branch ${event.defaultBranch})` : ''}`,
@@ -87,7 +89,6 @@ async function check(
     : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
   mkdirSync(dir, { recursive: true });
   const files = reportFiles(dir);
-  const config = configOf(inputs, process.cwd());
   const argv = ciArgs(inputs, { dir, files, setBaseline, config });
   // The action writes the annotations (with files) and the summary (with the comment's link) itself.
   const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
@@ -124,6 +125,25 @@ async function check(
         `svc-a11y ci exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`,
       ),
     );
+}
+
+// The baseline moves only from the default branch: `auto` saves it on a push there alone, and on a pull request
+// nothing saves it, whatever the input or a config file (which the pull request may have written) asks; the
+// action warns when asked to.
+function baselineOf(inputs: ActionInputs, event: EventInfo, config: CiConfig | undefined): boolean {
+  if (event.pullRequest !== undefined || event.name.startsWith('pull_request')) {
+    const asked = [
+      ...(inputs.setBaseline === 'true' ? ['the set-baseline input'] : []),
+      ...(config?.setBaseline === true ? [`setBaseline in ${config.file}`] : []),
+    ];
+    if (asked.length)
+      core.warning(
+        `${asked.join(' and ')} ${asked.length === 1 ? 'is' : 'are'} ignored on a ${event.name || 'pull request'} event: a pull request cannot move the baseline other changes are compared with. It is saved on a push to the default branch (set-baseline: auto).`,
+        { title: 'Accessibility check baseline' },
+      );
+    return false;
+  }
+  return inputs.setBaseline === 'auto' ? event.pushToDefaultBranch : inputs.setBaseline === 'true';
 }
 
 // New findings relative to the baseline, all impacts: the check's own count, else the findings marked new.

@@ -88,7 +88,7 @@ export function cliOptions(argv: string[], env: Record<string, string | undefine
 export function readPreparedReport(
   file: string,
   secrets: readonly string[],
-  options: Pick<CiOptions, 'failOn' | 'failOnByUrl' | 'suppressions'> | undefined,
+  options: Pick<CiOptions, 'failOn' | 'failOnByUrl' | 'failOnIsFloor' | 'suppressions'> | undefined,
 ): PreparedReport | undefined {
   let data: { check?: CiCheck; violations?: CiViolation[]; verdict?: GateVerdict; batches?: PreparedReport['batches'] };
   try {
@@ -104,6 +104,7 @@ export function readPreparedReport(
       secrets,
       failOn: options?.failOn,
       failOnByUrl: options?.failOnByUrl,
+      failOnIsFloor: options?.failOnIsFloor,
       suppressions: options?.suppressions?.active,
     },
   );

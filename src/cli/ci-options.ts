@@ -3,6 +3,7 @@
 // and last the report paths (whose missing folders are created, and removed again if the run ends without reports).
 import { dirname, resolve } from 'node:path';
 import type { FailOn } from '../index.js';
+import { decideBaseline } from './baseline.js';
 import { tooManyUrls } from './collect-urls.js';
 import { loadConfig } from './config.js';
 import type { CommandContext } from './context.js';
@@ -40,6 +41,11 @@ export interface CiOptions {
   /** Report files to write, by format (one format may be written twice). */
   reports: Array<readonly [ReportFormat, string]>;
   failOn: FailOn | undefined;
+  /**
+   * True when `failOn` came from the command line (or the Action's input), not a file: a file's per-URL thresholds
+   * may then make a page stricter than it, never more lenient.
+   */
+  failOnIsFloor: boolean;
   /** Per-URL thresholds (config file `failOnByUrl`). */
   failOnByUrl: UrlFailOn[];
   /** Reviewed suppressions, if a file was given or found. */
@@ -93,6 +99,8 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     );
   }
   const suppressionsFile = setting(SETTINGS.suppressions).value;
+  const failOn = setting(SETTINGS.failOn);
+  const baseline = decideBaseline(setBaselineSetting(inputs), env);
   const where = suppressionsPath(suppressionsFile, config ? dirname(resolve(config.file)) : process.cwd());
   const options: Omit<CiOptions, 'createdFolders'> = {
     urls: pages.value.urls,
@@ -107,18 +115,20 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     // `--json` is `--format json` (and any --format is then not read).
     format: ctx.json ? 'json' : setting(SETTINGS.format).value,
     reports: reports.value,
-    failOn: setting(SETTINGS.failOn).value,
+    failOn: failOn.value,
+    failOnIsFloor: failOn.source.kind === 'flag' || failOn.source.kind === 'env',
     failOnByUrl: config?.failOnByUrl ?? [],
     suppressions:
       readConfig || v.suppressions !== undefined
         ? loadSuppressions(where.file, { required: where.required })
         : undefined,
-    setBaseline: setting(SETTINGS.setBaseline).value,
+    setBaseline: baseline.setBaseline,
     timeout: setting(SETTINGS.timeout),
     context: setting(SETTINGS.context).value,
     sarifMap,
     configFile: config?.file,
   };
+  if (baseline.warning) ctx.out.err(baseline.warning);
   // Last, once every other option is known good: the check creates the reports' missing folders.
   const createdFolders: string[] = [];
   try {
@@ -129,6 +139,16 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     throw error;
   }
   return { ...options, createdFolders };
+}
+
+// `--no-set-baseline` is the flag's explicit false (the Action passes it off the default branch): like any flag it
+// wins over the config file's `setBaseline`.
+function setBaselineSetting(inputs: SettingInputs): Setting<boolean> {
+  const { values } = inputs;
+  if (values['no-set-baseline'] !== true) return readSetting(SETTINGS.setBaseline, inputs);
+  if (values['set-baseline'] === true)
+    throw new UsageError('--set-baseline and --no-set-baseline contradict each other: give one', 'ci');
+  return { value: false, source: { kind: 'flag', flag: '--no-set-baseline' } };
 }
 
 // ` (from FILE)` after a value the config file gave; a flag's needs no note; the default's says so.

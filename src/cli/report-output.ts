@@ -66,6 +66,7 @@ function jsonReportOf(report: PreparedReport): unknown {
     ...base,
     ...(report.batches.length > 1 ? { batches: report.batches } : {}),
     ...(suppressed.length ? { suppressed } : {}),
+    ...(report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}),
   };
 }
 

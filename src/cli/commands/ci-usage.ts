@@ -16,8 +16,11 @@ export const CI_USAGE = `svc-a11y ci [url…] [options]
   otherwise any check not judged → exit 4. Each check's context carries its batch key (svcA11yBatch).
 
   --fail-on <rule>       ${FAIL_ON.join(' | ')} (service default when omitted);
-                         per-URL thresholds go in the config file (failOnByUrl)
-  --set-baseline         save every completed check as the baseline of future checks
+                         per-URL thresholds go in the config file (failOnByUrl): under --fail-on they may make
+                         a page stricter, never more lenient
+  --set-baseline         save every completed check as the baseline of future checks; on a pull or merge
+                         request (as the CI says) only this flag sets it, never the config file, with a warning
+  --no-set-baseline      do not, whatever the config file says
   --context key=value    caller metadata (repeatable); repository, branch, commit and pull request are
                          filled from the CI environment when its usual variables exist
   --timeout <duration>   overall wait of the whole run, e.g. 10m (default 10m)

@@ -59,6 +59,7 @@ export async function runCiCheck(
         waitEnded: r.waitEnded,
         suppressions: options.suppressions?.active,
         failOnByUrl: options.failOnByUrl,
+        failOnIsFloor: options.failOnIsFloor,
         batch: { key: r.batch.key, label: batchLabel(r.batch), urls: r.batch.urls },
       },
     ),
@@ -84,6 +85,7 @@ export const ciCommand: Command = {
   options: {
     'fail-on': { type: 'string' },
     'set-baseline': { type: 'boolean' },
+    'no-set-baseline': { type: 'boolean' },
     context: { type: 'string', multiple: true },
     timeout: { type: 'string' },
     format: { type: 'string' },

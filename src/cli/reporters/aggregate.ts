@@ -81,6 +81,7 @@ export function aggregateReports(reports: readonly PreparedReport[]): PreparedRe
     failures: findings.filter((f) => f.breaking).map((f) => f.violation),
     suppressed: findings.filter((f) => f.suppression !== undefined),
     failedPages: reports.flatMap((r) => r.failedPages),
+    pageThresholds: reports.flatMap((r) => r.pageThresholds),
     verdict: aggregateVerdicts(
       batches.map((b, i) => ({ label: b.label, verdict: b.verdict, pages: reports[i]?.check.pages?.length ?? 0 })),
     ),

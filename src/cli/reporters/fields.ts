@@ -107,3 +107,19 @@ export function pageUrls(report: CiReport): string[] {
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+// Pages named in a report's threshold line: a check has at most 20 pages, a merged run more.
+const LISTED_THRESHOLDS = 20;
+
+/**
+ * The pages judged by another threshold than the run's, in words for a report's threshold line, or undefined when
+ * every page is judged by the run's. Each URL is already made safe (`PreparedReport.pageThresholds`); a reporter
+ * escapes the result for its format.
+ * @example pageThresholdsText([{ url: 'https://a.example/checkout', failOn: 'SERIOUS_OR_WORSE' }]) // 'other thresholds: https://a.example/checkout SERIOUS_OR_WORSE'
+ */
+export function pageThresholdsText(list: readonly { url: string; failOn: string }[]): string | undefined {
+  if (list.length === 0) return undefined;
+  const named = list.slice(0, LISTED_THRESHOLDS).map((p) => `${p.url} ${p.failOn}`);
+  const more = list.length > LISTED_THRESHOLDS ? ` and ${list.length - LISTED_THRESHOLDS} more` : '';
+  return `other thresholds: ${named.join(', ')}${more}`;
+}

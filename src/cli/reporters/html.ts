@@ -18,6 +18,7 @@ import {
   pageUrls,
   ruleIdOf,
   targetOf,
+  pageThresholdsText,
 } from './fields.js';
 
 /** How the run was configured and what its suppressions did (shown in the report). */
@@ -106,6 +107,7 @@ const age = (v: CiViolation) => (v.isNew === true ? 'new' : v.isNew === false ? 
 function verdictSection(report: PreparedReport): string {
   const { verdict, check, failOn, failOnDefaulted, findings, failures, suppressed, failedPages } = report;
   const newCount = findings.filter((f) => f.violation.isNew === true).length;
+  const others = pageThresholdsText(report.pageThresholds);
   return section(
     'verdict',
     'Verdict',
@@ -113,7 +115,7 @@ function verdictSection(report: PreparedReport): string {
       `<p><span class="badge ${verdict.outcome}">${verdict.outcome}</span> exit code ${verdict.exitCode}</p>`,
       `<ul>${verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`,
       '<table><caption>Summary</caption><tbody>',
-      `<tr><th scope="row">Threshold</th><td>${esc(failOn)}${failOnDefaulted ? ' (default)' : ''}</td></tr>`,
+      `<tr><th scope="row">Threshold</th><td>${esc(failOn)}${failOnDefaulted ? ' (default)' : ''}${others ? `; ${esc(others)}` : ''}</td></tr>`,
       `<tr><th scope="row">Service verdict</th><td>${esc(check.verdict ?? 'none')} (status ${esc(check.status ?? 'missing')})</td></tr>`,
       `<tr><th scope="row">Findings</th><td>${findings.length}: ${newCount} new, ${findings.filter((f) => f.violation.isNew === false).length} existing</td></tr>`,
       `<tr><th scope="row">Break the threshold</th><td>${failures.length}</td></tr>`,

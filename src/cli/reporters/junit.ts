@@ -296,13 +296,20 @@ export function toJUnit(report: PreparedReport): string {
 
   // `skipped` only on suites: junit-10.xsd has no `skipped` on <testsuites>.
   const all = tally([...suites.values()].flat());
+  const thresholdOf = new Map(report.pageThresholds.map((p) => [p.url, p.failOn]));
   const body = [...suites].map(([name, cases]) => {
     const t = tally(cases);
     // In a run of several checks, each page's suite names its batch (a property: junit-10.xsd allows them).
     const batch = name === CHECK_SUITE ? undefined : batchOfPage(report, name);
+    // A page judged by another threshold than the run's says which (junit-10.xsd allows properties on suites).
+    const threshold = name === CHECK_SUITE ? undefined : thresholdOf.get(name);
+    const properties = [
+      ...(batch ? [`<property name="batch" value="${xmlAttr(batch)}"/>`] : []),
+      ...(threshold ? [`<property name="failOn" value="${xmlAttr(threshold)}"/>`] : []),
+    ];
     return [
       `  <testsuite name="${xmlAttr(name)}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${TIME}">`,
-      ...(batch ? [`    <properties><property name="batch" value="${xmlAttr(batch)}"/></properties>`] : []),
+      ...(properties.length ? [`    <properties>${properties.join('')}</properties>`] : []),
       ...cases.map(testCaseXml),
       '  </testsuite>',
     ].join('\n');

@@ -2,7 +2,17 @@
 import type { SeverityCounts } from '../../index.js';
 import { visibleText, withoutUrlCredentials } from '../safe-text.js';
 import type { PreparedReport } from './prepare.js';
-import { countOf, countText, IMPACTS, impactLabel, pageLabel, ruleIdOf, targetOf, totalOf } from './fields.js';
+import {
+  countOf,
+  countText,
+  IMPACTS,
+  impactLabel,
+  pageLabel,
+  pageThresholdsText,
+  ruleIdOf,
+  targetOf,
+  totalOf,
+} from './fields.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
 
 /** Options of {@link toMarkdown}. */
@@ -82,6 +92,7 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
   const maxBytes = options.maxBytes ?? 1_000_000;
   const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
   const several = batches.length > 1;
+  const others = pageThresholdsText(report.pageThresholds);
 
   const head: string[] = [`## Accessibility check: ${verdict.outcome}`, ''];
   const why = verdict.outcome === 'UNKNOWN' ? 'Not judged' : verdict.outcome === 'FAIL' ? 'Failed' : 'Passed';
@@ -94,7 +105,8 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
       `${failOn}${failOnDefaulted ? ' (default)' : ''}` +
       (failedPages.length
         ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked.`
-        : '.'),
+        : '.') +
+      (others ? ` Pages judged by ${mdCell(others)}.` : ''),
     '',
     ...countsTable(check.counts, check.newCounts),
     '',

@@ -8,8 +8,9 @@ import { safeCopy, safeText } from '../safe-text.js';
 import { findSuppression, type Suppression } from '../suppressions.js';
 import { DEFAULT_FAIL_ON } from '../fail-on.js';
 import { comparePages, type PageMismatch } from '../page-match.js';
+import { pageKey } from '../page-urls.js';
 import { breaksThreshold, isPageFailure, sortFindings } from '../threshold.js';
-import { failOnForUrl, type UrlFailOn } from '../url-fail-on.js';
+import { pageFailOn, type UrlFailOn } from '../url-fail-on.js';
 import { decideVerdict, type GateVerdict } from '../verdict.js';
 import type { CiReport } from './fields.js';
 
@@ -37,6 +38,13 @@ export interface Finding {
   suppression?: SuppressionNote | undefined;
   /** Key of the batch (CI check) it came from, when the run had several. */
   batch?: string | undefined;
+}
+
+/** A page judged by another threshold than the run's, and the threshold applied to it. */
+export interface PageThreshold {
+  /** The page (made safe to print). */
+  url: string;
+  failOn: FailOn;
 }
 
 /** One CI check of a run, as the reports list it. */
@@ -73,6 +81,8 @@ export interface PreparedReport extends CiReport {
   suppressed: Finding[];
   /** Pages that could not be checked (UNREACHABLE, ERROR, TIMEOUT). */
   failedPages: Page[];
+  /** The pages judged by another threshold than `failOn` (per-URL thresholds), with the one applied (made safe). */
+  pageThresholds: PageThreshold[];
   /** The gate's decision, which the exit code and every reporter show. */
   verdict: GateVerdict;
   /** The run's CI checks: one entry for a run of one check. */
@@ -97,6 +107,12 @@ export interface PrepareOptions {
   /** Per-URL thresholds: the first entry matching a finding's page decides its threshold. */
   failOnByUrl?: readonly UrlFailOn[] | undefined;
   /**
+   * True when `failOn` was given explicitly (a flag, the Action's input): per-URL thresholds may then make a page
+   * stricter than it, never more lenient (a config file may be the pull request's own).
+   * @default false
+   */
+  failOnIsFloor?: boolean | undefined;
+  /**
    * The batch this check is (its key and label, and the pages it was created with: the check is judged only when
    * it reports each of them once and no other page).
    */
@@ -115,6 +131,7 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
   const failOn = options.failOn ?? check.failOn ?? DEFAULT_FAIL_ON;
   const suppressions = options.suppressions ?? [];
   const byUrl = options.failOnByUrl ?? [];
+  const run = { failOn, floor: options.failOnIsFloor === true };
   const used = new Set<number>();
   // Matched on the API's own values (a selector or URL as reported), shown as made safe: each safe copy is
   // paired with its record before sorting.
@@ -123,7 +140,7 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
   );
   const findings = sortFindings(violations).map((violation): Finding => {
     const original = rawOf.get(violation) ?? violation;
-    const own = failOnForUrl(byUrl, original.url) ?? failOn;
+    const own = pageFailOn(byUrl, original.url, run);
     const wouldBreak = breaksThreshold(violation, own);
     const match = findSuppression(suppressions, original);
     if (match) used.add(match.index);
@@ -171,6 +188,7 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
     failures,
     suppressed,
     failedPages: (check.pages ?? []).filter(isPageFailure),
+    pageThresholds: thresholdsOf(raw, asked, byUrl, run, secrets),
     verdict,
     batches: [
       {
@@ -193,4 +211,23 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
 function safeMismatch(mismatch: PageMismatch, secrets: readonly string[]): PageMismatch {
   const safe = (urls: string[]) => urls.map((url) => safeText(url, secrets));
   return { missing: safe(mismatch.missing), repeated: safe(mismatch.repeated), unasked: safe(mismatch.unasked) };
+}
+
+// The pages (as reported, else as asked for) whose threshold is not the run's, matched on the API's own URLs.
+function thresholdsOf(
+  raw: CiReport,
+  asked: readonly string[] | undefined,
+  rules: readonly UrlFailOn[],
+  run: { failOn: FailOn; floor: boolean },
+  secrets: readonly string[],
+): PageThreshold[] {
+  if (rules.length === 0) return [];
+  const reported = Array.isArray(raw.check?.pages) ? raw.check.pages.map((p) => p?.url) : [];
+  const urls = new Map<string, string>();
+  for (const url of [...reported, ...(asked ?? [])])
+    if (typeof url === 'string' && !urls.has(pageKey(url))) urls.set(pageKey(url), url);
+  return [...urls.values()].flatMap((url) => {
+    const failOn = pageFailOn(rules, url, run);
+    return failOn === run.failOn ? [] : [{ url: safeText(url, secrets), failOn }];
+  });
 }

@@ -285,6 +285,7 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
           verdict: verdict.outcome,
           ...(check.verdict ? { serviceVerdict: check.verdict } : {}),
           failOn,
+          ...(report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}),
           ...(check.appUrl ? { appUrl: check.appUrl } : {}),
           ...(check.baselineMissing === undefined ? {} : { baselineMissing: check.baselineMissing }),
           ...(check.baselineCheckId ? { baselineCheckId: check.baselineCheckId } : {}),

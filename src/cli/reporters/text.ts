@@ -12,6 +12,7 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
+  pageThresholdsText,
 } from './fields.js';
 import { isPageFailure } from '../threshold.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
@@ -48,6 +49,7 @@ function countsLine(counts: SeverityCounts | undefined): string {
 export function toText(report: PreparedReport, options: TextOptions): string {
   const paint = (code: number, s: string): string => (options.color ? `\u001b[${code}m${s}\u001b[0m` : s);
   const { check, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
+  const others = pageThresholdsText(report.pageThresholds);
   const out: string[] = [
     `Accessibility check: ${paint(verdict.outcome === 'PASS' ? SGR.green : SGR.red, paint(SGR.bold, verdict.outcome))}`,
     ...verdict.reasons.map((r) => `  ${verdict.outcome === 'UNKNOWN' ? 'not judged: ' : ''}${cleanText(r)}`),
@@ -62,6 +64,7 @@ export function toText(report: PreparedReport, options: TextOptions): string {
       (failedPages.length
         ? `; ${failedPages.length} page${failedPages.length === 1 ? '' : 's'} could not be checked`
         : ''),
+    ...(others ? [`  ${cleanText(others)}`] : []),
     `Service verdict: ${cleanText(check.verdict ?? 'none')} (status ${cleanText(check.status ?? 'missing')})`,
     `Findings: ${countsLine(check.counts)}`,
     `New:      ${countsLine(check.newCounts)}`,
