@@ -19,6 +19,9 @@
  *   from `@svc/a11y-sdk/redis` while Redis is down) or answered a non-boolean (see `cause`): whether the delivery
  *   is new is unknown, so it is refused. Neither a bad signature nor a replay: answer 503 so the sender delivers
  *   it again later.
+ * - `REPLAY_STORE_EVICTION` — the replay store may forget entries before they expire (`RedisReplayStore` on a Redis
+ *   whose `maxmemory-policy` is not `noeviction`, with `whenUnavailable` `'fail-closed'`), which would let a
+ *   delivery be replayed, so none is accepted. Answer 503, and set `maxmemory-policy noeviction`.
  */
 export type WebhookVerificationReason =
   | 'MISSING_HEADER'
@@ -31,7 +34,8 @@ export type WebhookVerificationReason =
   | 'NO_SECRET'
   | 'REPLAYED'
   | 'REPLAY_STORE_FULL'
-  | 'REPLAY_STORE_UNAVAILABLE';
+  | 'REPLAY_STORE_UNAVAILABLE'
+  | 'REPLAY_STORE_EVICTION';
 
 /**
  * The only error type thrown by `verifyWebhook`. Messages never contain the signing secret.

@@ -15,10 +15,10 @@ export interface ReplayStore {
    * Returns `true` when `id` (the signed-content key) was already seen and has not expired; otherwise records it
    * until `expiresAtMs` (epoch milliseconds: the first instant at which the delivery's timestamp is out of
    * tolerance) and returns `false`. Must be atomic per key. An entry must not be dropped before `expiresAtMs`:
-   * a store with no room throws instead. A `WebhookVerificationError` with reason `REPLAY_STORE_FULL` or
-   * `REPLAY_STORE_UNAVAILABLE` reaches the caller with its reason and message; any other error (or an answer
-   * that is not a boolean) is reported as `REPLAY_STORE_UNAVAILABLE`: the delivery is refused (fail closed), yet
-   * not as a replay, which a receiver would acknowledge.
+   * a store with no room throws instead. A `WebhookVerificationError` with reason `REPLAY_STORE_FULL`,
+   * `REPLAY_STORE_UNAVAILABLE` or `REPLAY_STORE_EVICTION` reaches the caller with its reason and message; any
+   * other error (or an answer that is not a boolean) is reported as `REPLAY_STORE_UNAVAILABLE`: the delivery is
+   * refused (fail closed), yet not as a replay, which a receiver would acknowledge.
    */
   checkAndRemember(id: string, expiresAtMs: number): boolean | Promise<boolean>;
 }

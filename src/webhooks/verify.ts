@@ -27,7 +27,7 @@ export interface VerifyWebhookOptions {
   /**
    * When given, a delivery whose signed material (timestamp and raw body) was seen before, within its tolerance
    * window, is rejected with `REPLAYED`, whatever its `X-Svc-Delivery` id; a store with no room for a live entry
-   * refuses with `REPLAY_STORE_FULL`, and one that fails or cannot be reached with `REPLAY_STORE_UNAVAILABLE`. Only a delivery whose signature verified and whose body parsed reaches the
+   * refuses with `REPLAY_STORE_FULL`, one that fails or cannot be reached with `REPLAY_STORE_UNAVAILABLE`, and one that may forget live entries with `REPLAY_STORE_EVICTION`. Only a delivery whose signature verified and whose body parsed reaches the
    * store. It is not an idempotency key: the service's retries are signed afresh (new timestamp, same id), so
    * deduplicate processing on `event.id`.
    */
@@ -205,7 +205,7 @@ export async function verifyWebhookWith(options: VerifyWebhookOptions, hmac?: Hm
         // CommonJS entries each hold their own class, so no instanceof). Any other failure, or a non-boolean, is
         // UNAVAILABLE: fail closed, yet never REPLAYED, which receivers acknowledge (the sender would not retry).
         const reason = (seen as WebhookVerificationError)?.reason;
-        if (/^REPLAY_STORE_(FULL|UNAVAILABLE)$/.test(reason)) fail(reason, (seen as Error).message, seen);
+        if (/^REPLAY_STORE_(FULL|UNAVAILABLE|EVICTION)$/.test(reason)) fail(reason, (seen as Error).message, seen);
         fail('REPLAY_STORE_UNAVAILABLE', 'replayStore failed (see cause).', seen);
       }
     }
