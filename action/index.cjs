@@ -21638,8 +21638,10 @@ function progressWait(track, nowMs, options) {
   const stillMs = nowMs - (track.changedAtMs ?? nowMs);
   if (stillMs > 2 * msPerPage + intervalMs) wait = Math.max(wait, stillMs / 2);
   wait = Math.min(maxIntervalMs, Math.max(intervalMs, wait));
-  if (untilDeadlineMs !== void 0 && wait > untilDeadlineMs - intervalMs / 2)
-    wait = Math.max(0, untilDeadlineMs - intervalMs / 2);
+  if (untilDeadlineMs !== void 0 && wait > untilDeadlineMs - intervalMs / 2) {
+    const lastLook = Math.max(intervalMs, untilDeadlineMs - intervalMs / 2);
+    wait = lastLook < untilDeadlineMs ? lastLook : Math.max(0, untilDeadlineMs);
+  }
   return wait;
 }
 var FINISHED_PAGE, START_IN_WINDOW, SLOWER_PAGES_SHARE, LATENESS_SHARE, AIM_INTO_ALLOWANCE;
@@ -22471,6 +22473,18 @@ var init_budget = __esm({
   }
 });
 
+// src/internal/credential-headers.ts
+function isCredentialHeader(name) {
+  return CREDENTIAL_WORDS.test(name);
+}
+var CREDENTIAL_WORDS;
+var init_credential_headers = __esm({
+  "src/internal/credential-headers.ts"() {
+    "use strict";
+    CREDENTIAL_WORDS = /cookie|token|key|secret|auth|session|signature|password|passwd|credential/i;
+  }
+});
+
 // src/internal/url-secrets.ts
 function redactUrlCredentials(text5, options) {
   return text5.includes("@") ? text5.replace(options?.raw ? RAW_USERINFO : SERIALISED_USERINFO, "$1[redacted]@") : text5;
@@ -22491,7 +22505,7 @@ var init_url_secrets = __esm({
 // src/observe/lines.ts
 function headerList(headers) {
   const out = {};
-  for (const [name, value] of headers) out[name] = SECRET_HEADERS.test(name) ? "[redacted]" : value;
+  for (const [name, value] of headers) out[name] = isCredentialHeader(name) ? REDACTED : value;
   return JSON.stringify(out);
 }
 function target(info2) {
@@ -22550,12 +22564,13 @@ function pollLine(event) {
   const why = event.hint !== void 0 ? "the server's Retry-After" : event.planned !== void 0 ? "planned from progress" : "backoff";
   return `${job}: ${String(status)}${pages} at poll ${event.n}; ${next} (${why})`;
 }
-var SECRET_HEADERS, ms;
+var REDACTED, ms;
 var init_lines = __esm({
   "src/observe/lines.ts"() {
     "use strict";
+    init_credential_headers();
     init_progress();
-    SECRET_HEADERS = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$/i;
+    REDACTED = "[redacted]";
     ms = (value) => `${Math.round(value)} ms`;
   }
 });
@@ -22585,6 +22600,20 @@ function instrument(options, secret, tools) {
     } catch {
     }
   };
+  const requestView = (headers) => Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      name === "authorization" ? `Bearer ${REDACTED}` : isCredentialHeader(name) ? REDACTED : redact2(value, secret)
+    ])
+  );
+  const responseView = (headers) => {
+    let named = false;
+    for (const name of headers.keys()) named ||= isCredentialHeader(name);
+    if (!named) return scrubHeaders2(headers, secret);
+    const view = new Headers();
+    for (const [name, value] of headers) view.append(name, isCredentialHeader(name) ? REDACTED : value);
+    return scrubHeaders2(view, secret);
+  };
   const failed2 = (hook2, error2) => {
     const wrapped = new HookError2(hook2, redact2(describeError(error2), secret), { cause: error2 });
     write2(["error", wrapped.message]);
@@ -22597,16 +22626,17 @@ function instrument(options, secret, tools) {
         operationId: event.op,
         method: info2.method,
         url: hooks.unredacted ? event.url : scrubText(event.url),
-        headers: { ...headers, ...hooks.unredacted ? {} : { authorization: "Bearer [redacted]" } },
+        headers: hooks.unredacted ? { ...headers } : requestView(headers),
         attempt: event.attempt
       };
       if (request2 && hooks?.onRequest) {
+        const shown = { ...request2.headers };
         try {
           await hooks.onRequest(request2);
         } catch (error2) {
           throw failed2("onRequest", error2);
         }
-        applyHeaders(request2.headers, headers, (name, value) => {
+        applyHeaders(request2.headers, shown, headers, (name, value) => {
           if (!HEADER_NAME2.test(name) || typeof value !== "string" || !isHeaderValue2(value))
             throw failed2(
               "onRequest",
@@ -22630,7 +22660,7 @@ function instrument(options, secret, tools) {
           await hooks.onResponse({
             request: request2,
             status: response.status,
-            headers: hooks.unredacted ? response.headers : scrubHeaders2(response.headers, secret),
+            headers: hooks.unredacted ? response.headers : responseView(response.headers),
             durationMs: event.ms
           });
         } catch (error2) {
@@ -22662,11 +22692,12 @@ function missing(option, value, names, required2) {
   });
   return name && `${option}.${name}`;
 }
-function applyHeaders(edited, sent, check2) {
+function applyHeaders(edited, shown, sent, check2) {
   const next = {};
   for (const [name, value] of Object.entries(edited)) {
     check2(name, value);
-    next[name.toLowerCase()] = value;
+    const key2 = name.toLowerCase();
+    next[key2] = Object.hasOwn(sent, key2) && Object.hasOwn(shown, key2) && shown[key2] === value ? sent[key2] : value;
   }
   next.authorization = sent.authorization;
   for (const name of Object.keys(sent)) delete sent[name];
@@ -22675,6 +22706,7 @@ function applyHeaders(edited, sent, check2) {
 var init_instrument = __esm({
   "src/observe/instrument.ts"() {
     "use strict";
+    init_credential_headers();
     init_url_secrets();
     init_lines();
   }
@@ -67807,7 +67839,7 @@ async function verifyWebhookWith(options, hmac) {
       }
       if (seen !== false) {
         const reason = seen?.reason;
-        if (/^REPLAY_STORE_(FULL|UNAVAILABLE)$/.test(reason)) fail(reason, seen.message, seen);
+        if (/^REPLAY_STORE_(FULL|UNAVAILABLE|EVICTION)$/.test(reason)) fail(reason, seen.message, seen);
         fail("REPLAY_STORE_UNAVAILABLE", "replayStore failed (see cause).", seen);
       }
     }
@@ -69388,6 +69420,7 @@ async function pollUntilTerminal(operationId, begin, options = {}, observe) {
     for (let attempt = 0; ; attempt++) {
       let wait;
       let seen;
+      const polledAt = Date.now();
       try {
         const { resource, retryAfterMs } = await job.pollOnce(signal);
         const status = resource?.status;
@@ -69399,10 +69432,10 @@ async function pollUntilTerminal(operationId, begin, options = {}, observe) {
           tell(attempt + 1, { resource, terminal: true });
           return resource;
         }
-        const now = Date.now();
-        track = observeJob2(track, { atMs: now, status, progress: readProgress2(resource) });
-        const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
-        const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now, { intervalMs, maxIntervalMs, waitedMs: now - bornAt, untilDeadlineMs }) : void 0;
+        const now2 = Date.now();
+        track = observeJob2(track, { atMs: now2, status, progress: readProgress2(resource) });
+        const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now2 - started);
+        const fromProgress = retryAfterMs === void 0 ? progressWait2(track, now2, { intervalMs, maxIntervalMs, waitedMs: now2 - bornAt, untilDeadlineMs }) : void 0;
         wait = fromProgress ?? nextWait(attempt, retryAfterMs, intervalMs, maxIntervalMs);
         seen = { resource, hint: retryAfterMs, planned: fromProgress };
       } catch (error2) {
@@ -69413,6 +69446,12 @@ async function pollUntilTerminal(operationId, begin, options = {}, observe) {
           throw error2;
         seen = { error: error2 };
       }
+      const now = Date.now();
+      wait = Math.max(wait, polledAt + intervalMs - now);
+      if (now + wait >= endsAt) {
+        tell(attempt + 1, { ...seen, ms: endsAt - now });
+        await untilAborted(signal);
+      }
       tell(attempt + 1, { ...seen, ms: wait });
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
@@ -69422,6 +69461,12 @@ async function pollUntilTerminal(operationId, begin, options = {}, observe) {
     clearTimeout(deadline);
     user?.removeEventListener("abort", onUserAbort);
   }
+}
+function untilAborted(signal) {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(abortReason(signal));
+    else signal.addEventListener("abort", () => reject(abortReason(signal)), { once: true });
+  });
 }
 function isTransient(error2) {
   return error2 instanceof RateLimitError || error2 instanceof InternalServerError || error2 instanceof APIConnectionError;
@@ -70575,6 +70620,32 @@ function ciContext(env) {
   if (context.pullRequest === "false") context.pullRequest = void 0;
   return Object.fromEntries(Object.entries(context).filter((e) => e[1] !== void 0));
 }
+var PULL_REQUEST_SIGNS = [
+  ["GITHUB_EVENT_NAME", "GitHub's pull_request event", (v) => v.startsWith("pull_request")],
+  ["CI_MERGE_REQUEST_IID", "a GitLab merge request"],
+  ["CI_MERGE_REQUEST_ID", "a GitLab merge request"],
+  ["CI_PIPELINE_SOURCE", "a GitLab merge request", (v) => v === "merge_request_event"],
+  ["CIRCLE_PULL_REQUEST", "a CircleCI pull request"],
+  ["CIRCLE_PR_NUMBER", "a CircleCI pull request"],
+  ["BUILDKITE_PULL_REQUEST", "a Buildkite pull request", (v) => v !== "false"],
+  ["SYSTEM_PULLREQUEST_PULLREQUESTID", "an Azure Pipelines pull request"],
+  ["BUILD_REASON", "an Azure Pipelines pull request", (v) => v === "PullRequest"],
+  ["CHANGE_ID", "a Jenkins change request"],
+  ["BITBUCKET_PR_ID", "a Bitbucket pull request"],
+  ["TRAVIS_PULL_REQUEST", "a Travis CI pull request", (v) => v !== "false"],
+  ["DRONE_PULL_REQUEST", "a Drone pull request"],
+  ["CI_COMMIT_PULL_REQUEST", "a Woodpecker pull request"],
+  ["SEMAPHORE_GIT_PR_NUMBER", "a Semaphore pull request"],
+  ["APPVEYOR_PULL_REQUEST_NUMBER", "an AppVeyor pull request"],
+  ["CODEBUILD_WEBHOOK_EVENT", "an AWS CodeBuild pull request", (v) => v.startsWith("PULL_REQUEST")]
+];
+function pullRequestRun(env) {
+  for (const [variable, name, means] of PULL_REQUEST_SIGNS) {
+    const value = env[variable]?.trim();
+    if (value && (means ? means(value) : true)) return `${name} (${variable})`;
+  }
+  return void 0;
+}
 
 // src/cli/fail-on.ts
 var FAIL_ON = [
@@ -70963,6 +71034,13 @@ function pageUrls(report) {
 function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+var LISTED_THRESHOLDS = 20;
+function pageThresholdsText(list2) {
+  if (list2.length === 0) return void 0;
+  const named = list2.slice(0, LISTED_THRESHOLDS).map((p) => `${p.url} ${p.failOn}`);
+  const more = list2.length > LISTED_THRESHOLDS ? ` and ${list2.length - LISTED_THRESHOLDS} more` : "";
+  return `other thresholds: ${named.join(", ")}${more}`;
+}
 
 // src/cli/suppressions.ts
 var import_node_path = require("node:path");
@@ -71084,18 +71162,33 @@ function normalizePageUrl(url2) {
   parsed.hash = "";
   return parsed.href;
 }
+function pageKey(url2) {
+  const normal = normalizePageUrl(url2);
+  if (normal === void 0) return `\0${url2}`;
+  const parsed = new URL(normal);
+  const beforeQuery = normal.slice(0, normal.length - parsed.search.length);
+  return beforeQuery.replace(/\/+$/, "") + parsed.search;
+}
 function uniquePageUrls(urls, what) {
-  const seen = /* @__PURE__ */ new Set();
-  urls.forEach((url2, i) => {
-    const normal = normalizePageUrl(url2);
-    if (normal === void 0)
-      throw new UsageError(
-        `${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url2.slice(0, 200))}`,
-        "ci"
-      );
-    seen.add(normal);
-  });
-  return [...seen];
+  return distinctPages(
+    urls.map((url2, i) => {
+      const normal = normalizePageUrl(url2);
+      if (normal === void 0)
+        throw new UsageError(
+          `${what(i)} must be an absolute http(s) URL, got ${JSON.stringify(url2.slice(0, 200))}`,
+          "ci"
+        );
+      return normal;
+    })
+  );
+}
+function distinctPages(urls) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const url2 of urls) {
+    const key2 = pageKey(url2);
+    if (!seen.has(key2)) seen.set(key2, url2);
+  }
+  return [...seen.values()];
 }
 function urlPattern(source, what) {
   if (source === "") throw new UsageError(`${what} must not be empty`);
@@ -71257,6 +71350,31 @@ function describeSuppression(e) {
   return `#${e.index + 1} ${e.ruleId}${scope ? ` (${scope})` : ""}, expires ${e.expires}`;
 }
 
+// src/cli/page-match.ts
+function comparePages(requested, reported) {
+  const counts = /* @__PURE__ */ new Map();
+  const unasked = [];
+  const asked = new Set(requested.map(pageKey));
+  for (const page of reported) {
+    const url2 = typeof page?.url === "string" ? page.url : void 0;
+    const key2 = url2 === void 0 ? void 0 : pageKey(url2);
+    if (key2 === void 0 || !asked.has(key2)) unasked.push(url2 ?? "(a page with no URL)");
+    else counts.set(key2, (counts.get(key2) ?? 0) + 1);
+  }
+  const missing2 = [];
+  const repeated = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const url2 of requested) {
+    const key2 = pageKey(url2);
+    if (seen.has(key2)) continue;
+    seen.add(key2);
+    const n = counts.get(key2) ?? 0;
+    if (n === 0) missing2.push(url2);
+    else if (n > 1) repeated.push(url2);
+  }
+  return { missing: missing2, repeated, unasked };
+}
+
 // src/cli/threshold.ts
 function breaksThreshold(v, failOn) {
   const impact = normalizeImpact(v.impact);
@@ -71286,16 +71404,28 @@ function failOnForUrl(rules, url2) {
   if (url2 === void 0) return void 0;
   return rules.find((rule) => new RegExp(rule.url).test(url2))?.failOn;
 }
+var STRICTNESS = { NONE: 0, NEW_CRITICAL: 1, ANY_CRITICAL: 2, SERIOUS_OR_WORSE: 3 };
+function stricterFailOn(a, b) {
+  return (STRICTNESS[a] ?? 1) >= (STRICTNESS[b] ?? 1) ? a : b;
+}
+function pageFailOn(rules, url2, run2) {
+  const own2 = failOnForUrl(rules, url2);
+  if (own2 === void 0) return run2.failOn;
+  return run2.floor ? stricterFailOn(own2, run2.failOn) : own2;
+}
 
 // src/cli/verdict.ts
 var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var LISTED_PAGES = 3;
+var LISTED_MISMATCHES = 20;
+var listed = (urls, max) => urls.slice(0, max).join(", ") + (urls.length > max ? ` and ${urls.length - max} more` : "");
 function decideVerdict({
   check: check2,
   failures,
   failOn,
   waitEnded: waitEnded2,
-  serviceFailExplained = false
+  serviceFailExplained = false,
+  mismatch
 }) {
   const completed = check2.status === "COMPLETED" && waitEnded2 === void 0;
   const failed2 = [];
@@ -71317,11 +71447,25 @@ function decideVerdict({
     const notDone = pages.filter((p) => p?.status !== "DONE");
     if (pages.length === 0) unknown2.push("the check lists no pages, so none is known to have been checked");
     else if (notDone.length) {
-      const listed = notDone.slice(0, LISTED_PAGES).map((p) => `${p?.url ?? "(unknown page)"} (${p?.status ?? "no status"})`);
-      const more = notDone.length > LISTED_PAGES ? ` and ${notDone.length - LISTED_PAGES} more` : "";
+      const names = notDone.map((p) => `${p?.url ?? "(unknown page)"} (${p?.status ?? "no status"})`);
       unknown2.push(
-        `${plural(notDone.length, "page")} of ${pages.length} ${notDone.length === 1 ? "was" : "were"} not checked: ${listed.join(", ")}${more}`
+        `${plural(notDone.length, "page")} of ${pages.length} ${notDone.length === 1 ? "was" : "were"} not checked: ${listed(names, LISTED_PAGES)}`
       );
+    }
+    if (mismatch !== void 0) {
+      const { missing: missing2, repeated, unasked } = mismatch;
+      if (missing2.length)
+        unknown2.push(
+          `${plural(missing2.length, "page")} asked for ${missing2.length === 1 ? "is" : "are"} missing from the check's answer: ${listed(missing2, LISTED_MISMATCHES)}`
+        );
+      if (repeated.length)
+        unknown2.push(
+          `${plural(repeated.length, "page")} ${repeated.length === 1 ? "is" : "are"} reported more than once: ${listed(repeated, LISTED_MISMATCHES)}`
+        );
+      if (unasked.length)
+        unknown2.push(
+          `the check reports ${plural(unasked.length, "page")} it was not asked for: ${listed(unasked, LISTED_MISMATCHES)}`
+        );
     }
   }
   if (unknown2.length) return { outcome: "UNKNOWN", exitCode: ExitCode2.INCOMPLETE, reasons: unknown2 };
@@ -71372,13 +71516,14 @@ function prepareReport(raw, options = {}) {
   const failOn = options.failOn ?? check2.failOn ?? DEFAULT_FAIL_ON;
   const suppressions = options.suppressions ?? [];
   const byUrl = options.failOnByUrl ?? [];
+  const run2 = { failOn, floor: options.failOnIsFloor === true };
   const used = /* @__PURE__ */ new Set();
   const rawOf = new Map(
     violations.map((v, i) => [v, raw.violations[i] ?? v])
   );
   const findings = sortFindings(violations).map((violation) => {
     const original = rawOf.get(violation) ?? violation;
-    const own2 = failOnForUrl(byUrl, original.url) ?? failOn;
+    const own2 = pageFailOn(byUrl, original.url, run2);
     const wouldBreak = breaksThreshold(violation, own2);
     const match = findSuppression(suppressions, original);
     if (match) used.add(match.index);
@@ -71400,12 +71545,15 @@ function prepareReport(raw, options = {}) {
   const suppressed = findings.filter((f) => f.suppression !== void 0);
   const rulesApplied = suppressions.length > 0 || byUrl.length > 0;
   const serviceFailExplained = rulesApplied && check2.verdict === "FAIL" && violations.some((v) => breaksThreshold(v, check2.failOn ?? failOn));
+  const asked = options.batch?.urls;
+  const mismatch = asked && safeMismatch(comparePages(asked, Array.isArray(raw.check?.pages) ? raw.check.pages : []), secrets);
   const verdict = decideVerdict({
     check: check2,
     failures: failures.length,
     failOn,
     waitEnded: options.waitEnded,
-    serviceFailExplained
+    serviceFailExplained,
+    mismatch
   });
   const batch = options.batch;
   return {
@@ -71417,6 +71565,7 @@ function prepareReport(raw, options = {}) {
     failures,
     suppressed,
     failedPages: (check2.pages ?? []).filter(isPageFailure),
+    pageThresholds: thresholdsOf(raw, asked, byUrl, run2, secrets),
     verdict,
     batches: [
       {
@@ -71434,6 +71583,21 @@ function prepareReport(raw, options = {}) {
     ],
     suppressionsUsed: [...used].sort((a, b) => a - b)
   };
+}
+function safeMismatch(mismatch, secrets) {
+  const safe = (urls) => urls.map((url2) => safeText(url2, secrets));
+  return { missing: safe(mismatch.missing), repeated: safe(mismatch.repeated), unasked: safe(mismatch.unasked) };
+}
+function thresholdsOf(raw, asked, rules, run2, secrets) {
+  if (rules.length === 0) return [];
+  const reported = Array.isArray(raw.check?.pages) ? raw.check.pages.map((p) => p?.url) : [];
+  const urls = /* @__PURE__ */ new Map();
+  for (const url2 of [...reported, ...asked ?? []])
+    if (typeof url2 === "string" && !urls.has(pageKey(url2))) urls.set(pageKey(url2), url2);
+  return [...urls.values()].flatMap((url2) => {
+    const failOn = pageFailOn(rules, url2, run2);
+    return failOn === run2.failOn ? [] : [{ url: safeText(url2, secrets), failOn }];
+  });
 }
 
 // src/cli/reporters/aggregate.ts
@@ -71483,6 +71647,7 @@ function aggregateReports(reports) {
     failures: findings.filter((f) => f.breaking).map((f) => f.violation),
     suppressed: findings.filter((f) => f.suppression !== void 0),
     failedPages: reports.flatMap((r) => r.failedPages),
+    pageThresholds: reports.flatMap((r) => r.pageThresholds),
     verdict: aggregateVerdicts(
       batches.map((b, i) => ({ label: b.label, verdict: b.verdict, pages: reports[i]?.check.pages?.length ?? 0 }))
     ),
@@ -71680,12 +71845,18 @@ Verdict: FAIL`
   }
   if (checkCases.length > 0) suites.set(CHECK_SUITE, checkCases);
   const all = tally([...suites.values()].flat());
+  const thresholdOf = new Map(report.pageThresholds.map((p) => [p.url, p.failOn]));
   const body = [...suites].map(([name, cases]) => {
     const t = tally(cases);
     const batch = name === CHECK_SUITE ? void 0 : batchOfPage(report, name);
+    const threshold = name === CHECK_SUITE ? void 0 : thresholdOf.get(name);
+    const properties = [
+      ...batch ? [`<property name="batch" value="${xmlAttr(batch)}"/>`] : [],
+      ...threshold ? [`<property name="failOn" value="${xmlAttr(threshold)}"/>`] : []
+    ];
     return [
       `  <testsuite name="${xmlAttr(name)}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${TIME}">`,
-      ...batch ? [`    <properties><property name="batch" value="${xmlAttr(batch)}"/></properties>`] : [],
+      ...properties.length ? [`    <properties>${properties.join("")}</properties>`] : [],
       ...cases.map(testCaseXml),
       "  </testsuite>"
     ].join("\n");
@@ -71703,11 +71874,12 @@ Verdict: FAIL`
 var MAX_CELL_CHARS = 300;
 var utf8 = new TextEncoder();
 var bytesOf = (s) => utf8.encode(s).length;
+var ZWSP = "&#8203;";
 function mdCell(text5) {
   const value = withoutUrlCredentials(text5);
   const chars = Array.from(value);
   const clipped = chars.length > MAX_CELL_CHARS ? `${chars.slice(0, MAX_CELL_CHARS).join("")}…` : value;
-  return visibleText(clipped).replace(/[\\`*_[\]<>|~&]/g, "\\$&").replace(/\r\n|\r|\n/g, "<br>");
+  return visibleText(clipped).replace(/[\\`*_[\]<>|~&]/g, "\\$&").replace(/\r\n|\r|\n/g, "<br>").replace(new RegExp("#(?=\\p{N})", "gu"), `#${ZWSP}`).replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`).replace(new RegExp("\\b(GH)-(?=\\p{N})", "giu"), `$1${ZWSP}-`).replace(/\b[0-9a-f]{7,40}\b/gi, (hash) => hash.replace(/[0-9a-f]{6}(?=.)/gi, `$&${ZWSP}`));
 }
 function mdLink(text5, url2) {
   if (!url2 || !URL.canParse(url2)) return url2 ? mdCell(url2) : "";
@@ -71739,11 +71911,12 @@ function toMarkdown(report, options = {}) {
   const maxBytes = options.maxBytes ?? 1e6;
   const { check: check2, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
   const several = batches.length > 1;
+  const others = pageThresholdsText(report.pageThresholds);
   const head = [`## Accessibility check: ${verdict.outcome}`, ""];
   const why = verdict.outcome === "UNKNOWN" ? "Not judged" : verdict.outcome === "FAIL" ? "Failed" : "Passed";
   head.push(...verdict.reasons.map((r) => `- ${why}: ${mdCell(r)}`), "");
   head.push(
-    `Service verdict: ${mdCell(check2.verdict ?? "none")} (status ${mdCell(check2.status ?? "missing")}). ` + (check2.status === "COMPLETED" && verdict.outcome !== "UNKNOWN" ? `${failures.length} finding${failures.length === 1 ? "" : "s"} break${failures.length === 1 ? "s" : ""} the threshold ` : "Threshold ") + `${failOn}${failOnDefaulted ? " (default)" : ""}` + (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? "" : "s"} could not be checked.` : "."),
+    `Service verdict: ${mdCell(check2.verdict ?? "none")} (status ${mdCell(check2.status ?? "missing")}). ` + (check2.status === "COMPLETED" && verdict.outcome !== "UNKNOWN" ? `${failures.length} finding${failures.length === 1 ? "" : "s"} break${failures.length === 1 ? "s" : ""} the threshold ` : "Threshold ") + `${failOn}${failOnDefaulted ? " (default)" : ""}` + (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? "" : "s"} could not be checked.` : ".") + (others ? ` Pages judged by ${mdCell(others)}.` : ""),
     "",
     ...countsTable(check2.counts, check2.newCounts),
     "",
@@ -72110,6 +72283,7 @@ function toSarif(report, options) {
           verdict: verdict.outcome,
           ...check2.verdict ? { serviceVerdict: check2.verdict } : {},
           failOn,
+          ...report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {},
           ...check2.appUrl ? { appUrl: check2.appUrl } : {},
           ...check2.baselineMissing === void 0 ? {} : { baselineMissing: check2.baselineMissing },
           ...check2.baselineCheckId ? { baselineCheckId: check2.baselineCheckId } : {},
@@ -72214,6 +72388,7 @@ function countsLine(counts) {
 function toText(report, options) {
   const paint = (code, s) => options.color ? `\x1B[${code}m${s}\x1B[0m` : s;
   const { check: check2, failOn, failOnDefaulted, findings, failures, failedPages, verdict, suppressed, batches } = report;
+  const others = pageThresholdsText(report.pageThresholds);
   const out = [
     `Accessibility check: ${paint(verdict.outcome === "PASS" ? SGR.green : SGR.red, paint(SGR.bold, verdict.outcome))}`,
     ...verdict.reasons.map((r) => `  ${verdict.outcome === "UNKNOWN" ? "not judged: " : ""}${cleanText(r)}`)
@@ -72221,6 +72396,7 @@ function toText(report, options) {
   const judged = check2.status === "COMPLETED" && verdict.outcome !== "UNKNOWN" ? `${failures.length} finding${failures.length === 1 ? "" : "s"} break${failures.length === 1 ? "s" : ""} it` : "not judged";
   out.push(
     `Threshold ${failOn}${failOnDefaulted ? " (default)" : ""}: ${judged}` + (failedPages.length ? `; ${failedPages.length} page${failedPages.length === 1 ? "" : "s"} could not be checked` : ""),
+    ...others ? [`  ${cleanText(others)}`] : [],
     `Service verdict: ${cleanText(check2.verdict ?? "none")} (status ${cleanText(check2.status ?? "missing")})`,
     `Findings: ${countsLine(check2.counts)}`,
     `New:      ${countsLine(check2.newCounts)}`,
@@ -72337,6 +72513,7 @@ var age = (v) => v.isNew === true ? "new" : v.isNew === false ? "existing" : "un
 function verdictSection(report) {
   const { verdict, check: check2, failOn, failOnDefaulted, findings, failures, suppressed, failedPages } = report;
   const newCount = findings.filter((f) => f.violation.isNew === true).length;
+  const others = pageThresholdsText(report.pageThresholds);
   return section(
     "verdict",
     "Verdict",
@@ -72344,7 +72521,7 @@ function verdictSection(report) {
       `<p><span class="badge ${verdict.outcome}">${verdict.outcome}</span> exit code ${verdict.exitCode}</p>`,
       `<ul>${verdict.reasons.map((r) => `<li>${esc2(r)}</li>`).join("")}</ul>`,
       "<table><caption>Summary</caption><tbody>",
-      `<tr><th scope="row">Threshold</th><td>${esc2(failOn)}${failOnDefaulted ? " (default)" : ""}</td></tr>`,
+      `<tr><th scope="row">Threshold</th><td>${esc2(failOn)}${failOnDefaulted ? " (default)" : ""}${others ? `; ${esc2(others)}` : ""}</td></tr>`,
       `<tr><th scope="row">Service verdict</th><td>${esc2(check2.verdict ?? "none")} (status ${esc2(check2.status ?? "missing")})</td></tr>`,
       `<tr><th scope="row">Findings</th><td>${findings.length}: ${newCount} new, ${findings.filter((f) => f.violation.isNew === false).length} existing</td></tr>`,
       `<tr><th scope="row">Break the threshold</th><td>${failures.length}</td></tr>`,
@@ -72505,6 +72682,56 @@ ${configurationSection(options.run)}
 </body>
 </html>
 `;
+}
+
+// src/cli/process-secrets.ts
+var SECRET_VARIABLES = [
+  "SVC_API_KEY",
+  "SVC_WEBHOOK_SECRET",
+  "GITHUB_TOKEN",
+  "GH_TOKEN",
+  "GH_ENTERPRISE_TOKEN",
+  "GITHUB_ENTERPRISE_TOKEN",
+  "INPUT_API-KEY",
+  "INPUT_GITHUB-TOKEN",
+  "ACTIONS_RUNTIME_TOKEN",
+  "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  "CI_JOB_TOKEN",
+  "CI_JOB_JWT",
+  "GITLAB_TOKEN",
+  "SYSTEM_ACCESSTOKEN",
+  "BUILDKITE_AGENT_ACCESS_TOKEN",
+  "CIRCLE_TOKEN",
+  "NPM_TOKEN",
+  "NODE_AUTH_TOKEN"
+];
+var SECRET_NAME = /(?:^|[_-])(?:[A-Z]*TOKEN|SECRET|PASSWORD|PASSWD|API[_-]?KEY|ACCESS[_-]?KEY|PRIVATE[_-]?KEY|CREDENTIALS?)$/i;
+var LOOKS_SECRET = /^\S{8,}$/;
+var URL_VARIABLES = ["SVC_REDIS_URL", "INPUT_REDIS-URL"];
+function processSecrets(env, flags = {}) {
+  const found = [];
+  const add = (value, min = 4) => {
+    if (typeof value === "string" && value.trim().length >= min) found.push(value.trim());
+  };
+  for (const name of SECRET_VARIABLES) add(env[name]);
+  for (const [name, value] of Object.entries(env))
+    if (!SECRET_VARIABLES.includes(name) && SECRET_NAME.test(name) && LOOKS_SECRET.test(value?.trim() ?? ""))
+      add(value, 8);
+  for (const url2 of [...URL_VARIABLES.map((name) => env[name]), flags.redisUrl]) add(urlPassword(url2));
+  const proxy = proxySettings(env);
+  if (proxy) for (const secret of proxySecrets(proxy)) add(secret);
+  add(flags.apiKey);
+  for (const secret of Array.isArray(flags.webhookSecrets) ? flags.webhookSecrets : [flags.webhookSecrets]) add(secret);
+  return [...new Set(found)];
+}
+function urlPassword(url2) {
+  if (typeof url2 !== "string" || !URL.canParse(url2.trim())) return void 0;
+  const { password } = new URL(url2.trim());
+  try {
+    return decodeURIComponent(password) || void 0;
+  } catch {
+    return password || void 0;
+  }
 }
 
 // src/action/cli-args.ts
@@ -72693,7 +72920,7 @@ function ciArgs(inputs, options) {
     flag("urls-file", urlsFile);
   }
   for (const entry of inputs.sarifMap) flag("sarif-map", entry);
-  if (setBaseline) argv.push("--set-baseline");
+  argv.push(setBaseline ? "--set-baseline" : "--no-set-baseline");
   if (config2?.context?.ci === void 0) flag("context", "ci=github-actions");
   for (const [kind, file] of Object.entries(config2?.reports ?? {})) flag("report", `${kind}=${file}`);
   flag("report", `sarif=${files.sarif}`);
@@ -72748,6 +72975,7 @@ function commentBody(report, ctx) {
     return lines2.join("\n");
   }
   const { check: check2, verdict, findings, failOn, failOnDefaulted, failedPages } = report;
+  const others = pageThresholdsText(report.pageThresholds);
   lines2.push(...verdict.reasons.map((r) => `- ${WHY[outcome]}: ${mdCell(r)}`), "");
   const fresh = findings.filter((f) => f.violation.isNew === true);
   const newTotal = totalOf(check2.newCounts) ?? fresh.length;
@@ -72756,6 +72984,7 @@ function commentBody(report, ctx) {
     `${countText(totalOf(check2.counts))} in all`,
     `fixed ${countText(check2.fixedCount)}`,
     `threshold ${mdCell(failOn)}${failOnDefaulted ? " (default)" : ""}`,
+    ...others ? [mdCell(others)] : [],
     ...check2.appUrl ? [link2("open in the app", check2.appUrl)] : []
   ];
   lines2.push(summary2.join(" · "), "");
@@ -72770,11 +72999,11 @@ function commentBody(report, ctx) {
       check2.status === "COMPLETED" ? "No new findings." : "No findings were read: the check did not complete.",
       ""
     );
-  let listed = 0;
+  let listed2 = 0;
   let size = lines2.join("\n").length;
   for (const impact of [...IMPACTS, void 0]) {
     const group = fresh.filter((f) => normalizeImpact(f.violation.impact) === impact);
-    if (group.length === 0 || listed >= max) continue;
+    if (group.length === 0 || listed2 >= max) continue;
     const heading = `### ${impact ?? "other impact"} (${group.length})`;
     const table2 = [
       heading,
@@ -72785,18 +73014,18 @@ function commentBody(report, ctx) {
     let rows = 0;
     for (const f of group) {
       const line = findingRow(f);
-      if (listed >= max || size + line.length + table2.join("\n").length > MAX_BODY_CHARS) break;
+      if (listed2 >= max || size + line.length + table2.join("\n").length > MAX_BODY_CHARS) break;
       table2.push(line);
       rows++;
-      listed++;
+      listed2++;
     }
     if (rows === 0) break;
     lines2.push(...table2, "");
     size += table2.join("\n").length + 1;
   }
-  if (listed < fresh.length)
+  if (listed2 < fresh.length)
     lines2.push(
-      `_… ${plural3(fresh.length - listed, "more new finding")} not listed: see the run's summary and reports._`,
+      `_… ${plural3(fresh.length - listed2, "more new finding")} not listed: see the run's summary and reports._`,
       ""
     );
   lines2.push(footer(ctx), "");
@@ -74473,8 +74702,23 @@ function gitHubClient(token, apiUrl, userAgent2) {
     userAgent: userAgent2
   });
 }
+var WORKFLOW_TOKEN_LOGIN = "github-actions[bot]";
+async function tokenLogin(client) {
+  try {
+    const { viewer } = await client.graphql("query { viewer { login } }");
+    if (typeof viewer?.login === "string" && viewer.login !== "") return viewer.login;
+  } catch {
+  }
+  try {
+    const { data } = await client.request("GET /user");
+    if (typeof data.login === "string" && data.login !== "") return data.login;
+  } catch {
+  }
+  return WORKFLOW_TOKEN_LOGIN;
+}
 async function upsertComment(client, target2) {
   const { owner, repo, issueNumber, marker, body } = target2;
+  const author = target2.author.toLowerCase();
   let existing;
   const pages = client.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
     owner,
@@ -74483,7 +74727,7 @@ async function upsertComment(client, target2) {
     per_page: 100
   });
   for await (const page of pages) {
-    existing = page.data.find((c) => (c.body ?? "").startsWith(marker))?.id;
+    existing = page.data.find((c) => (c.body ?? "").startsWith(marker) && c.user?.login?.toLowerCase() === author)?.id;
     if (existing !== void 0) break;
   }
   if (existing !== void 0) {
@@ -74517,6 +74761,22 @@ var import_node_fs9 = require("node:fs");
 
 // src/cli/ci-options.ts
 var import_node_path5 = require("node:path");
+
+// src/cli/baseline.ts
+function decideBaseline(setting, env) {
+  if (!setting.value) return { setBaseline: false };
+  const pr = pullRequestRun(env);
+  if (pr === void 0) return { setBaseline: true };
+  if (setting.source.kind === "flag")
+    return {
+      setBaseline: true,
+      warning: `warning: --set-baseline on ${pr}: these checks become the baseline, so their findings will not count as new for later checks. Save baselines from the default branch.`
+    };
+  return {
+    setBaseline: false,
+    warning: `warning: ${describeSource(setting.source)} is ignored on ${pr}: a pull request cannot move the baseline other changes are compared with. It is saved from the default branch (or by an explicit --set-baseline).`
+  };
+}
 
 // src/cli/changed-since.ts
 var import_node_child_process = require("node:child_process");
@@ -79074,7 +79334,7 @@ async function collectUrls(options, io) {
   if (options.sitemaps.length) {
     const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: io.userAgent });
     const before = urls.length;
-    urls = [.../* @__PURE__ */ new Set([...urls, ...read.urls])];
+    urls = distinctPages([...urls, ...read.urls]);
     info2(
       `Sitemaps: ${read.urls.length} page${read.urls.length === 1 ? "" : "s"} from ${read.documents} document${read.documents === 1 ? "" : "s"}${read.excluded ? `, ${read.excluded} left out by --sitemap-exclude` : ""}; ${urls.length - before} added to the ${before} given.`
     );
@@ -79298,6 +79558,8 @@ function ciOptions(ctx, { readConfig = true } = {}) {
     );
   }
   const suppressionsFile = setting(SETTINGS.suppressions).value;
+  const failOn = setting(SETTINGS.failOn);
+  const baseline = decideBaseline(setBaselineSetting(inputs), env);
   const where2 = suppressionsPath(suppressionsFile, config2 ? (0, import_node_path5.dirname)((0, import_node_path5.resolve)(config2.file)) : process.cwd());
   const options = {
     urls: pages.value.urls,
@@ -79312,15 +79574,17 @@ function ciOptions(ctx, { readConfig = true } = {}) {
     // `--json` is `--format json` (and any --format is then not read).
     format: ctx.json ? "json" : setting(SETTINGS.format).value,
     reports: reports.value,
-    failOn: setting(SETTINGS.failOn).value,
+    failOn: failOn.value,
+    failOnIsFloor: failOn.source.kind === "flag" || failOn.source.kind === "env",
     failOnByUrl: config2?.failOnByUrl ?? [],
     suppressions: readConfig || v.suppressions !== void 0 ? loadSuppressions(where2.file, { required: where2.required }) : void 0,
-    setBaseline: setting(SETTINGS.setBaseline).value,
+    setBaseline: baseline.setBaseline,
     timeout: setting(SETTINGS.timeout),
     context: setting(SETTINGS.context).value,
     sarifMap,
     configFile: config2?.file
   };
+  if (baseline.warning) ctx.out.err(baseline.warning);
   const createdFolders = [];
   try {
     for (const [kind, file] of reports.value)
@@ -79330,6 +79594,13 @@ function ciOptions(ctx, { readConfig = true } = {}) {
     throw error2;
   }
   return { ...options, createdFolders };
+}
+function setBaselineSetting(inputs) {
+  const { values } = inputs;
+  if (values["no-set-baseline"] !== true) return readSetting(SETTINGS.setBaseline, inputs);
+  if (values["set-baseline"] === true)
+    throw new UsageError("--set-baseline and --no-set-baseline contradict each other: give one", "ci");
+  return { value: false, source: { kind: "flag", flag: "--no-set-baseline" } };
 }
 function fromNote(source, byDefault = " (the default)") {
   return source.kind === "config" ? ` (from ${source.file})` : source.kind === "default" ? byDefault : "";
@@ -79432,7 +79703,8 @@ function jsonReportOf(report) {
   return {
     ...base,
     ...report.batches.length > 1 ? { batches: report.batches } : {},
-    ...suppressed.length ? { suppressed } : {}
+    ...suppressed.length ? { suppressed } : {},
+    ...report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}
   };
 }
 async function outputReport(ctx, report, options, run2) {
@@ -79629,8 +79901,11 @@ var CI_USAGE = `svc-a11y ci [url…] [options]
   otherwise any check not judged → exit 4. Each check's context carries its batch key (svcA11yBatch).
 
   --fail-on <rule>       ${FAIL_ON.join(" | ")} (service default when omitted);
-                         per-URL thresholds go in the config file (failOnByUrl)
-  --set-baseline         save every completed check as the baseline of future checks
+                         per-URL thresholds go in the config file (failOnByUrl): under --fail-on they may make
+                         a page stricter, never more lenient
+  --set-baseline         save every completed check as the baseline of future checks; on a pull or merge
+                         request (as the CI says) only this flag sets it, never the config file, with a warning
+  --no-set-baseline      do not, whatever the config file says
   --context key=value    caller metadata (repeatable); repository, branch, commit and pull request are
                          filled from the CI environment when its usual variables exist
   --timeout <duration>   overall wait of the whole run, e.g. 10m (default 10m)
@@ -79706,6 +79981,7 @@ async function runCiCheck(ctx, client, options = ciOptions(ctx)) {
         waitEnded: r.waitEnded,
         suppressions: options.suppressions?.active,
         failOnByUrl: options.failOnByUrl,
+        failOnIsFloor: options.failOnIsFloor,
         batch: { key: r.batch.key, label: batchLabel(r.batch), urls: r.batch.urls }
       }
     )
@@ -79729,6 +80005,7 @@ var ciCommand = {
   options: {
     "fail-on": { type: "string" },
     "set-baseline": { type: "boolean" },
+    "no-set-baseline": { type: "boolean" },
     context: { type: "string", multiple: true },
     timeout: { type: "string" },
     format: { type: "string" },
@@ -80433,7 +80710,7 @@ var Progress = class {
 // src/cli/main.ts
 async function run(argv, io) {
   const out = new Output(io);
-  out.protect(io.env.SVC_API_KEY);
+  for (const secret of processSecrets(io.env)) out.protect(secret);
   const cleanups = [];
   let commandName;
   let idArgument;
@@ -80472,7 +80749,11 @@ async function run(argv, io) {
       command.options,
       command.name
     );
-    out.protect(values["api-key"]);
+    for (const secret of processSecrets(
+      {},
+      { apiKey: values["api-key"], webhookSecrets: values.secret, redisUrl: values["redis-url"] }
+    ))
+      out.protect(secret);
     if (values.help || values.version) {
       out.out(values.help ? commandHelp(command) : `${version2}
 `);
@@ -80636,6 +80917,7 @@ function readPreparedReport(file, secrets, options) {
       secrets,
       failOn: options?.failOn,
       failOnByUrl: options?.failOnByUrl,
+      failOnIsFloor: options?.failOnIsFloor,
       suppressions: options?.suppressions?.active
     }
   );
@@ -80692,9 +80974,12 @@ async function runAction(env) {
       return;
     }
     const apiKey = inputs.apiKey ?? (env.SVC_API_KEY?.trim() || void 0);
-    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter(
-      (s) => !!s && s.length >= 4
-    );
+    const secrets = [
+      .../* @__PURE__ */ new Set([
+        ...processSecrets(env),
+        ...[apiKey, urlPassword(inputs.redisUrl), inputs.githubToken].filter((s) => !!s && s.length >= 4)
+      ])
+    ];
     for (const secret of secrets) setSecret(secret);
     const event = readEvent(env);
     if (!apiKey) return await noKey(inputs, event);
@@ -80704,7 +80989,8 @@ async function runAction(env) {
   }
 }
 async function check(env, inputs, event, apiKey, secrets, outputs) {
-  const setBaseline = inputs.setBaseline === "auto" ? event.pushToDefaultBranch : inputs.setBaseline === "true";
+  const config2 = configOf(inputs, process.cwd());
+  const setBaseline = baselineOf(inputs, event, config2);
   if (setBaseline)
     info(
       `set-baseline: this check is saved as the baseline${inputs.setBaseline === "auto" ? ` (a push to the default branch ${event.defaultBranch})` : ""}`
@@ -80712,7 +80998,6 @@ async function check(env, inputs, event, apiKey, secrets, outputs) {
   const dir = inputs.reportsDir ? (0, import_node_path6.resolve)(inputs.reportsDir) : (0, import_node_fs10.mkdtempSync)((0, import_node_path6.join)(env.RUNNER_TEMP || (0, import_node_os.tmpdir)(), "svc-a11y-"));
   (0, import_node_fs10.mkdirSync)(dir, { recursive: true });
   const files = reportFiles(dir);
-  const config2 = configOf(inputs, process.cwd());
   const argv = ciArgs(inputs, { dir, files, setBaseline, config: config2 });
   const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary2, ...rest } = env;
   const cliEnv = { ...rest, SVC_API_KEY: apiKey };
@@ -80746,6 +81031,21 @@ async function check(env, inputs, event, apiKey, secrets, outputs) {
       )
     );
 }
+function baselineOf(inputs, event, config2) {
+  if (event.pullRequest !== void 0 || event.name.startsWith("pull_request")) {
+    const asked = [
+      ...inputs.setBaseline === "true" ? ["the set-baseline input"] : [],
+      ...config2?.setBaseline === true ? [`setBaseline in ${config2.file}`] : []
+    ];
+    if (asked.length)
+      warning(
+        `${asked.join(" and ")} ${asked.length === 1 ? "is" : "are"} ignored on a ${event.name || "pull request"} event: a pull request cannot move the baseline other changes are compared with. It is saved on a push to the default branch (set-baseline: auto).`,
+        { title: "Accessibility check baseline" }
+      );
+    return false;
+  }
+  return inputs.setBaseline === "auto" ? event.pushToDefaultBranch : inputs.setBaseline === "true";
+}
 function newFindings(report) {
   const counts = report.check.newCounts;
   const values = counts ? Object.values(counts).filter((n) => typeof n === "number" && Number.isFinite(n)) : [];
@@ -80765,7 +81065,8 @@ async function comment(env, inputs, event, report, run2, safe) {
   const body = safe(commentBody(report, { marker, runUrl, headSha: pr.headSha, errors: run2.errors }));
   try {
     const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version2}`);
-    const result2 = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body });
+    const author = await tokenLogin(client);
+    const result2 = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body, author });
     info(`Pull request comment ${result2.action}: ${result2.url ?? result2.id}`);
     return result2.url;
   } catch (error2) {
@@ -80791,13 +81092,6 @@ async function writeSummary(markdown) {
     await summary.addRaw(markdown).write();
   } catch (error2) {
     warning(`The step summary could not be written (${error2 instanceof Error ? error2.message : String(error2)}).`);
-  }
-}
-function redisPassword(url2) {
-  try {
-    return url2 ? decodeURIComponent(new URL(url2).password) || void 0 : void 0;
-  } catch {
-    return void 0;
   }
 }
 

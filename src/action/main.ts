@@ -7,13 +7,14 @@ import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { version } from '../cli/context.js';
 import { annotationsOf, type PreparedReport } from '../cli/reporters/index.js';
+import { processSecrets, urlPassword } from '../cli/process-secrets.js';
 import { redactText } from '../cli/safe-text.js';
 import type { CiConfig } from '../cli/config.js';
 import { ciArgs, configOf, reportFiles } from './cli-args.js';
 import { commentBody, commentMarker } from './comment.js';
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
-import { commentFailure, gitHubClient, upsertComment } from './pr-comment.js';
+import { commentFailure, gitHubClient, tokenLogin, upsertComment } from './pr-comment.js';
 import { cliOptions, readPreparedReport, runCli, type CliRun } from './run-cli.js';
 import { notRunSummary, reportSummary } from './summary.js';
 
@@ -58,9 +59,14 @@ export async function runAction(env: Record<string, string | undefined>): Promis
       return;
     }
     const apiKey = inputs.apiKey ?? (env.SVC_API_KEY?.trim() || undefined);
-    const secrets = [apiKey, redisPassword(inputs.redisUrl), inputs.githubToken].filter(
-      (s): s is string => !!s && s.length >= 4,
-    );
+    // The same secrets the CLI protects (the key, the GitHub token, the Redis and proxy passwords, the runner's
+    // tokens), found by the same code, plus the inputs as read.
+    const secrets = [
+      ...new Set([
+        ...processSecrets(env),
+        ...[apiKey, urlPassword(inputs.redisUrl), inputs.githubToken].filter((s): s is string => !!s && s.length >= 4),
+      ]),
+    ];
     for (const secret of secrets) core.setSecret(secret);
     const event = readEvent(env);
     if (!apiKey) return await noKey(inputs, event);
@@ -181,7 +187,8 @@ async function comment(
   const body = safe(commentBody(report, { marker, runUrl, headSha: pr.headSha, errors: run.errors }));
   try {
     const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version}`);
-    const result = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body });
+    const author = await tokenLogin(client);
+    const result = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body, author });
     core.info(`Pull request comment ${result.action}: ${result.url ?? result.id}`);
     return result.url;
   } catch (error) {
@@ -212,14 +219,5 @@ async function writeSummary(markdown: string): Promise<void> {
   } catch (error) {
     // No summary file (a local run) or one that cannot be written: the verdict is what the step reports.
     core.warning(`The step summary could not be written (${error instanceof Error ? error.message : String(error)}).`);
-  }
-}
-
-// A password in the Redis URL is a secret like the key.
-function redisPassword(url: string | undefined): string | undefined {
-  try {
-    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -40,13 +40,43 @@ export interface CommentResult {
   id: number | bigint;
 }
 
+/** The identity of the workflow's own token (`${{ github.token }}`), which writes as the GitHub Actions app. */
+export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+
 /**
- * Finds the comment starting with `marker` through every page of the pull request's comments and edits it, or
- * creates it when there is none.
+ * The login the token writes comments as: GraphQL's `viewer` (which answers for user tokens and app installation
+ * tokens alike, e.g. `my-app[bot]`), else `GET /user`, else the workflow token's `github-actions[bot]` (an
+ * installation token that may read neither).
+ * @example await tokenLogin(gitHubClient(token, apiUrl, 'svc-a11y-action')) // 'github-actions[bot]'
+ */
+export async function tokenLogin(client: GitHubClient): Promise<string> {
+  try {
+    const { viewer } = await client.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }');
+    if (typeof viewer?.login === 'string' && viewer.login !== '') return viewer.login;
+  } catch {
+    // Not every token may query GraphQL: the REST user next.
+  }
+  try {
+    const { data } = await client.request('GET /user');
+    if (typeof data.login === 'string' && data.login !== '') return data.login;
+  } catch {
+    // An installation token has no user.
+  }
+  return WORKFLOW_TOKEN_LOGIN;
+}
+
+/**
+ * Finds the comment starting with `marker` and written by `author` (the token's own login: anyone may post a comment
+ * that starts with the marker, and the action must never edit theirs) through every page of the pull request's
+ * comments and edits it, or creates it when there is none.
  * @throws the client's RequestError (with `status`) when GitHub refuses
  */
-export async function upsertComment(client: GitHubClient, target: CommentTarget): Promise<CommentResult> {
+export async function upsertComment(
+  client: GitHubClient,
+  target: CommentTarget & { author: string },
+): Promise<CommentResult> {
   const { owner, repo, issueNumber, marker, body } = target;
+  const author = target.author.toLowerCase();
   // Comment ids are int64: the types allow a bigint, JSON gives numbers.
   let existing: number | bigint | undefined;
   const pages = client.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -56,7 +86,7 @@ export async function upsertComment(client: GitHubClient, target: CommentTarget)
     per_page: 100,
   });
   for await (const page of pages) {
-    existing = page.data.find((c) => (c.body ?? '').startsWith(marker))?.id;
+    existing = page.data.find((c) => (c.body ?? '').startsWith(marker) && c.user?.login?.toLowerCase() === author)?.id;
     if (existing !== undefined) break;
   }
   if (existing !== undefined) {

@@ -21,12 +21,14 @@ import { type CliIO, Output } from './io.js';
 import { Progress } from './progress.js';
 import { safeLine } from './safe-text.js';
 import { closest } from './suggest.js';
+import { processSecrets } from './process-secrets.js';
 import { PROXY_VARIABLES, proxySettings } from './proxy.js';
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const out = new Output(io);
-  out.protect(io.env.SVC_API_KEY);
+  // Every secret the process holds, from the start: the key, the CI's tokens, Redis and proxy passwords.
+  for (const secret of processSecrets(io.env)) out.protect(secret);
   // What commands opened and must close before the process can exit (a Redis connection).
   const cleanups: Array<() => Promise<void>> = [];
   let commandName: string | undefined;
@@ -67,7 +69,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       command.options,
       command.name,
     );
-    out.protect(values['api-key'] as string | undefined);
+    for (const secret of processSecrets(
+      {},
+      { apiKey: values['api-key'], webhookSecrets: values.secret, redisUrl: values['redis-url'] },
+    ))
+      out.protect(secret);
     if (values.help || values.version) {
       out.out(values.help ? commandHelp(command) : `${version}\n`);
       return ExitCode.OK;

@@ -1,5 +1,6 @@
-// A loopback fake of the part of GitHub's REST API the action uses: list (paginated, with Link headers as GitHub
-// sends them), create and edit issue comments. Its state is the comments themselves, so a test can count them.
+// A loopback fake of the part of GitHub's API the action uses: who the token is (GraphQL `viewer`, REST `/user`),
+// list (paginated, with Link headers as GitHub sends them), create and edit issue comments. Its state is the
+// comments themselves, so a test can count them.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -28,6 +29,8 @@ export interface FakeGitHub {
   requests: FakeRequest[];
   /** When true, creating or editing a comment answers 403 as GitHub does for a read-only token. */
   forbidden: boolean;
+  /** Posts a comment as `login` (another user, or someone imitating the action). */
+  addComment(issue: number, body: string, login: string): FakeComment;
   close(): Promise<void>;
 }
 
@@ -41,12 +44,27 @@ export async function startFakeGitHub(options: {
   repository: string;
   token: string;
   seed?: { issue: number; count: number };
+  /**
+   * Who the token is: its comments are written as this login. `viewer` answers GraphQL's `viewer` and `GET /user`
+   * with it; `user` answers only `GET /user` (GraphQL refused); `none` answers neither, as for an installation token
+   * that may read no user.
+   * @default { login: 'github-actions[bot]', answers: 'viewer' }
+   */
+  identity?: { login: string; answers: 'viewer' | 'user' | 'none' };
 }): Promise<FakeGitHub> {
+  const identity = options.identity ?? { login: 'github-actions[bot]', answers: 'viewer' };
   const comments = new Map<number, FakeComment[]>();
   const requests: FakeRequest[] = [];
   let nextId = 1000;
   const stamp = (n: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, n)).toISOString().replace('.000Z', 'Z');
-  const fake: FakeGitHub = { url: '', comments, requests, forbidden: false, close: async () => undefined };
+  const fake: FakeGitHub = {
+    url: '',
+    comments,
+    requests,
+    forbidden: false,
+    addComment: (issue, body, login) => add(issue, body, login),
+    close: async () => undefined,
+  };
   const add = (issue: number, body: string, login: string): FakeComment => {
     const id = nextId++;
     const comment: FakeComment = {
@@ -91,6 +109,17 @@ export async function startFakeGitHub(options: {
     const auth = req.headers.authorization ?? '';
     if (auth !== `token ${options.token}` && auth !== `Bearer ${options.token}`)
       return send(res, 401, { message: 'Bad credentials', documentation_url: DOCS });
+    const refused = () =>
+      send(res, 403, { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' });
+    if (url.pathname === '/graphql' && req.method === 'POST') {
+      if (identity.answers !== 'viewer') return refused();
+      const query = (body as { query?: unknown } | undefined)?.query;
+      if (typeof query !== 'string' || !/viewer\s*\{\s*login\s*\}/.test(query))
+        return send(res, 200, { errors: [{ message: 'unexpected query' }] });
+      return send(res, 200, { data: { viewer: { login: identity.login } } });
+    }
+    if (url.pathname === '/user' && req.method === 'GET')
+      return identity.answers === 'none' ? refused() : send(res, 200, { login: identity.login, id: 1 });
     const prefix = `/repos/${options.repository}/issues/`;
     if (!url.pathname.startsWith(prefix)) return send(res, 404, { message: 'Not Found', documentation_url: DOCS });
     const rest = url.pathname.slice(prefix.length);
@@ -130,7 +159,7 @@ export async function startFakeGitHub(options: {
           message: 'Validation Failed: body is too long (maximum is 65536 characters)',
           documentation_url: DOCS,
         });
-      return send(res, 201, add(Number(list[1]), text, 'github-actions[bot]'));
+      return send(res, 201, add(Number(list[1]), text, identity.login));
     }
     if (edit && req.method === 'PATCH') {
       if (fake.forbidden)

@@ -30,19 +30,35 @@ const MAX_CELL_CHARS = 300;
 const utf8 = new TextEncoder();
 const bytesOf = (s: string): number => utf8.encode(s).length;
 
+// A zero-width space, as a character reference (the text itself holds no invisible character): placed after `@`,
+// after `#` and `GH` before a number, and every 6 characters of a word that could be a commit hash (no piece is
+// long enough to be read as one), it stops GitHub from making a mention, an issue reference or a commit link of
+// text the pull request controls, and reads the same to a human.
+const ZWSP = '&#8203;';
+
 /**
  * Markdown-escapes text for a table cell: backslash before the characters that start markup (GFM lets any ASCII
  * punctuation be escaped, and `\|` is how a table cell holds a pipe), line breaks as `<br>`, controls as U+FFFD.
+ * Text never forms an `@` mention, a `#123` / `GH-123` reference or a commit link on GitHub: a zero-width space
+ * breaks each (`@team` reads the same, and notifies nobody).
  * @example mdCell('a|b\nc') // 'a\\|b<br>c'
+ * @example mdCell('@acme/team') // '@&#8203;acme/team'
  */
 export function mdCell(text: string): string {
   // Before clipping: a clipped URL may lose the `@` that the output's redaction looks for.
   const value = withoutUrlCredentials(text);
   const chars = Array.from(value);
   const clipped = chars.length > MAX_CELL_CHARS ? `${chars.slice(0, MAX_CELL_CHARS).join('')}…` : value;
-  return visibleText(clipped)
-    .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
-    .replace(/\r\n|\r|\n/g, '<br>');
+  return (
+    visibleText(clipped)
+      .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
+      .replace(/\r\n|\r|\n/g, '<br>')
+      // `#` first: the references inserted after it hold a `#` followed by digits themselves.
+      .replace(/#(?=\p{N})/gu, `#${ZWSP}`)
+      .replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`)
+      .replace(/\b(GH)-(?=\p{N})/giu, `$1${ZWSP}-`)
+      .replace(/\b[0-9a-f]{7,40}\b/gi, (hash) => hash.replace(/[0-9a-f]{6}(?=.)/gi, `$&${ZWSP}`))
+  );
 }
 
 // A link only for an absolute http(s) URL, with the characters that would end the destination or split the table
