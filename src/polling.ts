@@ -209,7 +209,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
         // No further poll fits before the deadline: sleep until it (its timer aborts the signal with the
         // PollTimeoutError), rather than racing it with a timer of the same length that could poll at the deadline.
         tell(attempt + 1, { ...seen, ms: endsAt - now });
-        await untilAborted(signal);
+        // Only the deadline's (or the caller's) abort ends this sleep.
+        await sleep(MAX_TIMER_MS, signal);
       }
       tell(attempt + 1, { ...seen, ms: wait });
       // A Retry-After beyond the timer range must not become a 1 ms wait (a re-poll storm): the deadline ends it.
@@ -221,14 +222,6 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
     clearTimeout(deadline);
     user?.removeEventListener('abort', onUserAbort);
   }
-}
-
-// Settles only when `signal` aborts, rejecting with its reason: a wait that ends with the deadline (or the caller's abort).
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(abortReason(signal));
-    else signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
-  });
 }
 
 // What the log is told of one poll (see `Observed`): its answer, or the failure it outlived, and the wait.
