@@ -148,6 +148,14 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   loading.catch(() => {});
   try {
     const job = await begin(signal);
+    // The deadline may have passed while the 202 was being read and checked: the job exists, and its timeout must
+    // say so (a caller tells "never created" from "did not finish" by the id).
+    if (signal.aborted && signal.reason instanceof PollTimeoutError && signal.reason.jobId === undefined)
+      throw new PollTimeoutError(
+        job.jobId,
+        typeof job.status === 'string' ? job.status : undefined,
+        Date.now() - started,
+      );
     // A job this wait created was QUEUED when its 202 came back: its age counts from then, not from the wait's
     // start (the create may have waited for the rate budget, been retried, or queued in a busy process).
     const createdAt = Date.now();
@@ -217,7 +225,8 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
   } catch (error) {
-    throw signal.aborted ? signal.reason : error;
+    // Once aborted, the abort's reason is the error, but for the timeout that names the job it found (see above).
+    throw signal.aborted && !(error instanceof PollTimeoutError && error.jobId !== undefined) ? signal.reason : error;
   } finally {
     clearTimeout(deadline);
     user?.removeEventListener('abort', onUserAbort);

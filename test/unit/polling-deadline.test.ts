@@ -262,3 +262,27 @@ describe('createAndWait on a stuck job, through the client (every request counte
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
   });
 });
+
+describe('a deadline that passes while the 202 is being read', () => {
+  it('ends with a PollTimeoutError naming the job the service accepted, never as if it had not answered', async () => {
+    const pollOnce = async (): Promise<Polled<{ status: string }>> => ({ resource: { status: 'RUNNING' } });
+    // The create answers at 80 ms of a 50 ms wait, without looking at the signal (as reading and checking a 202 does).
+    const begin = () =>
+      new Promise<PolledJob<{ status: string }>>((resolve) =>
+        setTimeout(() => resolve({ jobId: id, pollOnce, delayFirstPoll: true, status: 'QUEUED' }), 80),
+      );
+    const error = await onFakeClock(pollUntilTerminal('createCiCheck', begin, { timeoutMs: 50 })).catch((e) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ jobId: id, lastStatus: 'QUEUED' });
+  });
+
+  it('a deadline before any answer still says no job is known', async () => {
+    const begin = (signal: AbortSignal) =>
+      new Promise<PolledJob<{ status: string }>>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      );
+    const error = await onFakeClock(pollUntilTerminal('createCiCheck', begin, { timeoutMs: 50 })).catch((e) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error.jobId).toBeUndefined();
+  });
+});
