@@ -19,7 +19,6 @@ interface Streamed {
   total: number;
   /** The error the writer got (EPIPE when the child closed its end early), if any. */
   writeError?: NodeJS.ErrnoException;
-  elapsedMs: number;
 }
 
 /** Streams `head` and then `bodyBytes` bytes of `fill` into `svc-a11y ...args`, 64 KiB at a time with backpressure. */
@@ -30,7 +29,6 @@ function streamInto(
   fill = 0x61,
   timeoutMs = 15_000,
 ): Promise<Streamed> {
-  const started = Date.now();
   const child = spawn(process.execPath, [cliPath, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -74,7 +72,7 @@ function streamInto(
     pump().catch(reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, written, total, writeError, elapsedMs: Date.now() - started });
+      resolve({ code, stdout, stderr, written, total, writeError });
     });
   });
 }
@@ -118,10 +116,12 @@ describe('svc-a11y webhook verify: stdin byte cap', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('larger than the 25 MiB cap (26214400 bytes)');
     expect(r.stderr).toContain('--max-body-bytes');
+    // Well before the writer is done, judged by order, not by a time a busy machine stretches: the child stopped
+    // reading after the cap (the writer could hand over no more than the pipe holds beyond it), and it exited by
+    // itself (code 2 above; the 15 s kill would leave none).
     expect(r.written).toBeGreaterThan(25 * MiB);
     expect(r.written).toBeLessThan(30 * MiB);
     expect(r.writeError?.code).toBe('EPIPE');
-    expect(r.elapsedMs).toBeLessThan(5_000);
   });
 
   it('input that never reaches a blank line → exit 2 after the 64 KiB header cap, not after reading everything', async () => {

@@ -12,6 +12,7 @@ import {
   type WaitOptions,
 } from '../../src/index.js';
 import { hang, json, startLoopback, type Handler, type Loopback } from '../support/loopback.js';
+import { raceTimer } from '../support/timer.js';
 
 const KEY = 'svc_polling_hardening_key';
 const ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -147,22 +148,27 @@ describe('the wait deadline covers the create request', () => {
   it("a POST that never answers ends at the wait's timeoutMs, not the request timeout", async () => {
     server = await startLoopback(hang);
     const client = new A11yClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 30_000 });
-    const started = Date.now();
+    // Ended by the 300 ms deadline: before a timer of 2 s set alongside it fires (the 30 s request timeout would lose).
+    const bounded = raceTimer(2000);
     const err = (await failure(client.ciChecks.createAndWait(ciBody, { timeoutMs: 300 }))) as PollTimeoutError;
     expect(err).toBeInstanceOf(PollTimeoutError);
     expect(err.jobId).toBeUndefined();
     expect(err.message).toMatch(/starting the job/);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(bounded.fired()).toBe(false);
+    bounded.clear();
   });
 
   it('a 429 on the create whose Retry-After ends after the deadline fails at once with RateLimitError (retryAt), not at the deadline', async () => {
     server = await startLoopback(json(429, { code: 'RATE_LIMITED' }, { 'retry-after': '1' }));
     const client = new A11yClient({ apiKey: KEY, baseUrl: server.url, maxRetries: 10 });
+    const started = Date.now();
     const err = (await failure(client.ciChecks.createAndWait(ciBody, { timeoutMs: 400 }))) as RateLimitError;
     // Waiting 1 s could only end in the 400 ms deadline: the error says when the key may send again instead.
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err).not.toBeInstanceOf(PollTimeoutError);
-    expect(err.retryAt!.getTime()).toBeGreaterThan(Date.now());
+    // Retry-After: 1 counted from the 429, which came after the call began (not from whenever this line runs).
+    expect(err.retryAt!.getTime()).toBeGreaterThanOrEqual(started + 1000);
+    expect(err.retryAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     expect(server.requests).toHaveLength(1);
   });
 });

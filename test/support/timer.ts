@@ -2,7 +2,9 @@
 // upper bound on time is judged from when this one actually fired, not from the bound on the clock.
 
 /**
- * Resolves with the milliseconds that actually passed when a timer of `ms` fired.
+ * Resolves with the milliseconds that actually passed when a timer of `ms` fired, as Date.now() reads them: the base
+ * of an upper bound, never a lower one (timers run on the loop's whole-ms monotonic clock, and Date.now() can read
+ * `ms - 1` across a timer of `ms`; a lower bound is judged from before the timer, less a few ms).
  * @example const fired = timerFired(1000); await work(); expect(elapsed).toBeLessThan((await fired) + 800);
  */
 export function timerFired(ms: number): Promise<number> {
