@@ -173,8 +173,18 @@ describe('sh blocks', () => {
     peerDependencies: Record<string, string>;
   };
   // Bash only (the PATH is empty): npx knows svc-a11y, npm knows its scripts and what this package depends on.
+  // A bare `npx svc-a11y` resolves the unscoped npm package svc-a11y (not this one) unless this package was
+  // installed first: on a machine that has not, the docs must say `npx -p @svc/a11y-sdk svc-a11y`.
   const PRELUDE = `
+INSTALLED=
 npx() {
+  if [ "$1" = -p ]; then
+    [ "$2" = "$PACKAGE" ] || { echo "npx -p $2: not this package" >&2; return 1; }
+    shift 2
+  elif [ -z "$INSTALLED" ]; then
+    echo "npx $1: resolves the unscoped npm package, not $PACKAGE (install it first, or npx -p $PACKAGE $1)" >&2
+    return 1
+  fi
   if [ "$1" != svc-a11y ]; then echo "npx $1: only svc-a11y is known" >&2; return 127; fi
   shift
   if [ -n "$LIVE" ]; then
@@ -188,7 +198,7 @@ known() { [[ " $2 " == *" $1 "* ]]; }
 npm() {
   case "$1" in
     ci) return 0 ;;
-    install|i) shift; for a in "$@"; do [[ "$a" == -* ]] || known "$a" "$PACKAGES" || { echo "npm install $a: not this package nor a dependency" >&2; return 1; }; done ;;
+    install|i) shift; for a in "$@"; do [[ "$a" == -* ]] || known "$a" "$PACKAGES" || { echo "npm install $a: not this package nor a dependency" >&2; return 1; }; [ "$a" = "$PACKAGE" ] && INSTALLED=1; done; return 0 ;;
     run) known "$2" "$SCRIPTS" || { echo "npm run $2: no such script" >&2; return 1; } ;;
     start|test) known "$1" "$SCRIPTS" || { echo "npm $1: no such script" >&2; return 1; } ;;
     *) echo "npm $1: not a command the docs use" >&2; return 1 ;;
@@ -203,6 +213,7 @@ npm() {
       NODE: process.execPath,
       CLI: cliPath,
       SCRIPTS: Object.keys(pkg.scripts).join(' '),
+      PACKAGE: pkg.name,
       PACKAGES: [pkg.name, ...Object.keys({ ...pkg.devDependencies, ...pkg.peerDependencies })].join(' '),
       SIM_KEY: sim.keys.full,
       SIM_URL: sim.url,
@@ -257,9 +268,20 @@ npm() {
     const cwd = join(dir, 'wrong');
     await mkdir(join(dir, 'empty-path'), { recursive: true });
     await mkdir(cwd, { recursive: true });
-    expect(await bash('npx svc-a11y ci https://a.example/ --fail-onn NEW_CRITICAL\n', cwd, false)).toEqual({
+    expect(
+      await bash('npx -p @svc/a11y-sdk svc-a11y ci https://a.example/ --fail-onn NEW_CRITICAL\n', cwd, false),
+    ).toEqual({
       code: 2,
       stderr: expect.stringContaining('svc-a11y ci https://a.example/ --fail-onn NEW_CRITICAL: refused (exit 2)'),
+    });
+    // Lighthouse CI users hit this with `npx lhci`: the unscoped name is another package.
+    expect(await bash('npx svc-a11y ci https://a.example/\n', cwd, false)).toEqual({
+      code: 1,
+      stderr: expect.stringContaining('npx svc-a11y: resolves the unscoped npm package'),
+    });
+    expect(await bash('npm install @svc/a11y-sdk\nnpx svc-a11y ci https://a.example/\n', cwd, false)).toEqual({
+      code: 0,
+      stderr: '',
     });
     expect(await bash('npm run no-such-script\n', cwd, false)).toEqual({
       code: 1,
