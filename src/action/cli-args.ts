@@ -2,15 +2,12 @@
 // it does in any other pipeline (the same rules, the same messages, the same check run and reporters).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, type CiConfig } from '../cli/config.js';
 import type { ActionInputs } from './inputs.js';
 
-/** The report files the action always asks for, by format. */
+/** The report files the action always writes (its `sarif-file` and `junit-file` outputs), by format. */
 export interface ReportFiles {
   sarif: string;
   junit: string;
-  /** The JSON report the action reads back (the check, its findings and the verdict). */
-  json: string;
 }
 
 /**
@@ -18,32 +15,17 @@ export interface ReportFiles {
  * @example reportFiles('/tmp/a11y').sarif // '/tmp/a11y/a11y.sarif'
  */
 export function reportFiles(dir: string): ReportFiles {
-  return { sarif: join(dir, 'a11y.sarif'), junit: join(dir, 'a11y-junit.xml'), json: join(dir, 'a11y-report.json') };
+  return { sarif: join(dir, 'a11y.sarif'), junit: join(dir, 'a11y-junit.xml') };
 }
 
 /**
- * The config file the CLI will read (`config`, else `svc-a11y.config.json` in `cwd` when present), or undefined
- * when there is none or it is invalid: the CLI then refuses it with its own message, before anything is sent.
+ * The `svc-a11y ci` arguments for `inputs` (without the command name). Every value goes as `--flag=value`, so one
+ * starting with `-` is never read as a flag; the URLs go through a file (`--urls-file`) in `dir` for the same
+ * reason. `setBaseline` undefined leaves the decision to the CLI (on a pull request it ignores a config file's).
  */
-export function configOf(inputs: Pick<ActionInputs, 'config'>, cwd: string): CiConfig | undefined {
-  try {
-    return loadConfig(inputs.config, cwd);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The `svc-a11y ci` arguments for `inputs`. Every value goes as `--flag=value`, so one starting with `-` is never
- * read as a flag; the URLs go through a file (`--urls-file`) in `dir` for the same reason. The SARIF, JUnit and
- * JSON reports go to `files`; a config file's own reports are kept (the CLI's `--report` replaces them).
- */
-export function ciArgs(
-  inputs: ActionInputs,
-  options: { dir: string; files: ReportFiles; setBaseline: boolean; config: CiConfig | undefined },
-): string[] {
-  const { dir, files, setBaseline, config } = options;
-  const argv = ['ci'];
+export function ciArgs(inputs: ActionInputs, options: { dir: string; setBaseline: boolean | undefined }): string[] {
+  const { dir, setBaseline } = options;
+  const argv: string[] = [];
   const flag = (name: string, value: string | undefined) => {
     if (value !== undefined) argv.push(`--${name}=${value}`);
   };
@@ -59,13 +41,7 @@ export function ciArgs(
     flag('urls-file', urlsFile);
   }
   for (const entry of inputs.sarifMap) flag('sarif-map', entry);
-  // Always said, true or false: a config file's `setBaseline` must never decide it (it may be the pull request's).
-  argv.push(setBaseline ? '--set-baseline' : '--no-set-baseline');
-  // The CLI fills `ci` from GITHUB_ACTIONS, which the action hides from it (it writes the annotations itself).
-  if (config?.context?.ci === undefined) flag('context', 'ci=github-actions');
-  for (const [kind, file] of Object.entries(config?.reports ?? {})) flag('report', `${kind}=${file}`);
-  flag('report', `sarif=${files.sarif}`);
-  flag('report', `junit=${files.junit}`);
-  flag('report', `json=${files.json}`);
+  // Said explicitly either way, so a config file's `setBaseline` never decides it.
+  if (setBaseline !== undefined) argv.push(setBaseline ? '--set-baseline' : '--no-set-baseline');
   return argv;
 }

@@ -1,18 +1,19 @@
 // The pull request comment: the verdict, the new findings by impact with links, and a link to the run, built from
 // the prepared report (already made safe: secrets, URL credentials, controls) and escaped for Markdown once more.
 // A hidden marker on its first line is how the next run finds it again to edit it in place.
-import { mdCell } from '../cli/reporters/markdown.js';
-import type { Finding, PreparedReport } from '../cli/reporters/prepare.js';
 import {
   countText,
+  type Finding,
   IMPACTS,
+  mdCell,
   normalizeImpact,
+  type PreparedReport,
   pageLabel,
+  pageThresholdsText,
   ruleIdOf,
   targetOf,
   totalOf,
-  pageThresholdsText,
-} from '../cli/reporters/fields.js';
+} from '../cli/index.js';
 
 /**
  * The hidden marker of the action's comment on a pull request (one per `key`: jobs of a matrix may keep one each).

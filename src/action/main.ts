@@ -5,17 +5,21 @@ import { mkdirSync, mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
-import { version } from '../cli/context.js';
-import { annotationsOf, type PreparedReport } from '../cli/reporters/index.js';
-import { processSecrets, urlPassword } from '../cli/process-secrets.js';
-import { redactText } from '../cli/safe-text.js';
-import type { CiConfig } from '../cli/config.js';
-import { ciArgs, configOf, reportFiles } from './cli-args.js';
+import {
+  annotationsOf,
+  type CiRun,
+  type PreparedReport,
+  processSecrets,
+  redactText,
+  runCiCheck,
+  urlPassword,
+  version,
+} from '../cli/index.js';
+import { ciArgs, reportFiles } from './cli-args.js';
 import { commentBody, commentMarker } from './comment.js';
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
 import { commentFailure, gitHubClient, tokenLogin, upsertComment } from './pr-comment.js';
-import { cliOptions, readPreparedReport, runCli, type CliRun } from './run-cli.js';
 import { notRunSummary, reportSummary } from './summary.js';
 
 /** The action's outputs (action.yml), all strings; empty when unknown. */
@@ -84,8 +88,7 @@ async function check(
   secrets: string[],
   outputs: ActionOutputs,
 ): Promise<void> {
-  const config = configOf(inputs, process.cwd());
-  const setBaseline = baselineOf(inputs, event, config);
+  const setBaseline = baselineOf(inputs, event);
   if (setBaseline)
     core.info(
       `set-baseline: this check is saved as the baseline${inputs.setBaseline === 'auto' ? ` (a push to the default branch ${event.defaultBranch})` : ''}`,
@@ -95,19 +98,31 @@ async function check(
     : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
   mkdirSync(dir, { recursive: true });
   const files = reportFiles(dir);
-  const argv = ciArgs(inputs, { dir, files, setBaseline, config });
+  const argv = ciArgs(inputs, { dir, setBaseline });
   // The action writes the annotations (with files) and the summary (with the comment's link) itself.
   const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
-  const cliEnv = { ...rest, SVC_API_KEY: apiKey };
-  const run = await runCli(argv, cliEnv);
-  const used = cliOptions(argv, cliEnv);
-  const report = readPreparedReport(files.json, secrets, used);
+  // The CLI's own report files and context (its `ci` key: the CLI reads GITHUB_ACTIONS, hidden from it above)
+  // come after what a config file names; the judged report comes back in memory.
+  const run = await runCiCheck(
+    argv,
+    { stdout: process.stdout, stderr: process.stderr, env: { ...rest, SVC_API_KEY: apiKey } },
+    {
+      reports: [
+        ['sarif', files.sarif],
+        ['junit', files.junit],
+      ],
+      context: { ci: 'github-actions' },
+    },
+  );
+  const { report } = run;
+  if (run.options?.baselineWarning)
+    core.warning(run.options.baselineWarning.replace(/^warning: /, ''), { title: 'Accessibility check baseline' });
 
   if (report) {
     outputs.verdict = report.verdict.outcome;
     outputs['check-id'] = report.check.id ?? '';
     outputs['new-findings'] = newFindings(report);
-    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: used?.sarifMap ?? [] })) {
+    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: run.options?.sarifMap ?? [] })) {
       const properties = { title: a.title, file: a.file, startLine: a.line };
       if (a.kind === 'error') core.error(a.message, properties);
       else if (a.kind === 'warning') core.warning(a.message, properties);
@@ -133,21 +148,17 @@ async function check(
     );
 }
 
-// The baseline moves only from the default branch: `auto` saves it on a push there alone, and on a pull request
-// nothing saves it, whatever the input or a config file (which the pull request may have written) asks; the
-// action warns when asked to.
-function baselineOf(inputs: ActionInputs, event: EventInfo, config: CiConfig | undefined): boolean {
+// The baseline moves only from the default branch: `auto` saves it on a push there alone. On a pull request the
+// input never saves it (the action warns when asked to) and the CLI is left to decide, which ignores a config file's
+// `setBaseline` there (the pull request may have written it) and says so; elsewhere the action says true or false.
+function baselineOf(inputs: ActionInputs, event: EventInfo): boolean | undefined {
   if (event.pullRequest !== undefined || event.name.startsWith('pull_request')) {
-    const asked = [
-      ...(inputs.setBaseline === 'true' ? ['the set-baseline input'] : []),
-      ...(config?.setBaseline === true ? [`setBaseline in ${config.file}`] : []),
-    ];
-    if (asked.length)
+    if (inputs.setBaseline === 'true')
       core.warning(
-        `${asked.join(' and ')} ${asked.length === 1 ? 'is' : 'are'} ignored on a ${event.name || 'pull request'} event: a pull request cannot move the baseline other changes are compared with. It is saved on a push to the default branch (set-baseline: auto).`,
+        `the set-baseline input is ignored on a ${event.name || 'pull request'} event: a pull request cannot move the baseline other changes are compared with. It is saved on a push to the default branch (set-baseline: auto).`,
         { title: 'Accessibility check baseline' },
       );
-    return false;
+    return inputs.setBaseline === 'false' ? false : undefined;
   }
   return inputs.setBaseline === 'auto' ? event.pushToDefaultBranch : inputs.setBaseline === 'true';
 }
@@ -169,7 +180,7 @@ async function comment(
   inputs: ActionInputs,
   event: EventInfo,
   report: PreparedReport | undefined,
-  run: CliRun,
+  run: CiRun,
   safe: (text: string) => string,
 ): Promise<string | undefined> {
   const pr = event.pullRequest;
@@ -186,7 +197,7 @@ async function comment(
       : undefined;
   const body = safe(commentBody(report, { marker, runUrl, headSha: pr.headSha, errors: run.errors }));
   try {
-    const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version}`);
+    const client = gitHubClient(inputs.githubToken, env.GITHUB_API_URL, `svc-a11y-action/${version}`, env);
     const author = await tokenLogin(client);
     const result = await upsertComment(client, { owner, repo, issueNumber: pr.number, marker, body, author });
     core.info(`Pull request comment ${result.action}: ${result.url ?? result.id}`);

@@ -4,6 +4,7 @@
 // a failure of the step: the verdict is what the step reports.
 import { Octokit } from '@octokit/core';
 import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { bundledUndici, requestFetch } from '../cli/index.js';
 
 /** The client the comment is written with (@octokit/core with the REST pagination plugin). */
 export const GitHubClient = Octokit.plugin(paginateRest);
@@ -11,14 +12,23 @@ export const GitHubClient = Octokit.plugin(paginateRest);
 export type GitHubClient = InstanceType<typeof GitHubClient>;
 
 /**
- * A client for `$GITHUB_API_URL` (GitHub Enterprise Server and tests point it elsewhere).
+ * A client for `$GITHUB_API_URL` (GitHub Enterprise Server and tests point it elsewhere). Its requests go through
+ * the proxy of `env` (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), exactly as the CLI's own do (src/cli/proxy.ts).
  * @default apiUrl 'https://api.github.com'
+ * @default env process.env
  */
-export function gitHubClient(token: string, apiUrl: string | undefined, userAgent: string): GitHubClient {
+export function gitHubClient(
+  token: string,
+  apiUrl: string | undefined,
+  userAgent: string,
+  env: Record<string, string | undefined> = process.env,
+): GitHubClient {
+  const requests = requestFetch(env, { undici: bundledUndici });
   return new GitHubClient({
     auth: token,
     baseUrl: (apiUrl || 'https://api.github.com').replace(/\/+$/, ''),
     userAgent,
+    ...(requests.proxied ? { request: { fetch: requests.fetch } } : {}),
   });
 }
 

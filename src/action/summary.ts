@@ -1,7 +1,6 @@
 // The step summary's Markdown: the CLI's own summary of the report (toMarkdown), with a link to the pull request
 // comment; or, when no check ran, why not.
-import { mdCell, toMarkdown } from '../cli/reporters/markdown.js';
-import type { PreparedReport } from '../cli/reporters/prepare.js';
+import { mdCell, type PreparedReport, toMarkdown } from '../cli/index.js';
 
 /**
  * The summary of a judged report: `toMarkdown`'s, then a line linking the pull request comment when one was

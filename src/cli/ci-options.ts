@@ -3,11 +3,12 @@
 // and last the report paths (whose missing folders are created, and removed again if the run ends without reports).
 import { dirname, resolve } from 'node:path';
 import type { FailOn } from '../index.js';
+import type { OptionValues } from './args.js';
 import { decideBaseline } from './baseline.js';
 import { tooManyUrls } from './collect-urls.js';
 import { loadConfig } from './config.js';
-import type { CommandContext } from './context.js';
 import { UsageError } from './exit-codes.js';
+import type { Output } from './io.js';
 import { uniquePageUrls, urlPattern } from './page-urls.js';
 import { readTextFile } from './read-file.js';
 import { checkReportPath, removeEmptyFolders } from './report-files.js';
@@ -60,6 +61,23 @@ export interface CiOptions {
   configFile: string | undefined;
   /** Folders the report-path check created, removed again if the run ends without writing its reports. */
   createdFolders: string[];
+  /** Why a `setBaseline` asked for was ignored or kept on a pull request (already printed on stderr). */
+  baselineWarning?: string | undefined;
+}
+
+/** What {@link ciOptions} reads of a command's context (`CommandContext` has it). */
+export interface OptionsContext {
+  args: string[];
+  values: OptionValues;
+  json: boolean;
+  out: Output;
+  /** A program's additions: report files and context (see `Embedding` in context.ts). */
+  embed?:
+    | {
+        reports?: ReadonlyArray<readonly [ReportFormat, string]> | undefined;
+        context?: Readonly<Record<string, string>> | undefined;
+      }
+    | undefined;
 }
 
 /** Most URLs taken as arguments (more go in `--urls-file` or a sitemap). */
@@ -72,7 +90,7 @@ export const MAX_ARGUMENT_URLS = 5_000;
  * @throws UsageError naming the flag, the variable or the config file key at fault
  * @example const options = ciOptions(ctx); // options.timeout.source says where the wait limit came from
  */
-export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOptions {
+export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOptions {
   const v = ctx.values;
   const env = ctx.out.io.env;
   const config = readConfig
@@ -90,7 +108,8 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
     throw new UsageError('--sitemap-replace needs --sitemap-find (the pattern it replaces)', 'ci');
   const exclude = setting(SETTINGS.sitemapExclude).value;
   const changedSince = v['changed-since'] as string | undefined;
-  const reports = setting(SETTINGS.reports);
+  const given = setting(SETTINGS.reports);
+  const reports = { ...given, value: [...given.value, ...(ctx.embed?.reports ?? [])] };
   const sarifMap = sarifMapOf(setting(SETTINGS.sarifMap).value);
   if (changedSince !== undefined && sarifMap.length === 0) {
     throw new UsageError(
@@ -124,9 +143,10 @@ export function ciOptions(ctx: CommandContext, { readConfig = true } = {}): CiOp
         : undefined,
     setBaseline: baseline.setBaseline,
     timeout: setting(SETTINGS.timeout),
-    context: setting(SETTINGS.context).value,
+    context: { ...ctx.embed?.context, ...setting(SETTINGS.context).value },
     sarifMap,
     configFile: config?.file,
+    baselineWarning: baseline.warning,
   };
   if (baseline.warning) ctx.out.err(baseline.warning);
   // Last, once every other option is known good: the check creates the reports' missing folders.
@@ -160,7 +180,7 @@ function fromNote(source: SettingSource, byDefault = ' (the default)'): string {
  * The pages given: the command line's (arguments, `--urls-file`, `--sitemap`) replace the config file's `urls` and
  * `sitemap` as one list, as a flag replaces its config key.
  */
-function pagesOf(ctx: CommandContext, inputs: SettingInputs): Setting<{ urls: string[]; sitemaps: string[] }> {
+function pagesOf(ctx: OptionsContext, inputs: SettingInputs): Setting<{ urls: string[]; sitemaps: string[] }> {
   const v = ctx.values;
   const fromFile = readUrlsFile(v['urls-file'] as string | undefined);
   if (v['urls-file'] !== undefined && fromFile.length === 0)

@@ -42,13 +42,17 @@ export const tooManyUrls = (count: number, max: number, from: string): UsageErro
  */
 export async function collectUrls(
   options: UrlSources,
-  io: { err(line: string): void; quiet?: boolean; userAgent?: string },
+  io: { err(line: string): void; quiet?: boolean; userAgent?: string; env?: Record<string, string | undefined> },
 ): Promise<string[]> {
   let urls = options.urls;
   // What was read or planned is news, not a result: --quiet leaves it out (refusals and warnings stay).
   const info = (line: string) => (io.quiet ? undefined : io.err(line));
   if (options.sitemaps.length) {
-    const read = await readSitemaps(options.sitemaps, { ...options.sitemapRules, userAgent: io.userAgent });
+    const read = await readSitemaps(options.sitemaps, {
+      ...options.sitemapRules,
+      userAgent: io.userAgent,
+      env: io.env,
+    });
     const before = urls.length;
     urls = distinctPages([...urls, ...read.urls]);
     info(

@@ -5,8 +5,11 @@ import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io.js';
+import type { CiOptions } from './ci-options.js';
 import type { Progress } from './progress.js';
-import { proxyFetch, proxySecrets, proxySettings } from './proxy.js';
+import type { ReportFormat } from './report-format.js';
+import type { PreparedReport } from './reporters/index.js';
+import { proxySecrets, proxySettings, requestFetch } from './proxy.js';
 import { jsonText } from './safe-text.js';
 import { describeSource, readSetting, SETTINGS } from './settings.js';
 
@@ -30,6 +33,21 @@ export interface CommandContext {
   json: boolean;
   /** The client, built on first use from `--api-key`/`SVC_API_KEY` and `--base-url`/`SVC_BASE_URL`. */
   client(): A11yClient;
+  /** Set when a program runs the CLI in its own process (the GitHub Action, through `src/cli/index.ts`). */
+  embed?: Embedding | undefined;
+}
+
+/**
+ * What a program running `svc-a11y ci` in its own process adds to the command line's settings, and how it receives
+ * the judged report in memory.
+ */
+export interface Embedding {
+  /** Report files written besides the ones the flags or the config file name. */
+  reports?: ReadonlyArray<readonly [format: ReportFormat, file: string]> | undefined;
+  /** Context under every other source: the CI environment's, the config file's and `--context` win over it. */
+  context?: Readonly<Record<string, string>> | undefined;
+  /** Called once a `ci` run is judged (`report` undefined: nothing was checked), before the command returns. */
+  onResult?: ((result: { report: PreparedReport | undefined; options: CiOptions }) => void) | undefined;
 }
 
 /** A `svc-a11y` command. */
@@ -97,13 +115,16 @@ function build(
   out: Output,
   cleanups: Array<() => Promise<void>>,
 ): A11yClient {
-  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl and npm read them (see proxy.ts).
+  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl and npm read them (see proxy.ts). The proxy's connections, a
+  // CONNECT still waiting for its answer included, end with the command: none keeps the process alive.
   const proxy = proxySettings(env);
   if (proxy) for (const secret of proxySecrets(proxy)) out.protect(secret);
+  const requests = requestFetch(env);
+  if (requests.proxied) cleanups.push(() => requests.close());
   return new A11yClient({
     apiKey,
     baseUrl,
-    ...(proxy ? { fetch: proxyFetch(proxy) } : {}),
+    ...(requests.proxied ? { fetch: requests.fetch } : {}),
     headers: { 'User-Agent': `svc-a11y/${version}` },
     validateResponses: true,
     rateLimit: rateLimitFrom(values, env, out, cleanups),

@@ -14,7 +14,7 @@ import {
 } from '../index.js';
 import { findCommand, parseCommandArgs } from './args.js';
 import { commands } from './commands/index.js';
-import { clientFrom, type CommandContext, version } from './context.js';
+import { clientFrom, type CommandContext, type Embedding, version } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { commandHelp, mainHelp } from './help.js';
 import { type CliIO, Output } from './io.js';
@@ -24,8 +24,11 @@ import { closest } from './suggest.js';
 import { processSecrets } from './process-secrets.js';
 import { PROXY_VARIABLES, proxySettings } from './proxy.js';
 
-/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function run(argv: string[], io: CliIO): Promise<number> {
+/**
+ * Runs the CLI with `argv` (without node and script) and returns the exit code. A program running it in its own
+ * process passes `embed` (see `src/cli/index.ts`).
+ */
+export async function run(argv: string[], io: CliIO, embed?: Embedding): Promise<number> {
   const out = new Output(io);
   // Every secret the process holds, from the start: the key, the CI's tokens, Redis and proxy passwords.
   for (const secret of processSecrets(io.env)) out.protect(secret);
@@ -94,6 +97,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       json,
       progress: new Progress(out, !values['no-progress'] && !values.quiet && !json),
       client: () => clientFrom(values, io.env, out, cleanups),
+      embed,
     };
     return await command.run(ctx);
   } catch (error) {

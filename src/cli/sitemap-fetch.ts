@@ -1,9 +1,11 @@
 // Fetching one sitemap document under bounds: a size cap on what is read (after any Content-Encoding and after
 // gunzip: a 50 MB document, an endless stream or a gzip bomb stops at the cap), one signal for time, and
 // redirects followed by hand within the document's origin only (a sitemap cannot send the CLI to another host).
+// Requests go through the proxy of HTTPS_PROXY / HTTP_PROXY / NO_PROXY exactly as the API's do (proxy.ts).
 // Local files are read too, when they are regular files under the same cap.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { proxyVariablesFor, requestFetch } from './proxy.js';
 import { formatBytes } from './read-file.js';
 
 /** Bounds of one document. */
@@ -21,9 +23,15 @@ export interface FetchSitemapOptions {
   userAgent?: string;
   /**
    * The fetch to use (tests inject one).
-   * @default globalThis.fetch
+   * @default the proxy-aware fetch of `env` (requestFetch in proxy.ts)
    */
   fetch?: typeof fetch;
+  /**
+   * The environment whose proxy settings apply (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, either case) when no `fetch`
+   * is given: the CLI's process environment, which is the one the bin and the Action run the CLI with.
+   * @default process.env
+   */
+  env?: Record<string, string | undefined>;
 }
 
 /** A document that could not be read within its bounds: the message says why (the caller names the document). */
@@ -41,7 +49,25 @@ const tooLarge = (maxBytes: number) =>
  * @throws SitemapFetchError saying what went wrong (the caller names the sitemap)
  */
 export async function fetchSitemapBytes(url: URL, options: FetchSitemapOptions): Promise<Buffer> {
-  const { maxBytes, signal, maxRedirects = 5, fetch: fetchImpl = globalThis.fetch } = options;
+  const env = options.env ?? process.env;
+  // One set of connections per document (its redirects reuse them), ended once it has been read.
+  const requests = options.fetch ? undefined : requestFetch(env);
+  try {
+    return await fetchWith(url, options, options.fetch ?? requests!.fetch, (protocol) =>
+      requests?.proxied ? proxyVariablesFor(env, protocol) : [],
+    );
+  } finally {
+    await requests?.close();
+  }
+}
+
+async function fetchWith(
+  url: URL,
+  options: FetchSitemapOptions,
+  fetchImpl: typeof fetch,
+  proxyVariables: (protocol: string) => string[],
+): Promise<Buffer> {
+  const { maxBytes, signal, maxRedirects = 5 } = options;
   let current = url;
   for (let hops = 0; ; hops++) {
     let response: Response;
@@ -55,7 +81,11 @@ export async function fetchSitemapBytes(url: URL, options: FetchSitemapOptions):
         },
       });
     } catch (error) {
-      throw signal.aborted ? timeUp(signal) : new SitemapFetchError(`could not be fetched (${causeOf(error)})`);
+      if (signal.aborted) throw timeUp(signal);
+      const variables = proxyVariables(current.protocol);
+      throw new SitemapFetchError(
+        `could not be fetched (${causeOf(error)})${variables.length ? `; check the proxy (${variables.join(', ')}; NO_PROXY bypasses it)` : ''}`,
+      );
     }
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);

@@ -48,8 +48,10 @@ export interface SitemapOptions {
   timeoutMs?: number;
   /** `User-Agent` of the requests. */
   userAgent?: string;
-  /** The fetch to use (tests inject one). @default globalThis.fetch */
+  /** The fetch to use (tests inject one). @default the proxy-aware fetch of `env` */
   fetch?: typeof fetch;
+  /** The environment whose proxy settings apply (the command's, which may not be the process's). @default process.env */
+  env?: Record<string, string | undefined> | undefined;
 }
 
 /** What the sitemaps gave. */
@@ -131,6 +133,7 @@ export async function readSitemaps(sources: readonly string[], options: SitemapO
               signal: deadline.signal,
               userAgent: options.userAgent,
               fetch: options.fetch,
+              env: options.env,
             })
           : readSitemapFile(item.source, cap);
         totalBytes += bytes.length;

@@ -1,6 +1,8 @@
 // The CLI behind a corporate proxy: HTTP_PROXY / HTTPS_PROXY / NO_PROXY (either case), against a real forward
-// proxy on loopback (the `proxy` package: absolute-form HTTP and CONNECT). The proxy is never skipped silently,
-// its credentials never printed, and the target's host name is the proxy's to resolve.
+// proxy on loopback (the `proxy` package: absolute-form HTTP and CONNECT). An http:// service is asked in absolute
+// form (as curl does: a default Squid refuses CONNECT to port 80), an https:// one through CONNECT. The proxy is
+// never skipped silently, its credentials never printed, and the target's host name is the proxy's to resolve.
+// Sitemaps, the Action's GitHub client and proxies that drop or stall a CONNECT: proxy-everywhere.test.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
@@ -12,6 +14,8 @@ import { createProxy } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { startForwardProxy } from '../support/forward-proxy.js';
 import { refusedPort } from '../support/loopback.js';
 
 const SITE = {
@@ -92,7 +96,7 @@ const sites = (env: Record<string, string>) =>
 
 describe('the CLI through a forward proxy', () => {
   it.each(['HTTP_PROXY', 'http_proxy'])(
-    '%s: an http:// service is reached through the proxy (a CONNECT tunnel)',
+    '%s: an http:// service is reached through the proxy, in absolute form (no CONNECT tunnel)',
     async (variable) => {
       seen.length = 0;
       const before = sim.requestCount(sim.keys.full);
@@ -100,9 +104,26 @@ describe('the CLI through a forward proxy', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
       expect(sim.requestCount(sim.keys.full)).toBe(before + 1);
-      expect(seen).toEqual([`CONNECT ${new URL(sim.url).host}`]);
+      expect(seen).toEqual([`GET ${sim.url}/api/v1/sites`]);
     },
   );
+
+  it('an http:// service on port 80, behind a proxy that refuses CONNECT to port 80 as a default Squid does', async () => {
+    // The service's name resolves nowhere but at the proxy, which serves it from the simulator.
+    const squid = await startForwardProxy({ 'a11y-service.invalid:80': new URL(sim.url).host });
+    try {
+      const r = await runCliInProcess(['sites', '--json'], {
+        SVC_API_KEY: sim.keys.full,
+        SVC_BASE_URL: 'http://a11y-service.invalid',
+        HTTP_PROXY: squid.url,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
+      expect(squid.seen).toEqual(['GET http://a11y-service.invalid/api/v1/sites']);
+    } finally {
+      await squid.close();
+    }
+  });
 
   it('HTTPS_PROXY is for https:// services only, as curl reads it: an http:// service is reached directly', async () => {
     seen.length = 0;
@@ -139,7 +160,7 @@ describe('the CLI through a forward proxy', () => {
       env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: 'http://a11y-service.invalid:8080', HTTP_PROXY: proxyUrl },
     });
     expect(r.code).toBe(3);
-    expect(seen).toContain('CONNECT a11y-service.invalid:8080');
+    expect(seen).toContain('GET http://a11y-service.invalid:8080/api/v1/sites');
     expect(r.stderr).not.toContain('ENOTFOUND a11y-service.invalid');
   });
 

@@ -17,7 +17,7 @@ import { describeSource } from '../settings.js';
 import { CI_USAGE } from './ci-usage.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
-export async function runCiCheck(
+export async function runCheck(
   ctx: CommandContext,
   client: A11yClient,
   options: CiOptions = ciOptions(ctx),
@@ -26,10 +26,12 @@ export async function runCiCheck(
     err: (line) => ctx.out.err(line),
     quiet: ctx.values.quiet === true,
     userAgent: `svc-a11y/${version}`,
+    env: ctx.out.io.env,
   });
   if (urls.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
+    ctx.embed?.onResult?.({ report: undefined, options });
     return ExitCode.OK;
   }
   const batches = planBatches(urls);
@@ -67,6 +69,7 @@ export async function runCiCheck(
   const report = aggregateReports(prepared);
   warnAboutSuppressions(ctx, options.suppressions, report);
   const code = await outputReport(ctx, report, options, runInfo(options, urls.length, batches.length, report));
+  ctx.embed?.onResult?.({ report, options });
   for (const r of results)
     if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
   const unjudged = prepared.filter((p, i) => p.verdict.outcome === 'UNKNOWN' && results[i]!.waitEnded === undefined);
@@ -112,7 +115,7 @@ export const ciCommand: Command = {
           'ci',
         );
       }
-      return runCiCheck(ctx, ctx.client(), options);
+      return runCheck(ctx, ctx.client(), options);
     });
   },
 };

@@ -6,7 +6,7 @@ import { type Command, type CommandContext, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import { type CiOptions, ciOptions, removingUnusedFolders } from '../ci-options.js';
 import { readSetting, SETTINGS } from '../settings.js';
-import { ciCommand, runCiCheck } from './ci.js';
+import { ciCommand, runCheck } from './ci.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {
   if (given.length) return given;
@@ -31,7 +31,7 @@ async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number
   if (real) {
     // The command context's client: a Redis store opened by --redis-url is closed when the command ends.
     const client = ctx.client();
-    return runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
+    return runCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
   }
   // Loaded only here: no other command needs the simulator.
   const { startSimulator } = await import('../../testing/index.js');
@@ -42,7 +42,7 @@ async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number
     );
     ctx.out.err('Set SVC_BASE_URL and SVC_API_KEY to run the same command against the real service.\n');
     const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
-    const code = await runCiCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
+    const code = await runCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
     // The demo itself succeeded whatever the verdict; say what `ci` would have exited with.
     if (code === 1 || code === 4)
       ctx.out.err(

@@ -1,0 +1,78 @@
+// The CLI's one entry for programs that run it in their own process (the GitHub Action): `runCiCheck` runs
+// `svc-a11y ci` exactly as the bin does (the same option checks, client, check run, reporters and exit codes) and
+// hands back the judged report and the options it ran with, in memory. With it, what such a program formats itself
+// (annotations, a comment, a summary) comes from the same modules the CLI's reports do.
+import type { CiOptions } from './ci-options.js';
+import { type Undici, useBundledUndici } from './proxy.js';
+import type { Embedding } from './context.js';
+import type { CliIO } from './io.js';
+import { run } from './main.js';
+import type { PreparedReport } from './reporters/index.js';
+
+export { version } from './context.js';
+export { processSecrets, urlPassword } from './process-secrets.js';
+export { annotationsOf, type Finding, type PreparedReport } from './reporters/index.js';
+export {
+  countText,
+  IMPACTS,
+  normalizeImpact,
+  pageLabel,
+  pageThresholdsText,
+  ruleIdOf,
+  targetOf,
+  totalOf,
+} from './reporters/fields.js';
+export { mdCell, toMarkdown } from './reporters/markdown.js';
+export { redactText } from './safe-text.js';
+export { requestFetch } from './proxy.js';
+
+/**
+ * undici, for a program that bundles the CLI into one file (the Action): the bin loads its own copy from
+ * `dist/cli-undici.cjs`, which such a bundle does not have beside it.
+ */
+export const bundledUndici = (): Promise<Undici> => import('./undici-entry.js');
+// Loaded only when a proxy is set; a program importing this entry carries undici itself.
+useBundledUndici(bundledUndici);
+export type { CiOptions };
+
+/** What one in-process `svc-a11y ci` run gave. */
+export interface CiRun {
+  /** The CLI's exit code (0 PASS, 1 FAIL, 2 usage, 3 API error, 4 not judged, 70 internal error). */
+  code: number;
+  /** The report as the CLI judged it (made safe, the verdict decided); undefined when no check ran. */
+  report: PreparedReport | undefined;
+  /** The options the run was checked with; undefined when it ended before a report (the CLI said why). */
+  options: CiOptions | undefined;
+  /** The `error: …` lines it printed on stderr (already redacted and command-guarded by the CLI's output). */
+  errors: string[];
+}
+
+/**
+ * Runs `svc-a11y ci …argv` in this process (`argv` without the command name) with `io` (its streams and
+ * environment: the API key travels in `SVC_API_KEY`, never on a command line), adding `embed`'s report files and
+ * context to what the flags and the config file say.
+ * @example const { code, report } = await runCiCheck(['--urls-file=urls.txt'], { stdout, stderr, env });
+ */
+export async function runCiCheck(argv: string[], io: CliIO, embed: Omit<Embedding, 'onResult'> = {}): Promise<CiRun> {
+  let result: { report: PreparedReport | undefined; options: CiOptions } | undefined;
+  let stderrText = '';
+  const code = await run(
+    ['ci', ...argv],
+    {
+      ...io,
+      stderr: {
+        isTTY: io.stderr.isTTY,
+        write: (text: string) => {
+          stderrText += text;
+          return io.stderr.write(text);
+        },
+      },
+    },
+    { ...embed, onResult: (r) => (result = r) },
+  );
+  const errors = stderrText
+    .split(/\r?\n/)
+    .filter((line) => /^(?:internal )?error: /.test(line))
+    .map((line) => line.replace(/^error: /, ''));
+  return { code, report: result?.report, options: result?.options, errors };
+}
