@@ -1,15 +1,17 @@
 // The JUnit report against the schema Jenkins' xUnit plugin validates with (junit-10.xsd, test/fixtures), checked by
-// xmllint: the shared reporter fixtures and crafted hostile reports. xmllint is required (libxml2-utils): without it
-// these tests fail with a message saying so, they are never skipped.
+// xmllint (libxml2 compiled to WebAssembly: the xmllint-wasm devDependency, no system package): the shared reporter
+// fixtures and crafted hostile reports.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { CiCheck, CiViolation } from '../../../src/index.js';
 import type { CiReport } from '../../../src/cli/reporters/index.js';
 import { PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE } from '../../../src/cli/reporters/junit.js';
 import { CommandGuard } from '../../../src/cli/io.js';
-import { JUNIT_XSD, JUNIT_XSD_SHA256, validateJUnitXsd, XMLLINT_MISSING } from '../../support/junit-xsd.js';
+import { JUNIT_XSD, JUNIT_XSD_SHA256, validateJUnitXsd } from '../../support/junit-xsd.js';
 import {
   adversarialReport,
   CHECKOUT,
@@ -168,8 +170,23 @@ describe('junit-10.xsd (test/fixtures)', () => {
     expect(createHash('sha256').update(readFileSync(JUNIT_XSD)).digest('hex')).toBe(JUNIT_XSD_SHA256);
   });
 
-  it('fails with a clear message, not a skip, when xmllint is missing', () => {
-    expect(() => validateJUnitXsd({ a: '<testsuites/>' }, { PATH: '/nonexistent' })).toThrow(XMLLINT_MISSING);
+  it('fails with a clear message, not a verdict on the documents, when the schema does not load', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-xsd-'));
+    try {
+      const unresolved = join(dir, 'unresolved.xsd');
+      writeFileSync(
+        unresolved,
+        '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="testsuites" type="nope"/></xs:schema>',
+      );
+      const notXml = join(dir, 'not-xml.xsd');
+      writeFileSync(notXml, 'not a schema');
+      for (const schema of [unresolved, notXml]) {
+        for (const doc of ['<testsuites/>', '<testsuites>'])
+          expect(() => validateJUnitXsd({ a: doc }, schema)).toThrow(`xmllint could not load ${schema}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects what the reporter used to write (skipped on <testsuites>, a time with 4 decimals, a nameless testcase)', () => {
@@ -182,7 +199,15 @@ describe('junit-10.xsd (test/fixtures)', () => {
       good: `<testsuites time="1,234.5">${suite}</testsuites>`,
     });
     expect(result.valid).toEqual({ skippedOnRoot: false, longTime: false, nameless: false, good: true });
+    expect(result.ok).toBe(false);
     expect(result.output).toMatch(/attribute 'skipped' is not allowed/);
+  });
+
+  it('rejects a document that is not well-formed XML, or not a JUnit report at all', () => {
+    const result = validateJUnitXsd({ unclosed: '<testsuites>', html: '<html><body/></html>', empty: '' });
+    expect(result.valid).toEqual({ unclosed: false, html: false, empty: false });
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/No matching global declaration available for the validation root/);
   });
 });
 
