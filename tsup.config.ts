@@ -32,10 +32,10 @@ export default defineConfig([
   // scripts/cjs-types.mjs writes them after tsup (`npm run build`) instead of a second declaration build.
   { ...common, entry: library, format: ['cjs'], splitting: false, dts: false },
   // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
-  // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/proxy.ts).
+  // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/io/proxy.ts).
   {
     ...common,
-    entry: { 'cli-undici': 'src/cli/undici-entry.ts' },
+    entry: { 'cli-undici': 'src/cli/io/undici-entry.ts' },
     format: ['cjs'],
     platform: 'node',
     noExternal: ['undici'],

@@ -148,20 +148,12 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
   loading.catch(() => {});
   try {
     const job = await begin(signal);
-    // The deadline may have passed while the 202 was being read and checked: the job exists, and its timeout must
-    // say so (a caller tells "never created" from "did not finish" by the id).
-    if (signal.aborted && signal.reason instanceof PollTimeoutError && signal.reason.jobId === undefined)
-      throw new PollTimeoutError(
-        job.jobId,
-        typeof job.status === 'string' ? job.status : undefined,
-        Date.now() - started,
-      );
+    jobId = job.jobId;
+    if (typeof job.status === 'string') lastStatus = job.status;
     // A job this wait created was QUEUED when its 202 came back: its age counts from then, not from the wait's
     // start (the create may have waited for the rate budget, been retried, or queued in a busy process).
     const createdAt = Date.now();
     const { observeJob, progressWait, readProgress } = await loading;
-    jobId = job.jobId;
-    if (typeof job.status === 'string') lastStatus = job.status;
     // A job this wait created did not run before it was created: the estimate of its start is bounded.
     let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: createdAt, status: 'QUEUED' }) : {};
     const bornAt = job.delayFirstPoll ? createdAt : started;
@@ -225,8 +217,14 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
       await sleep(Math.min(wait, MAX_TIMER_MS), signal);
     }
   } catch (error) {
-    // Once aborted, the abort's reason is the error, but for the timeout that names the job it found (see above).
-    throw signal.aborted && !(error instanceof PollTimeoutError && error.jobId !== undefined) ? signal.reason : error;
+    if (!signal.aborted) throw error;
+    // Once aborted, the abort's reason is the error. A deadline that passed while the 202 was being read and checked
+    // did not know the job yet: the job exists, and its timeout says so (a caller tells "never created" from "did
+    // not finish" by the id).
+    const reason = signal.reason;
+    throw reason instanceof PollTimeoutError && reason.jobId !== jobId
+      ? new PollTimeoutError(jobId, lastStatus, reason.elapsedMs)
+      : reason;
   } finally {
     clearTimeout(deadline);
     user?.removeEventListener('abort', onUserAbort);

@@ -13,7 +13,7 @@ export type GitHubClient = InstanceType<typeof GitHubClient>;
 
 /**
  * A client for `$GITHUB_API_URL` (GitHub Enterprise Server and tests point it elsewhere). Its requests go through
- * the proxy of `env` (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), exactly as the CLI's own do (src/cli/proxy.ts).
+ * the proxy of `env` (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), exactly as the CLI's own do (src/cli/io/proxy.ts).
  * @default apiUrl 'https://api.github.com'
  * @default env process.env
  */

@@ -4,14 +4,14 @@ import { A11yClient, type ClientOptions, ConfigurationError } from '../index.js'
 import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
-import type { Output } from './io.js';
-import type { CiOptions } from './ci-options.js';
+import type { Output } from './io/output.js';
+import type { CiOptions } from './ci/options.js';
 import type { Progress } from './progress.js';
-import type { ReportFormat } from './report-format.js';
-import type { PreparedReport } from './reporters/index.js';
-import { proxySecrets, proxySettings, requestFetch } from './proxy.js';
-import { jsonText } from './safe-text.js';
-import { describeSource, readSetting, SETTINGS } from './settings.js';
+import type { ReportFormat } from './report/formats.js';
+import type { PreparedReport } from './report/index.js';
+import { proxySecrets, proxySettings, requestFetch } from './io/proxy.js';
+import { jsonText } from './io/safe-text.js';
+import { describeSource, readSetting, SETTINGS } from './settings/settings.js';
 
 /** The package version (read from package.json next to dist/). */
 export const version: string = (() => {

@@ -2,16 +2,16 @@
 // `svc-a11y ci` exactly as the bin does (the same option checks, client, check run, reporters and exit codes) and
 // hands back the judged report and the options it ran with, in memory. With it, what such a program formats itself
 // (annotations, a comment, a summary) comes from the same modules the CLI's reports do.
-import type { CiOptions } from './ci-options.js';
-import { type Undici, useBundledUndici } from './proxy.js';
+import type { CiOptions } from './ci/options.js';
+import { type Undici, useBundledUndici } from './io/proxy.js';
 import type { Embedding } from './context.js';
-import type { CliIO } from './io.js';
+import type { CliIO } from './io/output.js';
 import { run } from './main.js';
-import type { PreparedReport } from './reporters/index.js';
+import type { PreparedReport } from './report/index.js';
 
 export { version } from './context.js';
-export { processSecrets, urlPassword } from './process-secrets.js';
-export { annotationsOf, type Finding, type PreparedReport } from './reporters/index.js';
+export { processSecrets, urlPassword } from './io/process-secrets.js';
+export { annotationsOf, type Finding, type PreparedReport } from './report/index.js';
 export {
   countText,
   IMPACTS,
@@ -21,16 +21,16 @@ export {
   ruleIdOf,
   targetOf,
   totalOf,
-} from './reporters/fields.js';
-export { mdCell, toMarkdown } from './reporters/markdown.js';
-export { redactText } from './safe-text.js';
-export { requestFetch } from './proxy.js';
+} from './report/fields.js';
+export { mdCell, toMarkdown } from './report/markdown.js';
+export { redactText } from './io/safe-text.js';
+export { requestFetch } from './io/proxy.js';
 
 /**
  * undici, for a program that bundles the CLI into one file (the Action): the bin loads its own copy from
  * `dist/cli-undici.cjs`, which such a bundle does not have beside it.
  */
-export const bundledUndici = (): Promise<Undici> => import('./undici-entry.js');
+export const bundledUndici = (): Promise<Undici> => import('./io/undici-entry.js');
 // Loaded only when a proxy is set; a program importing this entry carries undici itself.
 useBundledUndici(bundledUndici);
 export type { CiOptions };

@@ -17,12 +17,12 @@ import { commands } from './commands/index.js';
 import { clientFrom, type CommandContext, type Embedding, version } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { commandHelp, mainHelp } from './help.js';
-import { type CliIO, Output } from './io.js';
+import { type CliIO, Output } from './io/output.js';
 import { Progress } from './progress.js';
-import { safeLine } from './safe-text.js';
+import { safeLine } from './io/safe-text.js';
 import { closest } from './suggest.js';
-import { processSecrets } from './process-secrets.js';
-import { PROXY_VARIABLES, proxySettings } from './proxy.js';
+import { processSecrets } from './io/process-secrets.js';
+import { PROXY_VARIABLES, proxySettings } from './io/proxy.js';
 
 /**
  * Runs the CLI with `argv` (without node and script) and returns the exit code. A program running it in its own

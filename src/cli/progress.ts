@@ -1,5 +1,5 @@
 // Progress on stderr: a live line on a terminal, one line per change otherwise (CI logs). stdout stays the report's.
-import type { Output } from './io.js';
+import type { Output } from './io/output.js';
 
 /** Something a job reports while it runs. */
 export interface ProgressState {

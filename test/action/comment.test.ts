@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { commentBody, commentMarker } from '../../src/action/comment.js';
 import { eventOf } from '../../src/action/event.js';
 import { InputError, readInputs } from '../../src/action/inputs.js';
-import { annotationsOf, prepareReport, toGitHubAnnotations } from '../../src/cli/reporters/index.js';
+import { annotationsOf, prepareReport, toGitHubAnnotations } from '../../src/cli/report/index.js';
 import { CHECKOUT, failReport, HOME, v } from '../cli/reporters/fixtures.js';
 
 const KEY = 'svc_live_7Hq2xK9mP4rT8wZ1';

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregateReports, prepareReport, toHtml, type HtmlRunInfo } from '../../src/cli/reporters/index.js';
-import { checkSuppressions } from '../../src/cli/suppressions.js';
+import { aggregateReports, prepareReport, toHtml, type HtmlRunInfo } from '../../src/cli/report/index.js';
+import { checkSuppressions } from '../../src/cli/report/suppressions.js';
 import { adversarialReport, failReport, unreachableReport } from '../cli/reporters/fixtures.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,12 +1,12 @@
-// Batches of a run (src/cli/batches.ts) and their one verdict (aggregateVerdicts, aggregateReports): as few
+// Batches of a run (src/cli/ci/batches.ts) and their one verdict (aggregateVerdicts, aggregateReports): as few
 // checks as the 20-page limit allows per site, even sizes, stable whatever the order of the URLs; FAIL in any
 // batch → exit 1, otherwise any batch not judged → exit 4; one merged report keeps each page's batch.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchLabel, planBatches } from '../../src/cli/batches.js';
-import { uniquePageUrls } from '../../src/cli/page-urls.js';
-import { aggregateReports, batchOfPage, prepareReport, toJUnit } from '../../src/cli/reporters/index.js';
-import { aggregateVerdicts, type GateVerdict } from '../../src/cli/verdict.js';
+import { batchLabel, planBatches } from '../../src/cli/ci/batches.js';
+import { uniquePageUrls } from '../../src/cli/report/page-urls.js';
+import { aggregateReports, batchOfPage, prepareReport, toJUnit } from '../../src/cli/report/index.js';
+import { aggregateVerdicts, type GateVerdict } from '../../src/cli/report/verdict.js';
 
 const site = (origin: string, n: number) => Array.from({ length: n }, (_, i) => `${origin}/p/${i}`);
 

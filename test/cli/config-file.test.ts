@@ -6,9 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/cli/config.js';
+import { loadConfig } from '../../src/cli/settings/config.js';
 import { UsageError } from '../../src/cli/exit-codes.js';
-import { describeJsonError, findJsonError } from '../../src/cli/json-error.js';
+import { describeJsonError, findJsonError } from '../../src/cli/io/json-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-config-'));
 afterAll(() => execFileSync('rm', ['-rf', dir]));

@@ -3,8 +3,8 @@
 // except the annotations written through Output.annotation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CliIO, CommandGuard, NEUTRALISER, Output } from '../../src/cli/io.js';
-import type { CiReport } from '../../src/cli/reporters/index.js';
+import { type CliIO, CommandGuard, NEUTRALISER, Output } from '../../src/cli/io/output.js';
+import type { CiReport } from '../../src/cli/report/index.js';
 import { adversarialReport, failReport, v } from './reporters/fixtures.js';
 import { annotationsOf, junitOf, markdownOf, sarifOf, textOf } from '../support/reports.js';
 

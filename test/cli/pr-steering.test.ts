@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pullRequestRun } from '../../src/cli/ci-env.js';
-import { stricterFailOn } from '../../src/cli/url-fail-on.js';
+import { pullRequestRun } from '../../src/cli/settings/ci-env.js';
+import { stricterFailOn } from '../../src/cli/report/url-fail-on.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { json, type Seen, serveEach } from '../support/loopback.js';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processSecrets, urlPassword } from '../../src/cli/process-secrets.js';
+import { processSecrets, urlPassword } from '../../src/cli/io/process-secrets.js';
 import { runCli } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { json, type Seen, serveEach } from '../support/loopback.js';

@@ -1,6 +1,6 @@
 // Every request the CLI and the GitHub Action make honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY (issue 34, class 5):
 // - a structural list of each place in src/cli and src/action that sends a request or builds a client that does,
-//   each reviewed: it goes through requestFetch (src/cli/proxy.ts), or says why no proxy applies;
+//   each reviewed: it goes through requestFetch (src/cli/io/proxy.ts), or says why no proxy applies;
 // - sitemaps behind a proxy that is the only way out (their host, `sitemap.invalid`, resolves nowhere), http:// in
 //   absolute form to a proxy that refuses CONNECT to port 80 as a default Squid does, https:// through CONNECT;
 //   NO_PROXY sends them direct (the built binary, whose process environment is the one it reads);
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitHubClient } from '../../src/action/pr-comment.js';
-import { PROXY_CONNECT_TIMEOUT_MS, type Undici, requestFetch, useBundledUndici } from '../../src/cli/proxy.js';
+import { PROXY_CONNECT_TIMEOUT_MS, type Undici, requestFetch, useBundledUndici } from '../../src/cli/io/proxy.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -95,12 +95,12 @@ const codeOf = (file: string) =>
 // Each place, reviewed: why it honours the proxy settings, or why none applies.
 const REVIEWED: Record<string, string> = {
   // The one proxy-aware fetch, and undici's part of it.
-  'src/cli/proxy.ts: calls globalThis.fetch': 'requestFetch without a proxy in the environment',
-  'src/cli/proxy.ts: calls proxyFetch': 'requestFetch with a proxy in the environment',
-  'src/cli/proxy.ts: calls undici.fetch': 'proxyFetch: every request with the proxy dispatcher',
-  'src/cli/proxy.ts: new TunnelPool': 'the client asking the proxy for CONNECT tunnels (bounded)',
-  'src/cli/proxy.ts: new undici.EnvHttpProxyAgent': 'the dispatcher: HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
-  'src/cli/undici-entry.ts: imports undici': 'the part of undici bundled as dist/cli-undici.cjs',
+  'src/cli/io/proxy.ts: calls globalThis.fetch': 'requestFetch without a proxy in the environment',
+  'src/cli/io/proxy.ts: calls proxyFetch': 'requestFetch with a proxy in the environment',
+  'src/cli/io/proxy.ts: calls undici.fetch': 'proxyFetch: every request with the proxy dispatcher',
+  'src/cli/io/proxy.ts: new TunnelPool': 'the client asking the proxy for CONNECT tunnels (bounded)',
+  'src/cli/io/proxy.ts: new undici.EnvHttpProxyAgent': 'the dispatcher: HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
+  'src/cli/io/undici-entry.ts: imports undici': 'the part of undici bundled as dist/cli-undici.cjs',
   // The service's API.
   'src/cli/context.ts: calls requestFetch': "the API client's fetch (asserted below)",
   'src/cli/context.ts: new A11yClient': "the API client of every command: its fetch is requestFetch's",
@@ -109,13 +109,13 @@ const REVIEWED: Record<string, string> = {
   'src/cli/commands/demo.ts: new A11yClient':
     'the simulator `demo` starts in this process on 127.0.0.1: a proxy could not reach it (with SVC_BASE_URL, demo uses the context client)',
   // Sitemaps.
-  'src/cli/sitemap-fetch.ts: calls requestFetch': 'the default fetch of a sitemap document (asserted below)',
-  'src/cli/sitemap-fetch.ts: calls fetchImpl': "the document's request and its same-origin redirects",
-  'src/cli/sitemap-fetch.ts: calls fetchWith': 'one document, with the fetch chosen above',
-  'src/cli/sitemap.ts: calls fetchSitemapBytes': "each sitemap document, through sitemap-fetch.ts's fetch",
+  'src/cli/ci/sitemap-fetch.ts: calls requestFetch': 'the default fetch of a sitemap document (asserted below)',
+  'src/cli/ci/sitemap-fetch.ts: calls fetchImpl': "the document's request and its same-origin redirects",
+  'src/cli/ci/sitemap-fetch.ts: calls fetchWith': 'one document, with the fetch chosen above',
+  'src/cli/ci/sitemap.ts: calls fetchSitemapBytes': "each sitemap document, through sitemap-fetch.ts's fetch",
   // The Action's GitHub client.
   'src/action/pr-comment.ts: calls requestFetch': "the GitHub client's fetch (asserted below)",
-  'src/cli/index.ts: imports ./undici-entry.js': 'undici, bundled into action/index.cjs for the proxy',
+  'src/cli/index.ts: imports ./io/undici-entry.js': 'undici, bundled into action/index.cjs for the proxy',
   'src/action/pr-comment.ts: imports @octokit/core': 'the GitHub client; its requests use request.fetch',
   'src/action/pr-comment.ts: imports @octokit/plugin-paginate-rest': 'pagination over the same client',
   'src/action/pr-comment.ts: makes Octokit.plugin': 'the client class; instances are made by gitHubClient only',
@@ -134,14 +134,14 @@ describe('every place that makes a request is reviewed', () => {
     const unreviewed = found.filter((site) => !(site in REVIEWED));
     expect(
       unreviewed,
-      'a new request site: send it through requestFetch (src/cli/proxy.ts) and add it to REVIEWED with why',
+      'a new request site: send it through requestFetch (src/cli/io/proxy.ts) and add it to REVIEWED with why',
     ).toEqual([]);
     expect(Object.keys(REVIEWED).filter((site) => !found.includes(site))).toEqual([]);
   });
 
   it('the global fetch is called in one place only: requestFetch when no proxy is set', () => {
     expect(found.filter((site) => /: calls (globalThis\.)?fetch$/.test(site))).toEqual([
-      'src/cli/proxy.ts: calls globalThis.fetch',
+      'src/cli/io/proxy.ts: calls globalThis.fetch',
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('every place that makes a request is reviewed', () => {
       /new A11yClient\(\{[\s\S]*?\.\.\.\(requests\.proxied \? \{ fetch: requests\.fetch \} : \{\}\)/,
     );
     expect(context).toMatch(/cleanups\.push\(\(\) => requests\.close\(\)\)/);
-    const sitemap = codeOf(join(ROOT, 'src/cli/sitemap-fetch.ts'));
+    const sitemap = codeOf(join(ROOT, 'src/cli/ci/sitemap-fetch.ts'));
     expect(sitemap).toMatch(/requestFetch\(env\)/);
     expect(sitemap).toMatch(/options\.fetch \?\? requests!\.fetch/);
     const comment = codeOf(join(ROOT, 'src/action/pr-comment.ts'));
@@ -447,7 +447,7 @@ describe('useBundledUndici (a bundle that carries undici: the Action running the
     let loads = 0;
     useBundledUndici(async () => {
       loads++;
-      return (await import('../../src/cli/undici-entry.js')) as Undici;
+      return (await import('../../src/cli/io/undici-entry.js')) as Undici;
     });
     const requests = requestFetch({ HTTP_PROXY: proxy.url });
     try {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/exit-codes.js';
-import { formatBytes, MAX_TEXT_FILE_BYTES, readTextFile } from '../../src/cli/read-file.js';
+import { formatBytes, MAX_TEXT_FILE_BYTES, readTextFile } from '../../src/cli/io/read-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-read-'));
 let fifoCount = 0;

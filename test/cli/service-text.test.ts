@@ -6,7 +6,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandGuard, NEUTRALISER } from '../../src/cli/io.js';
+import { CommandGuard, NEUTRALISER } from '../../src/cli/io/output.js';
 import { runCli } from '../support/cli.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 

@@ -1,4 +1,4 @@
-// The one settings merge (src/cli/settings.ts): for every declared setting, a flag wins over the environment, which
+// The one settings merge (src/cli/settings/settings.ts): for every declared setting, a flag wins over the environment, which
 // wins over the config file, which wins over the default; settings every source adds to (context, SARIF map) join
 // them with the higher source last; and a bad value's message names where it came from (the flag, the variable, or
 // the config file key and the file). Then the same rules through the built binary, as a pipeline meets them.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WAIT_TIMEOUT_MS } from '../../src/index.js';
 import type { OptionValues } from '../../src/cli/args.js';
-import { type CiConfig, checkConfig } from '../../src/cli/config.js';
+import { type CiConfig, checkConfig } from '../../src/cli/settings/config.js';
 import { UsageError } from '../../src/cli/exit-codes.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -19,7 +19,7 @@ import {
   readSetting,
   SETTINGS,
   type SettingSpec,
-} from '../../src/cli/settings.js';
+} from '../../src/cli/settings/settings.js';
 import { runCli } from '../support/cli.js';
 import { hang, problem, serveEach } from '../support/loopback.js';
 

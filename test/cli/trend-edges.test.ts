@@ -2,7 +2,7 @@
 // 'x'.repeat(-n) (RangeError, exit 70), and 150 000 points overflowed Math.max(...points). The built binary
 // against a loopback server on 127.0.0.1, plus the chart renderer on its own.
 import { afterEach, describe, expect, it } from 'vitest';
-import { barChart, table } from '../../src/cli/tables.js';
+import { barChart, table } from '../../src/cli/io/tables.js';
 import { runCli } from '../support/cli.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 

@@ -1,6 +1,6 @@
 // The gate fails closed: every combination of status × service verdict × pages × findings (× a wait that ended
 // first) is judged by one function, and every reporter shows that one result. The four shapes that once exited 0
-// without being a pass are also run through the built CLI against a loopback server.
+// without being a pass are also run through the CLI (in process) against a loopback server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CiCheck, CiViolation } from '../../src/index.js';
 import {
@@ -10,9 +10,9 @@ import {
   toMarkdown,
   toSarif,
   toText,
-} from '../../src/cli/reporters/index.js';
-import { decideVerdict } from '../../src/cli/verdict.js';
-import { runCli } from '../support/cli.js';
+} from '../../src/cli/report/index.js';
+import { decideVerdict } from '../../src/cli/report/verdict.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 const STATUSES = ['COMPLETED', 'FAILED', 'RUNNING', 'QUEUED', undefined, 'SOMETHING_NEW'] as const;
@@ -230,8 +230,9 @@ describe('the CLI never exits 0 on a check it cannot judge', () => {
 
   it.each(cases)('$name → exit $code', async (c) => {
     current = c;
-    const r = await runCli(['ci', 'https://a.example/', ...c.args], {
-      env: { SVC_API_KEY: 'svc_verdict_test_key', SVC_BASE_URL: api.url },
+    const r = await runCliInProcess(['ci', 'https://a.example/', ...c.args], {
+      SVC_API_KEY: 'svc_verdict_test_key',
+      SVC_BASE_URL: api.url,
     });
     expect(r.code, r.stderr).toBe(c.code);
     expect(`${r.stdout}\n${r.stderr}`).toMatch(c.says);

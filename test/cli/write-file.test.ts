@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/exit-codes.js';
-import type { Output } from '../../src/cli/io.js';
-import { appendStepSummary, checkReportPath, writeReport } from '../../src/cli/report-files.js';
-import { writeTextFile } from '../../src/cli/write-file.js';
+import type { Output } from '../../src/cli/io/output.js';
+import { appendStepSummary, checkReportPath, writeReport } from '../../src/cli/report/files.js';
+import { writeTextFile } from '../../src/cli/io/write-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-write-'));
 let count = 0;

@@ -1,7 +1,7 @@
 // @svc/a11y-sdk/redact: the one implementation of URL-credential and token-parameter redaction, used by the SDK's
-// debug logs and by the CLI's reports (src/cli/safe-text.ts delegates to it).
+// debug logs and by the CLI's reports (src/cli/io/safe-text.ts delegates to it).
 import { describe, expect, it } from 'vitest';
-import { withoutTokenParameters, withoutUrlCredentials } from '../../src/cli/safe-text.js';
+import { withoutTokenParameters, withoutUrlCredentials } from '../../src/cli/io/safe-text.js';
 import { redactSecret, redactTokenParameters, redactUrlCredentials } from '../../src/redact/index.js';
 
 const samples = [

@@ -74,6 +74,30 @@ describe('import rules (see the README of each folder)', () => {
     ).toEqual([]);
   });
 
+  // The CLI's wings, lowest first (src/cli/README.md): a file imports only its own layer and those below.
+  const CLI_LAYERS: Array<(file: string) => boolean> = [
+    (f) => ['src/cli/args.ts', 'src/cli/exit-codes.ts', 'src/cli/suggest.ts'].includes(f),
+    (f) => inside(f, 'src/cli/io'),
+    (f) => inside(f, 'src/cli/report'),
+    (f) => inside(f, 'src/cli/settings'),
+    (f) => inside(f, 'src/cli/ci'),
+    (f) => inside(f, 'src/cli'), // the hall and the commands
+  ];
+  const cliLayer = (file: string) => CLI_LAYERS.findIndex((isIn) => isIn(file));
+
+  it('the CLI is layered: base, io/, report/, settings/, ci/, then the hall and the commands; no import runs back up', () => {
+    const cli = edges.filter(([from, to]) => inside(from, 'src/cli') && inside(to, 'src/cli'));
+    expect(cli.length).toBeGreaterThan(100);
+    for (const wing of ['io', 'report', 'settings', 'ci'])
+      expect(
+        cli.some(([from]) => inside(from, `src/cli/${wing}`)),
+        wing,
+      ).toBe(true);
+    expect(cli.filter(([from, to]) => cliLayer(to) > cliLayer(from)).map(([from, to]) => `${from} → ${to}`)).toEqual(
+      [],
+    );
+  });
+
   it('nothing but the action imports upward into src/cli', () => {
     expect(
       broken((from, to) => !inside(to, 'src/cli') || inside(from, 'src/cli') || inside(from, 'src/action')),

@@ -13,7 +13,7 @@ import {
   toMarkdown,
   toSarif,
   toText,
-} from '../../src/cli/reporters/index.js';
+} from '../../src/cli/report/index.js';
 
 export const textOf = (r: CiReport, o: TextOptions, p?: PrepareOptions) => toText(prepareReport(r, p), o);
 export const markdownOf = (r: CiReport, o?: MarkdownOptions, p?: PrepareOptions) => toMarkdown(prepareReport(r, p), o);

@@ -1,6 +1,6 @@
 // The CI check's default context from the usual CI variables.
 import { describe, expect, it } from 'vitest';
-import { ciContext } from '../../src/cli/ci-env.js';
+import { ciContext } from '../../src/cli/settings/ci-env.js';
 
 describe('ciContext', () => {
   it('GitHub Actions pull request', () => {

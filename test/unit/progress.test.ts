@@ -1,6 +1,6 @@
 // Progress rendering: a live line on a terminal, one line per change otherwise, nothing when disabled.
 import { describe, expect, it } from 'vitest';
-import { Output } from '../../src/cli/io.js';
+import { Output } from '../../src/cli/io/output.js';
 import { Progress } from '../../src/cli/progress.js';
 
 const capture = (isTTY: boolean) => {

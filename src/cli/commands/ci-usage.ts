@@ -1,10 +1,10 @@
 // The help text of `svc-a11y ci`: every option, its default and where else it may be set.
-import { DEFAULT_CONFIG_FILE } from '../config.js';
-import { MAX_URLS_PER_CHECK } from '../batches.js';
-import { FAIL_ON } from '../fail-on.js';
-import { REPORT_FORMATS } from '../report-format.js';
-import { DEFAULT_MAX_URLS } from '../settings.js';
-import { DEFAULT_SUPPRESSIONS_FILE } from '../suppressions.js';
+import { DEFAULT_CONFIG_FILE } from '../settings/config.js';
+import { MAX_URLS_PER_CHECK } from '../ci/batches.js';
+import { FAIL_ON } from '../report/fail-on.js';
+import { REPORT_FORMATS } from '../report/formats.js';
+import { DEFAULT_MAX_URLS } from '../settings/settings.js';
+import { DEFAULT_SUPPRESSIONS_FILE } from '../report/suppressions.js';
 
 /** `svc-a11y ci --help`'s usage and options. */
 export const CI_USAGE = `svc-a11y ci [url…] [options]

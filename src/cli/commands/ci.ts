@@ -1,19 +1,19 @@
-// `svc-a11y ci <url…>`: check a site's pages as one gate. Its options are read by ci-options.ts; the pages are
-// collected (collect-urls.ts), split into CI checks of at most 20 pages of one site (batches.ts), run concurrently
-// under one deadline and rate budget (run-batches.ts), each prepared once (made safe, suppressions applied, judged),
-// then aggregated into one report, which report-output.ts formats, prints and writes; the exit code is its verdict.
+// `svc-a11y ci <url…>`: check a site's pages as one gate. Its options are read by ci/options.ts; the pages are
+// collected (ci/collect-urls.ts), split into CI checks of at most 20 pages of one site (ci/batches.ts), run
+// concurrently under one deadline and rate budget (ci/run-batches.ts), each prepared once (made safe, suppressions applied, judged),
+// then aggregated into one report, which ci-output.ts formats, prints and writes; the exit code is its verdict.
 import type { A11yClient } from '../../index.js';
-import { batchLabel, MAX_URLS_PER_CHECK, planBatches } from '../batches.js';
-import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci-options.js';
-import { collectUrls } from '../collect-urls.js';
-import { DEFAULT_CONFIG_FILE } from '../config.js';
+import { batchLabel, MAX_URLS_PER_CHECK, planBatches } from '../ci/batches.js';
+import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci/options.js';
+import { collectUrls } from '../ci/collect-urls.js';
+import { DEFAULT_CONFIG_FILE } from '../settings/config.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { removeEmptyFolders } from '../report-files.js';
-import { outputReport, runInfo, warnAboutSuppressions } from '../report-output.js';
-import { aggregateReports, prepareReport } from '../reporters/index.js';
-import { runBatches } from '../run-batches.js';
-import { describeSource } from '../settings.js';
+import { removeEmptyFolders } from '../report/files.js';
+import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
+import { aggregateReports, prepareReport } from '../report/index.js';
+import { runBatches } from '../ci/run-batches.js';
+import { describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */

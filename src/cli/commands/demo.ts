@@ -4,8 +4,8 @@
 import { A11yClient } from '../../index.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import { type CiOptions, ciOptions, removingUnusedFolders } from '../ci-options.js';
-import { readSetting, SETTINGS } from '../settings.js';
+import { type CiOptions, ciOptions, removingUnusedFolders } from '../ci/options.js';
+import { readSetting, SETTINGS } from '../settings/settings.js';
 import { ciCommand, runCheck } from './ci.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {

@@ -1,7 +1,7 @@
 // The job commands: start a scan, a site run, a journey run or a fix verification, show progress, print the
 // result, and exit 4 when the job ended FAILED (or a page could not be checked). One shared mechanism,
 // four small specs.
-import { safeLine } from '../safe-text.js';
+import { safeLine } from '../io/safe-text.js';
 import {
   type A11yClient,
   failureOf,
@@ -14,9 +14,9 @@ import {
 } from '../../index.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
-import { countsText, table } from '../tables.js';
-import { SETTINGS, settingOf } from '../settings.js';
-import { isPageFailure } from '../threshold.js';
+import { countsText, table } from '../io/tables.js';
+import { SETTINGS, settingOf } from '../settings/settings.js';
+import { isPageFailure } from '../report/threshold.js';
 
 // The document lists no terminal statuses for these jobs; COMPLETED is the one success it shows (CI checks).
 // Like `ci`, anything else — FAILED, or a status the CLI does not know — fails closed: a job that may not

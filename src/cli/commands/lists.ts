@@ -1,7 +1,7 @@
 // The read-only commands: sites, journeys, fixes, root causes and the violation trend.
 import { type Command, printJson } from '../context.js';
-import { SETTINGS, settingOf } from '../settings.js';
-import { barChart, table } from '../tables.js';
+import { SETTINGS, settingOf } from '../settings/settings.js';
+import { barChart, table } from '../io/tables.js';
 
 /** `svc-a11y sites`. */
 export const sitesCommand: Command = {

@@ -2,7 +2,7 @@
 // pipeline offline: it prints its URL, keys, the verified site and a ready-to-paste `ci` command, and stops
 // cleanly on Ctrl-C or SIGTERM.
 import { type Command, version } from '../context.js';
-import { SETTINGS, settingOf } from '../settings.js';
+import { SETTINGS, settingOf } from '../settings/settings.js';
 
 /** `svc-a11y simulator`. */
 export const simulatorCommand: Command = {

@@ -1,10 +1,10 @@
 // `svc-a11y webhook verify`: checks a saved delivery (a raw HTTP request on stdin) with the signing secret.
 import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '../../webhooks/index.js';
-import { cleanText } from '../reporters/text.js';
+import { cleanText } from '../report/text.js';
 import { UsageError } from '../exit-codes.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TOLERANCE_SECONDS, SETTINGS, settingOf } from '../settings.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TOLERANCE_SECONDS, SETTINGS, settingOf } from '../settings/settings.js';
 
 /**
  * Splits a raw HTTP request (optional request line, headers, blank line, body) into headers and the body's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeData, escapeProperty } from '../../../src/cli/reporters/index.js';
+import { escapeData, escapeProperty } from '../../../src/cli/report/index.js';
 import {
   adversarialReport,
   CHECKOUT,

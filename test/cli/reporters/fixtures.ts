@@ -1,6 +1,6 @@
 // Report fixtures shared by the reporter tests. Built by hand from the API's record shapes.
 import type { CiViolation } from '../../../src/index.js';
-import type { CiReport } from '../../../src/cli/reporters/index.js';
+import type { CiReport } from '../../../src/cli/report/index.js';
 
 export const HOME = 'https://shop.example.com/';
 export const CHECKOUT = 'https://shop.example.com/checkout';

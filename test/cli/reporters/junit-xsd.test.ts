@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { CiCheck, CiViolation } from '../../../src/index.js';
-import type { CiReport } from '../../../src/cli/reporters/index.js';
-import { PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE } from '../../../src/cli/reporters/junit.js';
-import { CommandGuard } from '../../../src/cli/io.js';
+import type { CiReport } from '../../../src/cli/report/index.js';
+import { PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE } from '../../../src/cli/report/junit.js';
+import { CommandGuard } from '../../../src/cli/io/output.js';
 import { JUNIT_XSD, JUNIT_XSD_SHA256, validateJUnitXsd } from '../../support/junit-xsd.js';
 import {
   adversarialReport,

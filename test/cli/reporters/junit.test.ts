@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { CiReport } from '../../../src/cli/reporters/index.js';
-import { PAGE_CHECKED_TESTCASE } from '../../../src/cli/reporters/junit.js';
+import type { CiReport } from '../../../src/cli/report/index.js';
+import { PAGE_CHECKED_TESTCASE } from '../../../src/cli/report/junit.js';
 import {
   adversarialReport,
   CHECKOUT,

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { mdCell } from '../../../src/cli/reporters/index.js';
+import { mdCell } from '../../../src/cli/report/index.js';
 import {
   adversarialReport,
   failedCheckReport,
@@ -24,7 +24,24 @@ describe('mdCell and URL credentials', () => {
     const token = `eyJ${'x'.repeat(400)}`;
     const cell = mdCell(`https://x-access-token:${token}@staging.example.com/login`);
     expect(cell).not.toContain('eyJxxx');
-    expect(cell).toContain('https://\\[redacted\\]@staging.example.com/login');
+    // The `@` after the redaction would read as a mention of the user "staging" on GitHub: a zero-width space breaks it.
+    expect(cell).toContain('https://\\[redacted\\]@&#8203;staging.example.com/login');
+  });
+
+  it.each([
+    ['@acme/team', '@&#8203;acme/team'],
+    ['cc @someone-else.', 'cc @&#8203;someone-else.'],
+    ['fixes #12, acme/shop#7', 'fixes #&#8203;12, acme/shop#&#8203;7'],
+    ['GH-34 and gh-5', 'GH&#8203;-34 and gh&#8203;-5'],
+    ['commit 1a2b3c4d5e6f7a8b', 'commit 1a2b3c&#8203;4d5e6f&#8203;7a8b'],
+    ['deadbeef', 'deadbe&#8203;ef'],
+  ])('%s forms no mention, reference or commit link: %s', (text, cell) => {
+    expect(mdCell(text)).toBe(cell);
+  });
+
+  it('leaves text that forms none of them as it is', () => {
+    for (const text of ['user@ example', '# heading', 'abc123', 'color #fff', 'a-b-c-d-e-f-g'])
+      expect(mdCell(text)).not.toContain('&#8203;');
   });
 });
 

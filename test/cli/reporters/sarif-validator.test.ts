@@ -5,8 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SarifMapEntry } from '../../../src/cli/reporters/sarif.js';
-import type { CiReport } from '../../../src/cli/reporters/index.js';
+import type { SarifMapEntry } from '../../../src/cli/report/sarif.js';
+import type { CiReport } from '../../../src/cli/report/index.js';
 import { runMultitool, type MultitoolReport } from '../../support/sarif-multitool.js';
 import { validateSarif } from '../../support/sarif.js';
 import {

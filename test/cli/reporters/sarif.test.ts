@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { Log, Result } from 'sarif';
 import { validateSarif } from '../../support/sarif.js';
 import { describe, expect, it } from 'vitest';
-import { FINGERPRINT_KEY, sarifLevel } from '../../../src/cli/reporters/index.js';
-import type { CiReport } from '../../../src/cli/reporters/index.js';
+import { FINGERPRINT_KEY, sarifLevel } from '../../../src/cli/report/index.js';
+import type { CiReport } from '../../../src/cli/report/index.js';
 import {
   checkSarifMap,
   MAX_SARIF_RESULTS,
@@ -13,7 +13,7 @@ import {
   UNKNOWN_PAGE_URI,
   type SarifMapEntry,
   type SarifOptions,
-} from '../../../src/cli/reporters/sarif.js';
+} from '../../../src/cli/report/sarif.js';
 import {
   adversarialReport,
   APP_URL,

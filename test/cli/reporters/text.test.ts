@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText } from '../../../src/cli/reporters/index.js';
+import { cleanText } from '../../../src/cli/report/index.js';
 import {
   adversarialReport,
   APP_URL,

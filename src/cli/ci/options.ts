@@ -1,0 +1,235 @@
+// The options of a `ci` run (and of `demo`), read and checked before anything is sent: every setting through the
+// one merge of settings/settings.ts (flags, environment, the config file, defaults), the page sources, the suppressions file,
+// and last the report paths (whose missing folders are created, and removed again if the run ends without reports).
+import { dirname, resolve } from 'node:path';
+import type { FailOn } from '../../index.js';
+import type { OptionValues } from '../args.js';
+import { decideBaseline } from './baseline.js';
+import { tooManyUrls } from './collect-urls.js';
+import { loadConfig } from '../settings/config.js';
+import { UsageError } from '../exit-codes.js';
+import type { Output } from '../io/output.js';
+import { uniquePageUrls, urlPattern } from '../report/page-urls.js';
+import { readTextFile } from '../io/read-file.js';
+import { checkReportPath, removeEmptyFolders } from '../report/files.js';
+import type { ReportFormat } from '../report/formats.js';
+import { checkSarifMap, type SarifMapEntry } from '../report/index.js';
+import {
+  readSetting,
+  SETTINGS,
+  type Setting,
+  type SettingInputs,
+  type SettingSource,
+  type SettingSpec,
+} from '../settings/settings.js';
+import { loadSuppressions, type Suppressions, suppressionsPath } from '../report/suppressions.js';
+import type { UrlFailOn } from '../report/url-fail-on.js';
+
+/** The parsed options of a CI run. */
+export interface CiOptions {
+  /** URLs from the arguments and --urls-file (or the config file), normalised, each once. */
+  urls: string[];
+  /** Sitemaps to read (URLs or files). */
+  sitemaps: string[];
+  /** How sitemap pages are filtered and rewritten. */
+  sitemapRules: { exclude: RegExp[]; find?: RegExp | undefined; replace?: string | undefined };
+  /** Most URLs a run checks. */
+  maxUrls: number;
+  /** `--changed-since`: the git ref, if given. */
+  changedSince: string | undefined;
+  /** The stdout report's format. */
+  format: ReportFormat;
+  /** Report files to write, by format (one format may be written twice). */
+  reports: Array<readonly [ReportFormat, string]>;
+  failOn: FailOn | undefined;
+  /**
+   * True when `failOn` came from the command line (or the Action's input), not a file: a file's per-URL thresholds
+   * may then make a page stricter than it, never more lenient.
+   */
+  failOnIsFloor: boolean;
+  /** Per-URL thresholds (config file `failOnByUrl`). */
+  failOnByUrl: UrlFailOn[];
+  /** Reviewed suppressions, if a file was given or found. */
+  suppressions: Suppressions | undefined;
+  setBaseline: boolean;
+  /** The wait limit in milliseconds, and where it came from (for messages). */
+  timeout: Setting<number>;
+  context: Record<string, string>;
+  /** URL path prefix → repository-relative source file, for SARIF locations and --changed-since. */
+  sarifMap: SarifMapEntry[];
+  /** The config file read, if any. */
+  configFile: string | undefined;
+  /** Folders the report-path check created, removed again if the run ends without writing its reports. */
+  createdFolders: string[];
+  /** Why a `setBaseline` asked for was ignored or kept on a pull request (already printed on stderr). */
+  baselineWarning?: string | undefined;
+}
+
+/** What {@link ciOptions} reads of a command's context (`CommandContext` has it). */
+export interface OptionsContext {
+  args: string[];
+  values: OptionValues;
+  json: boolean;
+  out: Output;
+  /** A program's additions: report files and context (see `Embedding` in context.ts). */
+  embed?:
+    | {
+        reports?: ReadonlyArray<readonly [ReportFormat, string]> | undefined;
+        context?: Readonly<Record<string, string>> | undefined;
+      }
+    | undefined;
+}
+
+/** Most URLs taken as arguments (more go in `--urls-file` or a sitemap). */
+export const MAX_ARGUMENT_URLS = 5_000;
+
+/**
+ * Parses and checks every option of `ci` (and `demo`) before anything is sent: flags win over the config file
+ * (`--config`, else `svc-a11y.config.json` in the working directory; `demo` reads none); the suppressions file
+ * is read and checked; report paths must be writable.
+ * @throws UsageError naming the flag, the variable or the config file key at fault
+ * @example const options = ciOptions(ctx); // options.timeout.source says where the wait limit came from
+ */
+export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOptions {
+  const v = ctx.values;
+  const env = ctx.out.io.env;
+  const config = readConfig
+    ? loadConfig(readSetting(SETTINGS.configFile, { values: v, env }).value, process.cwd())
+    : undefined;
+  const inputs: SettingInputs = { values: v, env, config };
+  const setting = <T>(spec: SettingSpec<T>) => readSetting(spec, inputs);
+  const pages = pagesOf(ctx, inputs);
+  const maxUrls = setting(SETTINGS.maxUrls);
+  if (pages.value.urls.length > maxUrls.value)
+    throw tooManyUrls(pages.value.urls.length, maxUrls.value, fromNote(maxUrls.source));
+  const find = setting(SETTINGS.sitemapFind).value;
+  const replace = setting(SETTINGS.sitemapReplace).value;
+  if (replace !== undefined && find === undefined)
+    throw new UsageError('--sitemap-replace needs --sitemap-find (the pattern it replaces)', 'ci');
+  const exclude = setting(SETTINGS.sitemapExclude).value;
+  const changedSince = v['changed-since'] as string | undefined;
+  const given = setting(SETTINGS.reports);
+  const reports = { ...given, value: [...given.value, ...(ctx.embed?.reports ?? [])] };
+  const sarifMap = sarifMapOf(setting(SETTINGS.sarifMap).value);
+  if (changedSince !== undefined && sarifMap.length === 0) {
+    throw new UsageError(
+      '--changed-since needs --sarif-map entries (or sarifMap in the config file) saying which source files render which pages',
+      'ci',
+    );
+  }
+  const suppressionsFile = setting(SETTINGS.suppressions).value;
+  const failOn = setting(SETTINGS.failOn);
+  const baseline = decideBaseline(setBaselineSetting(inputs), env);
+  const where = suppressionsPath(suppressionsFile, config ? dirname(resolve(config.file)) : process.cwd());
+  const options: Omit<CiOptions, 'createdFolders'> = {
+    urls: pages.value.urls,
+    sitemaps: pages.value.sitemaps,
+    sitemapRules: {
+      exclude: exclude === undefined ? [] : [urlPattern(exclude, '--sitemap-exclude')],
+      find: find === undefined ? undefined : urlPattern(find, '--sitemap-find'),
+      replace,
+    },
+    maxUrls: maxUrls.value,
+    changedSince,
+    // `--json` is `--format json` (and any --format is then not read).
+    format: ctx.json ? 'json' : setting(SETTINGS.format).value,
+    reports: reports.value,
+    failOn: failOn.value,
+    failOnIsFloor: failOn.source.kind === 'flag' || failOn.source.kind === 'env',
+    failOnByUrl: config?.failOnByUrl ?? [],
+    suppressions:
+      readConfig || v.suppressions !== undefined
+        ? loadSuppressions(where.file, { required: where.required })
+        : undefined,
+    setBaseline: baseline.setBaseline,
+    timeout: setting(SETTINGS.timeout),
+    context: { ...ctx.embed?.context, ...setting(SETTINGS.context).value },
+    sarifMap,
+    configFile: config?.file,
+    baselineWarning: baseline.warning,
+  };
+  if (baseline.warning) ctx.out.err(baseline.warning);
+  // Last, once every other option is known good: the check creates the reports' missing folders.
+  const createdFolders: string[] = [];
+  try {
+    for (const [kind, file] of reports.value)
+      createdFolders.push(...checkReportPath(file, `--report ${kind}${fromNote(reports.source, '')}`));
+  } catch (error) {
+    removeEmptyFolders(createdFolders);
+    throw error;
+  }
+  return { ...options, createdFolders };
+}
+
+// `--no-set-baseline` is the flag's explicit false (the Action passes it off the default branch): like any flag it
+// wins over the config file's `setBaseline`.
+function setBaselineSetting(inputs: SettingInputs): Setting<boolean> {
+  const { values } = inputs;
+  if (values['no-set-baseline'] !== true) return readSetting(SETTINGS.setBaseline, inputs);
+  if (values['set-baseline'] === true)
+    throw new UsageError('--set-baseline and --no-set-baseline contradict each other: give one', 'ci');
+  return { value: false, source: { kind: 'flag', flag: '--no-set-baseline' } };
+}
+
+// ` (from FILE)` after a value the config file gave; a flag's needs no note; the default's says so.
+function fromNote(source: SettingSource, byDefault = ' (the default)'): string {
+  return source.kind === 'config' ? ` (from ${source.file})` : source.kind === 'default' ? byDefault : '';
+}
+
+/**
+ * The pages given: the command line's (arguments, `--urls-file`, `--sitemap`) replace the config file's `urls` and
+ * `sitemap` as one list, as a flag replaces its config key.
+ */
+function pagesOf(ctx: OptionsContext, inputs: SettingInputs): Setting<{ urls: string[]; sitemaps: string[] }> {
+  const v = ctx.values;
+  const fromFile = readUrlsFile(v['urls-file'] as string | undefined);
+  if (v['urls-file'] !== undefined && fromFile.length === 0)
+    throw new UsageError(
+      `--urls-file: ${v['urls-file'] as string} has no URLs (one a line; blank lines and # comments are skipped)`,
+      'ci',
+    );
+  const flagSitemaps = (v.sitemap as string[] | undefined) ?? [];
+  const flagUrls = [...ctx.args, ...fromFile];
+  const config = inputs.config;
+  const given: Setting<{ urls: string[]; sitemaps: string[] }> =
+    flagUrls.length > 0 || flagSitemaps.length > 0
+      ? { value: { urls: flagUrls, sitemaps: flagSitemaps }, source: { kind: 'flag', flag: 'the command line' } }
+      : config && (config.urls !== undefined || config.sitemap !== undefined)
+        ? {
+            value: { urls: config.urls ?? [], sitemaps: config.sitemap ?? [] },
+            source: { kind: 'config', key: 'urls', file: config.file },
+          }
+        : { value: { urls: [], sitemaps: [] }, source: { kind: 'default' } };
+  return { ...given, value: { ...given.value, urls: uniquePageUrls(given.value.urls, (i) => `urls[${i}]`) } };
+}
+
+/**
+ * Runs `run`; if it throws (a refused key, no URLs, an API error), first removes the report folders the path
+ * check created and no report went into.
+ */
+export async function removingUnusedFolders(options: CiOptions, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    removeEmptyFolders(options.createdFolders);
+    throw error;
+  }
+}
+
+/** The SARIF source map entries (the config file's, then `--sarif-map`'s), each checked. */
+function sarifMapOf(entries: Array<[string, string]>): SarifMapEntry[] {
+  try {
+    return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
+  } catch (error) {
+    throw new UsageError(`--sarif-map / sarifMap: ${(error as Error).message}`);
+  }
+}
+
+/** URLs of `--urls-file`: one a line; blank lines and `#` comments are skipped. Read under a size cap, never hanging. */
+function readUrlsFile(file: string | undefined): string[] {
+  if (file === undefined) return [];
+  return readTextFile(file, { what: '--urls-file' })
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}

@@ -1,0 +1,164 @@
+// Where a `ci` run's report goes once it is prepared: formatted once per format (the reporters do the formatting),
+// printed on stdout, written to each report file, appended to the GitHub job summary and printed as annotations;
+// plus what the run says about its suppressions. The exit code is the verdict's, unless a report file was lost.
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
+import type { CiOptions } from '../ci/options.js';
+import { type CommandContext, version } from '../context.js';
+import { ExitCode } from '../exit-codes.js';
+import { appendStepSummary, writeReport } from '../report/files.js';
+import { REPORT_LABELS, type ReportFormat } from '../report/formats.js';
+import {
+  type HtmlRunInfo,
+  type PreparedReport,
+  type SarifMapEntry,
+  toGitHubAnnotations,
+  toHtml,
+  toJUnit,
+  toMarkdown,
+  toSarif,
+  toText,
+} from '../report/index.js';
+import { MAX_URLS_PER_CHECK } from '../ci/batches.js';
+import { jsonText } from '../io/safe-text.js';
+import { describeSuppression, type Suppressions } from '../report/suppressions.js';
+
+/** What formatting needs beyond the report: the SARIF source map, and the run's settings for the HTML report. */
+export interface FormatOptions {
+  /** Whether the text format may use colour (stdout on a terminal only). */
+  color?: boolean;
+  sarifMap?: SarifMapEntry[] | undefined;
+  run?: HtmlRunInfo;
+}
+
+/**
+ * A prepared report in one format, as text (JSON: the safe copies of the check and its findings, and the verdict).
+ * @default options.color false
+ * @example formatReport(report, 'junit') // '<?xml version="1.0" encoding="UTF-8"?>…'
+ */
+export function formatReport(report: PreparedReport, format: ReportFormat, options: FormatOptions = {}): string {
+  switch (format) {
+    case 'json':
+      return `${jsonText(jsonReportOf(report))}\n`;
+    case 'junit':
+      return toJUnit(report);
+    case 'sarif':
+      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap }), null, 2)}\n`;
+    case 'markdown':
+      return toMarkdown(report);
+    case 'html':
+      return toHtml(report, { toolVersion: version, run: options.run });
+    default:
+      return toText(report, { color: options.color ?? false });
+  }
+}
+
+// A run of one check keeps the shape it always had; several add the batches and what was suppressed.
+function jsonReportOf(report: PreparedReport): unknown {
+  const base = { check: report.check, violations: report.violations, verdict: report.verdict };
+  const suppressed = report.suppressed.map((f) => ({
+    fingerprint: f.violation.fingerprint,
+    ruleId: f.violation.ruleId,
+    url: f.violation.url,
+    target: f.violation.target,
+    ...f.suppression,
+  }));
+  return {
+    ...base,
+    ...(report.batches.length > 1 ? { batches: report.batches } : {}),
+    ...(suppressed.length ? { suppressed } : {}),
+    ...(report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}),
+  };
+}
+
+/**
+ * Prints the report on stdout (unless `--quiet` without `--format`), writes the report files, the job summary and
+ * the annotations; returns the verdict's exit code, or 2 when a report file could not be written after a PASS.
+ */
+export async function outputReport(
+  ctx: CommandContext,
+  report: PreparedReport,
+  options: CiOptions,
+  run: HtmlRunInfo,
+): Promise<number> {
+  const v = ctx.values;
+  let code: number = report.verdict.exitCode;
+  const formatting = { sarifMap: options.sarifMap, run };
+  if (!v.quiet || v.format !== undefined || ctx.json)
+    ctx.out.out(formatReport(report, options.format, { ...formatting, color: ctx.out.color }));
+  for (const [kind, file] of options.reports) {
+    try {
+      await writeReport(ctx.out, file, formatReport(report, kind, formatting));
+      // Where each report went, on stderr: stdout stays the report itself.
+      if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind] ?? kind} to ${file}`);
+    } catch (error) {
+      // Checked before sending; failing now (disk full, a race) must still not pass for success.
+      ctx.out.err(
+        `error: could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+      if (code === ExitCode.OK) code = ExitCode.USAGE;
+    }
+  }
+  const env = ctx.out.io.env;
+  if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
+  // Workflow commands go to stderr: the runner reads both streams, and stdout stays the report's.
+  if (env.GITHUB_ACTIONS === 'true') for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
+  return code;
+}
+
+/**
+ * How the run was configured, for the HTML report (file names and settings only: never a key or a context value).
+ * @example runInfo(options, 3, 1, report).settings[0] // ['Pages checked', '3']
+ */
+export function runInfo(options: CiOptions, pages: number, checks: number, report: PreparedReport): HtmlRunInfo {
+  const s = options.suppressions;
+  return {
+    settings: [
+      ['Pages checked', String(pages)],
+      ['CI checks', `${checks} (at most ${MAX_URLS_PER_CHECK} pages of one site each)`],
+      ['Threshold (--fail-on)', options.failOn ?? 'the service default'],
+      ...options.failOnByUrl.map((r, i): [string, string] => [
+        `Per-URL threshold ${i + 1}`,
+        `/${r.url}/ → ${r.failOn}`,
+      ]),
+      ['Set baseline', options.setBaseline ? 'yes' : 'no'],
+      ...(options.sitemaps.length ? options.sitemaps.map((m, i): [string, string] => [`Sitemap ${i + 1}`, m]) : []),
+      ...(options.changedSince !== undefined ? [['Changed since', options.changedSince] as [string, string]] : []),
+      ['Config file', options.configFile ?? 'none'],
+      ['Suppressions file', s ? `${s.file} (${s.active.length} in force, ${s.expired.length} expired)` : 'none'],
+      [
+        'Timeout',
+        options.timeout.source.kind !== 'default'
+          ? `${options.timeout.value} ms`
+          : `${DEFAULT_WAIT_TIMEOUT_MS} ms (default)`,
+      ],
+    ],
+    expired: s?.expired.map(describeSuppression) ?? [],
+    stale:
+      s && report.check.status === 'COMPLETED'
+        ? s.active.filter((e) => !report.suppressionsUsed.includes(e.index)).map(describeSuppression)
+        : [],
+  };
+}
+
+/**
+ * Warns on stderr about suppressions: expired entries suppress nothing (said once); an entry in force that matched
+ * no finding of a run whose checks all completed is stale (a run that could not read every finding cannot say so).
+ */
+export function warnAboutSuppressions(
+  ctx: CommandContext,
+  suppressions: Suppressions | undefined,
+  report: PreparedReport,
+): void {
+  if (!suppressions) return;
+  for (const e of suppressions.expired)
+    ctx.out.err(
+      `warning: suppression ${describeSuppression(e)} in ${suppressions.file} has expired: it no longer suppresses anything; renew it with a new reason or remove it`,
+    );
+  if (report.check.status !== 'COMPLETED') return;
+  const used = new Set(report.suppressionsUsed);
+  for (const e of suppressions.active)
+    if (!used.has(e.index))
+      ctx.out.err(
+        `warning: suppression ${describeSuppression(e)} in ${suppressions.file} is stale: it matched no finding; remove it or fix it`,
+      );
+}
