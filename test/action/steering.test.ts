@@ -3,7 +3,7 @@
 // edits only its own comment and text from the service pings nobody, and a GitHub token the service echoes back is
 // redacted in every form, in the log, the summary, the comment and the outputs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, type Seen, serveEach } from '../support/loopback.js';
+import { createdWith, passingService, serveEach } from '../support/loopback.js';
 import { type FakeGitHub, startFakeGitHub } from './fake-github.js';
 import { type ActionRun, nodeForAction, runAction } from './run-action.js';
 
@@ -11,24 +11,11 @@ const TOKEN = 'ghs_steeringInstallationToken0123456789ab';
 const KEY = 'svc_steering_action_key_1';
 const MARKER = '<!-- svc-a11y-action -->';
 const PAGE = 'https://shop.example.com/';
-const ID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
 const serve = serveEach();
 const describeRun = (run: ActionRun) => `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
 
-// A service that completes every check with PASS over the pages asked for, with the findings given.
-const service = (violations: object[] = []) =>
-  serve((req: Seen, res) => {
-    if (req.method === 'POST')
-      return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
-    if (req.url.endsWith('/violations')) return json(200, violations)(req, res, 0);
-    return json(200, { id: ID, status: 'COMPLETED', verdict: 'PASS', pages: [{ url: PAGE, status: 'DONE' }] })(
-      req,
-      res,
-      0,
-    );
-  });
-const created = (api: { requests: Seen[] }) =>
-  JSON.parse(api.requests.find((r) => r.method === 'POST')!.body) as { setBaseline?: boolean };
+const service = (violations: object[] = []) => serve(passingService(violations));
+const created = createdWith;
 
 let github: FakeGitHub;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { comparePages } from '../../src/cli/report/page-match.js';
 import { distinctPages, pageKey } from '../../src/cli/report/page-urls.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
-import { json, type Seen, serveEach } from '../support/loopback.js';
+import { json, passingService, type Seen, serveEach } from '../support/loopback.js';
 
 describe('what counts as the same page', () => {
   it.each([
@@ -84,22 +84,11 @@ describe('comparePages', () => {
 
 describe('svc-a11y ci against a service that reports other pages than it was asked for', () => {
   const serve = serveEach();
-  const ID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
   const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-pages-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const done = (url: string) => ({ url, status: 'DONE' });
   // A service that answers COMPLETED/PASS with the pages `report(asked)` lists.
-  const service = (report: (asked: string[]) => unknown[]) => {
-    let asked: string[] = [];
-    return serve((req: Seen, res) => {
-      if (req.method === 'POST') {
-        asked = (JSON.parse(req.body) as { urls: string[] }).urls;
-        return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
-      }
-      if (req.url.endsWith('/violations')) return json(200, [])(req, res, 0);
-      return json(200, { id: ID, status: 'COMPLETED', verdict: 'PASS', pages: report(asked) })(req, res, 0);
-    });
-  };
+  const service = (report: (asked: string[]) => unknown[]) => serve(passingService([], report));
   const ci = (api: { url: string }, ...args: string[]) =>
     runCliInProcess(['ci', ...args], { SVC_API_KEY: 'svc_page_match_key_1', SVC_BASE_URL: api.url });
   const A = 'https://a.example/';

@@ -9,12 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pullRequestRun } from '../../src/cli/settings/ci-env.js';
 import { stricterFailOn } from '../../src/cli/report/url-fail-on.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
-import { json, type Seen, serveEach } from '../support/loopback.js';
+import { createdWith, passingService, serveEach } from '../support/loopback.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-steer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const serve = serveEach();
-const ID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
 const PAGE = 'https://a.example/';
 const KEY = 'svc_pr_steering_key_1';
 let configs = 0;
@@ -25,19 +24,8 @@ const config = (content: object) => {
 };
 
 // A service that completes every check with PASS over the pages asked, and the findings given.
-const service = (violations: object[] = []) =>
-  serve((req: Seen, res) => {
-    if (req.method === 'POST')
-      return json(202, { id: ID, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${ID}` })(req, res, 0);
-    if (req.url.endsWith('/violations')) return json(200, violations)(req, res, 0);
-    return json(200, { id: ID, status: 'COMPLETED', verdict: 'PASS', pages: [{ url: PAGE, status: 'DONE' }] })(
-      req,
-      res,
-      0,
-    );
-  });
-const sent = (api: { requests: Seen[] }) =>
-  JSON.parse(api.requests.find((r) => r.method === 'POST')!.body) as { setBaseline?: boolean; failOn?: string };
+const service = (violations: object[] = []) => serve(passingService(violations));
+const sent = createdWith;
 
 describe('a pull request cannot move the baseline', () => {
   const pullRequests: Array<[string, Record<string, string>]> = [

@@ -129,3 +129,29 @@ export async function refusedPort(): Promise<number> {
   }
   throw new Error('no free port below the ephemeral range');
 }
+
+/**
+ * A service whose every CI check is created (202 with its `Location`), then COMPLETED with the service's PASS over
+ * the pages `pages(asked)` lists (by default every URL asked for, DONE), with `violations` as its findings. For tests
+ * of what the gate makes of an answer; `createdWith(server)` reads the body the check was created with.
+ * @example const api = await serve(passingService([{ impact: 'critical', isNew: true }]));
+ */
+export function passingService(
+  violations: unknown[] = [],
+  pages: (asked: string[]) => unknown[] = (asked) => asked.map((url) => ({ url, status: 'DONE' })),
+): Handler {
+  const id = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+  let asked: string[] = [];
+  return (req, res) => {
+    if (req.method === 'POST') {
+      asked = (JSON.parse(req.body) as { urls: string[] }).urls;
+      return json(202, { id, status: 'QUEUED' }, { location: `/api/v1/ci/checks/${id}` })(req, res, 0);
+    }
+    if (req.url.endsWith('/violations')) return json(200, violations)(req, res, 0);
+    return json(200, { id, status: 'COMPLETED', verdict: 'PASS', pages: pages(asked) })(req, res, 0);
+  };
+}
+
+/** The body a check was created with, on a server of {@link passingService}. */
+export const createdWith = (server: { requests: Seen[] }): { setBaseline?: boolean; failOn?: string; urls: string[] } =>
+  JSON.parse(server.requests.find((r) => r.method === 'POST')!.body);

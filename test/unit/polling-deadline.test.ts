@@ -4,6 +4,7 @@
 // setTimeout): every poll's start and every spacing is read on the clock the timers run on, so no assertion
 // depends on the machine's speed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onFakeClock } from '../support/fake-clock.js';
 import { A11yClient } from '../../src/index.js';
 import { APIConnectionError, InternalServerError, PollTimeoutError, RateLimitError } from '../../src/errors.js';
 import { type Polled, type PolledJob, pollUntilTerminal, type WaitOptions } from '../../src/polling.js';
@@ -17,20 +18,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-/** Runs `promise` to its end on the fake clock: real turns let promise chains settle, then the clock jumps to the next timer. */
-async function onFakeClock<T>(promise: Promise<T>): Promise<T> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  while (!settled) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!settled) await vi.advanceTimersToNextTimerAsync();
-  }
-  return promise;
-}
 
 /** A delay on the (fake) clock that ends early, with the signal's reason, when the signal aborts. */
 const delay = (ms: number, signal?: AbortSignal) =>

@@ -4,6 +4,7 @@
 // The target: for T from 4 to 30 s, ≤ 6 requests per job on average (the create included) and p95
 // lateness within max(10 % of T, 1 s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onFakeClock } from '../support/fake-clock.js';
 import { type PolledJob, pollUntilTerminal } from '../../src/polling.js';
 import '../../src/progress.js'; // loaded before the clock is faked: the wait imports it lazily
 import { itemStage, phaseOf } from '../../src/testing/jobs.js';
@@ -18,20 +19,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-/** Runs `promise` to its end on the fake clock: real turns let promise chains settle, then the clock jumps to the next timer. */
-async function onFakeClock<T>(promise: Promise<T>): Promise<T> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  while (!settled) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!settled) await vi.advanceTimersToNextTimerAsync();
-  }
-  return promise;
-}
 
 /** Waits for one CI check of `pages` seeded uneven pages lasting T ms, QUEUED for `queuedMs` first (0: progress from the start). */
 async function waitForJob(T: number, pages: number, seed: number, queuedMs = 0, createTakesMs = 0) {
