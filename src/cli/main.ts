@@ -120,9 +120,12 @@ function apiErrorHint(error: ApiError, idArgument: string | undefined): string |
   const ids = error.status === 404 && idArgument ? ID_SOURCES[idArgument] : undefined;
   if (ids) return ids;
   if (error.code === 'SITE_NOT_FOUND')
-    return "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them";
+    return "Pages must be on a site registered (and, for CI checks, verified) in your organisation, at an address the service can reach: it checks pages from its own network, so never localhost or a runner's private preview. 'svc-a11y sites' lists the sites";
   if (error.code === 'DOMAIN_NOT_VERIFIED')
     return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
+  // No problem document: another HTTP server answered (a static server's 501 to a POST, a web app's JSON 404).
+  if (error.problem?.code === undefined && [404, 405, 501].includes(error.status))
+    return "The answer is not the API's (no problem document with a code): is SVC_BASE_URL (or --base-url) the service's API address";
   return undefined;
 }
 

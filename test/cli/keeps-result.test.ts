@@ -328,7 +328,7 @@ describe('API errors a user can fix name the next step', () => {
     [
       ['ci', 'https://unknown.example.com/'],
       /404 SITE_NOT_FOUND/,
-      "Pages must belong to a site registered in your organisation: 'svc-a11y sites' lists them.",
+      "Pages must be on a site registered (and, for CI checks, verified) in your organisation, at an address the service can reach: it checks pages from its own network, so never localhost or a runner's private preview. 'svc-a11y sites' lists the sites.",
     ],
     [
       ['ci', 'https://blog.example.org/'],

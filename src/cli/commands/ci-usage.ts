@@ -39,7 +39,8 @@ export const CI_USAGE = `svc-a11y ci [url…] [options]
   --sitemap-exclude <regex>  leave out sitemap pages whose URL matches
   --sitemap-find <regex>     with --sitemap-replace <text>: rewrite sitemap URLs, e.g. point production
   --sitemap-replace <text>   URLs at a preview host (--sitemap-find ^https://www.example.com --sitemap-replace
-                             http://localhost:3000)
+                             https://preview-42.example.com); the service must reach it and it must be a
+                             registered, verified site of your organisation: never localhost
   --max-urls <n>         refuse a run of more than n URLs in all (default ${DEFAULT_MAX_URLS})
   --changed-since <ref>  check only pages whose --sarif-map files changed since the git ref (git diff --name-only),
                          plus every page no entry maps; no change → exit 0 saying no page was affected

@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import { closest } from '../suggest.js';
 import { parseDuration } from '../args.js';
 import { FAIL_ON } from '../report/fail-on.js';
 import { describeJsonError } from '../io/json-error.js';
@@ -100,8 +101,12 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     throw new UsageError(`config file ${file}: ${key} ${rule}`);
   };
   if (!isObject(data)) return fail('(top level)', 'must be a JSON object');
-  for (const key of Object.keys(data))
-    if (!KEYS.includes(key)) fail(key, `is not a known key (known: ${KEYS.slice(1).join(', ')})`);
+  for (const key of Object.keys(data)) {
+    if (KEYS.includes(key)) continue;
+    // A typo gets the closest key, as a mistyped flag does (case differences count as typos: `failon`).
+    const near = closest(key, KEYS.slice(1)) ?? KEYS.find((k) => k.toLowerCase() === key.toLowerCase());
+    fail(key, `is not a known key${near ? `; did you mean ${near}?` : ''} (known: ${KEYS.slice(1).join(', ')})`);
+  }
   const config: CiConfig = { file };
   if (data.urls !== undefined) {
     if (!Array.isArray(data.urls) || !data.urls.every((u) => typeof u === 'string' && u.trim() !== ''))
