@@ -356,7 +356,7 @@ function lazyBudget(
  */
 function observer(options: ResolvedOptions, secret: string): Observe {
   const loading = import('./observe/instrument.js').then(({ instrument }) =>
-    instrument(options, secret, [
+    instrument(options, secret, {
       HookError,
       ConfigurationError,
       redact,
@@ -364,7 +364,7 @@ function observer(options: ResolvedOptions, secret: string): Observe {
       HEADER_NAME,
       isHeaderValue,
       LOG_LEVELS,
-    ]),
+    }),
   );
   return (event) => loading.then((handle) => handle(event));
 }

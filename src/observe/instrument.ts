@@ -22,16 +22,16 @@ import {
 } from './lines.js';
 import type { HookRequest } from './types.js';
 
-/** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above). */
-export type Tools = [
-  typeof HookError,
-  typeof ConfigurationError,
-  typeof redact,
-  typeof scrubHeaders,
-  typeof HEADER_NAME,
-  typeof isHeaderValue,
-  typeof LOG_LEVELS,
-];
+/** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above), by name. */
+export interface Tools {
+  HookError: typeof HookError;
+  ConfigurationError: typeof ConfigurationError;
+  redact: typeof redact;
+  scrubHeaders: typeof scrubHeaders;
+  HEADER_NAME: typeof HEADER_NAME;
+  isHeaderValue: typeof isHeaderValue;
+  LOG_LEVELS: typeof LOG_LEVELS;
+}
 
 /** What a `request` event resolves with, handed back with its `response` event. */
 interface Attempt {
@@ -50,7 +50,7 @@ export function instrument(
   secret: string,
   tools: Tools,
 ): (event: Observed) => Promise<unknown> {
-  const [HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS] = tools;
+  const { HookError, ConfigurationError, redact, scrubHeaders, HEADER_NAME, isHeaderValue, LOG_LEVELS } = tools;
   const { logger, hooks } = options;
   // The logger and the hooks are checked here rather than in resolveOptions (out of the root bundle): a client
   // given a bad one fails its first call with a ConfigurationError naming the member, and writes nothing.

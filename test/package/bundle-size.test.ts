@@ -10,8 +10,9 @@ import { measureBundles } from '../../bench/bundle.mjs';
 // request rules (validation-rules.ts) only when an input breaks one (-0.35 kB) and by keeping the log formatting,
 // the hook plumbing and the URL redaction in the observer's chunk (observe/instrument.ts), loaded only by a client
 // that logs or has hooks. Earlier: +0.4/+0.3 kB for bounded rate-budget waits. Then +0.05 kB on the root for waits
-// that never storm (one poll per intervalMs, near the deadline too) and a deadline during the 202 naming its job.
-const BUDGET_GZIP = { root: 19_950, operation: 19_550, webhooks: 2_800 } as const;
+// that never storm (one poll per intervalMs, near the deadline too) and a deadline during the 202 naming its job;
+// +0.04 kB on both for the tools the observer's chunk is given as a named object rather than a positional tuple.
+const BUDGET_GZIP = { root: 20_000, operation: 19_600, webhooks: 2_800 } as const;
 
 describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)', async () => {
   const { entries } = await measureBundles();
