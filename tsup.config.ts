@@ -26,8 +26,16 @@ const library = {
 };
 
 export default defineConfig([
-  // ESM: the library entries and the CLI share chunks.
-  { ...common, entry: { ...library, cli: 'src/cli/main.ts' }, format: ['esm'], splitting: true, clean: true },
+  // ESM: the library entries and the CLI share chunks. Declarations for the library entries only: the CLI is a
+  // bin, and a dist/cli.d.ts would ship a type file nothing imports.
+  {
+    ...common,
+    entry: { ...library, cli: 'src/cli/main.ts' },
+    dts: { entry: library, compilerOptions: { stripInternal: true } },
+    format: ['esm'],
+    splitting: true,
+    clean: true,
+  },
   // CJS for require() users of the library entries. Their declarations are the ESM ones with `.cjs` imports:
   // scripts/cjs-types.mjs writes them after tsup (`npm run build`) instead of a second declaration build.
   { ...common, entry: library, format: ['cjs'], splitting: false, dts: false },

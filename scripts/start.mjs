@@ -16,18 +16,22 @@ function newest(dir) {
 }
 
 if (!existsSync(cli) || statSync(cli).mtimeMs < Math.max(newest(join(root, 'src')), newest(join(root, 'generated')))) {
-  // A first build takes ~30–40 s on a 2-core machine: say so, and let tsup show each step (ESM, CJS,
-  // declarations), so the wait never reads as a hang.
+  // A first build takes ~30–40 s on a 2-core machine: one line on stderr says so (the build's own log is shown only
+  // if it fails), so the wait never reads as a hang and stdout stays the demo's report.
   const started = Date.now();
-  console.error(
-    `Building dist/ ${existsSync(cli) ? '(sources changed)' : 'for the first run'}: about 30–40 s, steps below…`,
+  process.stderr.write(
+    `Building dist/ ${existsSync(cli) ? '(sources changed)' : 'for the first run'} (about 30–40 s)… `,
   );
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
   });
-  if (build.status === 0) console.error(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status !== 0) {
+    process.stderr.write(`failed:\n${build.stdout}${build.stderr}`);
+    process.exit(build.status ?? 1);
+  }
+  process.stderr.write(`built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n\n`);
 }
 const demo = spawnSync(process.execPath, [cli, 'demo', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(demo.status ?? 1);

@@ -134,6 +134,10 @@ describe('demo', () => {
     expect(r.stderr).toMatch(/COMPLETED {2}pages 2\/2/);
     expect(r.stdout).toMatch(/Accessibility check: (PASS|FAIL)/);
     expect(r.stdout).toContain('https://shop.example.com/checkout');
+    // Its report's link is the simulator's, dead once the demo ends: the demo says so.
+    expect(r.stderr).toMatch(
+      /\(The Details link above is the local simulator's, http:\/\/127\.0\.0\.1:\d+: it is gone/,
+    );
   });
 
   it('with SVC_BASE_URL and SVC_API_KEY it runs against that service instead', async () => {

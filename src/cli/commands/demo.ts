@@ -43,6 +43,8 @@ async function demoWith(ctx: CommandContext, options: CiOptions): Promise<number
     ctx.out.err('Set SVC_BASE_URL and SVC_API_KEY to run the same command against the real service.\n');
     const client = new A11yClient({ apiKey: sim.keys.full, baseUrl: sim.url });
     const code = await runCheck(ctx, client, { ...options, urls: await pickUrls(client, options.urls) });
+    // The report's links point at the simulator, which stops with the demo.
+    ctx.out.err(`\n(The Details link above is the local simulator's, ${sim.url}: it is gone once the demo ends.)`);
     // The demo itself succeeded whatever the verdict; say what `ci` would have exited with.
     if (code === 1 || code === 4)
       ctx.out.err(
