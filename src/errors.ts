@@ -114,7 +114,7 @@ export class ResponseValidationError extends A11yError {
 }
 
 /** The request could not reach the service, or no answer came (DNS, refused, reset). */
-export class APIConnectionError extends A11yError {
+export class ApiConnectionError extends A11yError {
   /**
    * Creates the error of one failed attempt.
    * @param message - what failed
@@ -133,7 +133,25 @@ export class APIConnectionError extends A11yError {
 }
 
 /** No answer within `timeoutMs` for one attempt. */
-export class APITimeoutError extends APIConnectionError {}
+export class ApiTimeoutError extends ApiConnectionError {}
+
+/**
+ * The former name of {@link ApiConnectionError}, kept while at 0.x: the error family has one casing (`ApiError`).
+ * @deprecated Use `ApiConnectionError`; `instanceof APIConnectionError` still matches it.
+ * @example if (err instanceof ApiConnectionError) retryLater();
+ */
+export const APIConnectionError = ApiConnectionError;
+/** @deprecated Use `ApiConnectionError`. */
+export type APIConnectionError = ApiConnectionError;
+
+/**
+ * The former name of {@link ApiTimeoutError}, kept while at 0.x: the error family has one casing (`ApiError`).
+ * @deprecated Use `ApiTimeoutError`; `instanceof APITimeoutError` still matches it.
+ * @example if (err instanceof ApiTimeoutError) raiseTimeout();
+ */
+export const APITimeoutError = ApiTimeoutError;
+/** @deprecated Use `ApiTimeoutError`. */
+export type APITimeoutError = ApiTimeoutError;
 
 /**
  * The service answered with a redirect, which the client never follows: the API documents none, and
@@ -345,8 +363,8 @@ const classes: readonly (readonly [Class: object, name: string, status?: number]
   [ConfigurationError, 'ConfigurationError'],
   [RequestValidationError, 'RequestValidationError'],
   [ResponseValidationError, 'ResponseValidationError'],
-  [APIConnectionError, 'APIConnectionError'],
-  [APITimeoutError, 'APITimeoutError'],
+  [ApiConnectionError, 'ApiConnectionError'],
+  [ApiTimeoutError, 'ApiTimeoutError'],
   [RedirectError, 'RedirectError'],
   [ResponseTooLargeError, 'ResponseTooLargeError'],
   [PollTimeoutError, 'PollTimeoutError'],

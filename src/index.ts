@@ -14,6 +14,8 @@ export type { Sites } from './resources/sites.js';
 export {
   A11yError,
   ApiError,
+  ApiConnectionError,
+  ApiTimeoutError,
   APIConnectionError,
   APITimeoutError,
   AuthenticationError,

@@ -2,7 +2,7 @@
 // each wait from the server's hint, else the job's progress, else bounded exponential backoff with jitter.
 // The document's rule (§3): QUEUED and RUNNING are not results; any other status is terminal.
 import {
-  APIConnectionError,
+  ApiConnectionError,
   ConfigurationError,
   InternalServerError,
   PollTimeoutError,
@@ -236,7 +236,7 @@ type Seen = Omit<Extract<Observed, { e: 'poll' }>, 'e' | 'op' | 'job' | 'n'>;
 
 // Failures that a later poll can outlive: rate limiting, a failing or unreachable service.
 function isTransient(error: unknown): boolean {
-  return error instanceof RateLimitError || error instanceof InternalServerError || error instanceof APIConnectionError;
+  return error instanceof RateLimitError || error instanceof InternalServerError || error instanceof ApiConnectionError;
 }
 
 /**

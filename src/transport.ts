@@ -4,8 +4,8 @@
 // Operations and `Location` polls both come through send().
 import {
   A11yError,
-  APIConnectionError,
-  APITimeoutError,
+  ApiConnectionError,
+  ApiTimeoutError,
   ConfigurationError,
   errorFromResponse,
   HookError,
@@ -292,11 +292,11 @@ export class Transport {
     what: string,
   ): Failed {
     if (policy.signal?.aborted) throw abortReason(policy.signal);
-    if (error instanceof A11yError && !(error instanceof APIConnectionError)) throw error;
+    if (error instanceof A11yError && !(error instanceof ApiConnectionError)) throw error;
     const failure = signal.aborted
       ? signal.reason
       : // A custom fetch's error may echo the init it was given (headers, so the key) in its text or properties.
-        new APIConnectionError(`${what}: ${redact(describe(error), this.#secret)}`, info.method, info.url, {
+        new ApiConnectionError(`${what}: ${redact(describe(error), this.#secret)}`, info.method, info.url, {
           cause: scrubError(error, this.#secret),
         });
     const outcome: Outcome = signal.aborted ? { kind: 'timeout' } : { kind: 'connection', notSent: isNotSent(error) };
@@ -315,7 +315,7 @@ function arm(policy: Policy, info: { method: string; url: string }): { signal: A
   const onAbort = () => controller.abort(abortReason(user!));
   user?.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(
-    () => controller.abort(new APITimeoutError(`No answer within ${policy.timeoutMs} ms`, info.method, info.url)),
+    () => controller.abort(new ApiTimeoutError(`No answer within ${policy.timeoutMs} ms`, info.method, info.url)),
     Math.min(policy.timeoutMs, MAX_TIMER_MS),
   );
   return {

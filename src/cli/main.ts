@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
 import {
-  APIConnectionError,
+  ApiConnectionError,
   ApiError,
   ConfigurationError,
   PollTimeoutError,
@@ -154,7 +154,7 @@ function printError(error: unknown, out: Output, command: string | undefined, id
     if (hint) out.err(`${hint}.`);
     return ExitCode.API_ERROR;
   }
-  if (error instanceof APIConnectionError) {
+  if (error instanceof ApiConnectionError) {
     out.err(`error: ${safeLine(error.message, out.secrets)} [${error.method} ${safeLine(error.url, out.secrets)}]`);
     // Refused, unknown host or no answer: most often the address itself, or the proxy in between.
     const proxy = proxySettings(out.io.env);

@@ -2,7 +2,7 @@
 // scrubbing pass.
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { A11yClient, APIConnectionError, BadRequestError, InternalServerError } from '../../src/index.js';
+import { A11yClient, ApiConnectionError, BadRequestError, InternalServerError } from '../../src/index.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 
 const KEY = 'svc_chain_canary_key_9f8e7d';
@@ -60,7 +60,7 @@ const echoingFetches: Array<[string, (init: RequestInit) => unknown]> = [
   ['a thrown string', (init) => `failed with ${JSON.stringify(init.headers)}`],
 ];
 
-describe('APIConnectionError carries a scrubbed cause chain', () => {
+describe('ApiConnectionError carries a scrubbed cause chain', () => {
   it.each(echoingFetches)(
     'a custom fetch whose error echoes the key in %s: never in inspect, stack or message',
     async (_where, makeError) => {
@@ -70,7 +70,7 @@ describe('APIConnectionError carries a scrubbed cause chain', () => {
       const err = await failure(
         new A11yClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', fetch: fetchImpl, maxRetries: 0 }).sites.list(),
       );
-      expect(err).toBeInstanceOf(APIConnectionError);
+      expect(err).toBeInstanceOf(ApiConnectionError);
       expect(everything(err)).not.toContain(KEY);
       expect(everything((err as Error).cause)).not.toContain(KEY);
       // Still useful for debugging: the cause is there (texts redacted; objects that may hold headers dropped).
@@ -100,7 +100,7 @@ describe('APIConnectionError carries a scrubbed cause chain', () => {
     const err = (await failure(
       new A11yClient({ apiKey: KEY, baseUrl: closed.url, maxRetries: 0 }).sites.list(),
     )) as Error;
-    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err).toBeInstanceOf(ApiConnectionError);
     expect(err.message).toContain('ECONNREFUSED');
     expect(everything(err)).not.toContain(KEY);
   });

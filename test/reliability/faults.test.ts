@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   A11yClient,
-  APIConnectionError,
-  APITimeoutError,
+  ApiConnectionError,
+  ApiTimeoutError,
   InternalServerError,
   NotFoundError,
   PollTimeoutError,
@@ -90,31 +90,31 @@ const gap = (requests: Seen[], i = 1) => requests[i]!.at - requests[i - 1]!.at;
 
 const rows: Row[] = [
   {
-    name: 'connection refused (GET) → APIConnectionError after 1 + maxRetries attempts',
+    name: 'connection refused (GET) → ApiConnectionError after 1 + maxRetries attempts',
     server: 'refused',
     call: (c) => c.sites.list(),
-    error: APIConnectionError,
+    error: ApiConnectionError,
     requests: 2,
     ms: [240, 2500],
     check: (o) => {
-      expect(o.error).not.toBeInstanceOf(APITimeoutError);
+      expect(o.error).not.toBeInstanceOf(ApiTimeoutError);
       expect((o.error as Error).message).toContain('ECONNREFUSED');
     },
   },
   {
-    name: 'reset before headers (GET) → re-sent once, then APIConnectionError',
+    name: 'reset before headers (GET) → re-sent once, then ApiConnectionError',
     server: [reset],
     call: (c) => c.sites.list(),
-    error: APIConnectionError,
+    error: ApiConnectionError,
     requests: 2,
     ms: [240, 2500],
-    check: (o) => expect(o.error).not.toBeInstanceOf(APITimeoutError),
+    check: (o) => expect(o.error).not.toBeInstanceOf(ApiTimeoutError),
   },
   {
-    name: 'reset before headers (POST) → APIConnectionError, never re-sent',
+    name: 'reset before headers (POST) → ApiConnectionError, never re-sent',
     server: [reset, json(202, check('QUEUED'))],
     call: (c) => c.ciChecks.create(ciBody),
-    error: APIConnectionError,
+    error: ApiConnectionError,
     requests: 1,
     ms: [0, 1000],
   },
@@ -127,10 +127,10 @@ const rows: Row[] = [
     check: (o) => expect(o.value).toEqual(sites),
   },
   {
-    name: 'reset mid-body on every attempt (GET 200) → APIConnectionError naming the body, not a raw TypeError',
+    name: 'reset mid-body on every attempt (GET 200) → ApiConnectionError naming the body, not a raw TypeError',
     server: [resetMidBody],
     call: (c) => c.sites.list(),
-    error: APIConnectionError,
+    error: ApiConnectionError,
     requests: 2,
     ms: [240, 1500],
     check: (o) => expect((o.error as Error).message).toMatch(/body/i),
@@ -148,28 +148,28 @@ const rows: Row[] = [
     check: (o) => expect((o.value as { status: string }).status).toBe('COMPLETED'),
   },
   {
-    name: 'server never answers (GET, timeoutMs 150) → APITimeoutError per attempt, re-sent once',
+    name: 'server never answers (GET, timeoutMs 150) → ApiTimeoutError per attempt, re-sent once',
     client: { timeoutMs: 150 },
     server: [hang],
     call: (c) => c.sites.list(),
-    error: APITimeoutError,
+    error: ApiTimeoutError,
     requests: 2,
     ms: [540, 2500],
   },
   {
-    name: 'server never answers (POST, timeoutMs 150) → APITimeoutError, never re-sent',
+    name: 'server never answers (POST, timeoutMs 150) → ApiTimeoutError, never re-sent',
     client: { timeoutMs: 150 },
     server: [hang],
     call: (c) => c.ciChecks.create(ciBody),
-    error: APITimeoutError,
+    error: ApiTimeoutError,
     requests: 1,
     ms: [140, 1000],
   },
   {
-    name: 'slow body (1 byte / 50 ms for 3 s, timeoutMs 200) → APITimeoutError while reading the body, re-sent once like any GET timeout',
+    name: 'slow body (1 byte / 50 ms for 3 s, timeoutMs 200) → ApiTimeoutError while reading the body, re-sent once like any GET timeout',
     server: [slowBody],
     call: (c) => c.sites.list(),
-    error: APITimeoutError,
+    error: ApiTimeoutError,
     requests: 2,
     ms: [590, 2500],
   },
@@ -182,10 +182,10 @@ const rows: Row[] = [
     check: (o) => expect(o.value).toEqual(sites),
   },
   {
-    name: 'slow body on a POST 202 (timeoutMs 200) → APITimeoutError, never re-sent (it may have been processed)',
+    name: 'slow body on a POST 202 (timeoutMs 200) → ApiTimeoutError, never re-sent (it may have been processed)',
     server: [slowBody],
     call: (c) => c.ciChecks.create(ciBody),
-    error: APITimeoutError,
+    error: ApiTimeoutError,
     requests: 1,
     ms: [190, 1500],
   },
@@ -447,7 +447,7 @@ describe('fault table', () => {
       // Attempts are counted where they are sent. The server's count matches, but for attempts the client timed out:
       // on a busy machine the server may not have read such a request before its 150–200 ms were up.
       expect(counter.count).toBe(row.requests);
-      if (row.error === APITimeoutError) expect(sent()).toBeLessThanOrEqual(row.requests);
+      if (row.error === ApiTimeoutError) expect(sent()).toBeLessThanOrEqual(row.requests);
       else expect(sent()).toBe(row.requests);
       expect(o.ms).toBeGreaterThanOrEqual(row.ms[0]);
       expect(o.ms).toBeLessThanOrEqual(row.ms[1]);

@@ -9,8 +9,8 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   A11yClient,
-  APIConnectionError,
-  APITimeoutError,
+  ApiConnectionError,
+  ApiTimeoutError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -149,15 +149,15 @@ describe('SDK (in process): the key is absent from every error of every path', (
     [
       'connection refused',
       () => new A11yClient({ apiKey: CANARY, baseUrl: closedUrl, maxRetries: 0 }).sites.list(),
-      APIConnectionError,
+      ApiConnectionError,
     ],
-    ['timeout (no answer)', () => client('/hang').ciChecks.get(checkId, { timeoutMs: 100 }), APITimeoutError],
+    ['timeout (no answer)', () => client('/hang').ciChecks.get(checkId, { timeoutMs: 100 }), ApiTimeoutError],
     [
       'poll deadline',
       () => client('/hang', { timeoutMs: 5000 }).ciChecks.createAndWait(ciBody, { intervalMs: 10, timeoutMs: 200 }),
       PollTimeoutError,
     ],
-    ['reset mid-body', () => client('/cut').sites.list(), APIConnectionError],
+    ['reset mid-body', () => client('/cut').sites.list(), ApiConnectionError],
     [
       'response validation (body echoes the key)',
       () => client('/bad200', { validateResponses: true }).sites.list(),

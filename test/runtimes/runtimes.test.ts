@@ -184,7 +184,7 @@ function expectScenario(
     message: expect.stringMatching(expected.configurationMessage),
   });
   // A refused connection never reached the service: even a POST is re-sent (1 + maxRetries 2 attempts).
-  expect(result.refused).toEqual({ thrown: true, name: 'APIConnectionError', attempts: 3 });
+  expect(result.refused).toEqual({ thrown: true, name: 'ApiConnectionError', attempts: 3 });
   // Webhooks: verified, tampered refused, through the expected crypto path.
   expect(result.webhook.event).toEqual({
     id: 'cf94ee21-cddc-4544-b08f-510865b77656',

@@ -77,8 +77,8 @@ describe('every exported error class has its row', () => {
     expect(errorClasses.map(([name]) => name).sort()).toEqual(
       [
         'A11yError',
-        'APIConnectionError',
-        'APITimeoutError',
+        'ApiConnectionError',
+        'ApiTimeoutError',
         'ApiError',
         'AuthenticationError',
         'BadRequestError',

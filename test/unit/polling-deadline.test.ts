@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFakeClock } from '../support/fake-clock.js';
 import { A11yClient } from '../../src/index.js';
-import { APIConnectionError, InternalServerError, PollTimeoutError, RateLimitError } from '../../src/errors.js';
+import { ApiConnectionError, InternalServerError, PollTimeoutError, RateLimitError } from '../../src/errors.js';
 import { type Polled, type PolledJob, pollUntilTerminal, type WaitOptions } from '../../src/polling.js';
 import '../../src/progress.js'; // loaded before the clock is faked: the wait imports it lazily
 
@@ -108,7 +108,7 @@ const silent: Script = () => ({ resource: { id, status: 'RUNNING' } });
 
 const request = { method: 'GET', url: `https://api.example.com/api/v1/ci/checks/${id}` };
 const unavailable = () => new InternalServerError(503, undefined, new Headers(), request, 'Service Unavailable');
-const refused = () => new APIConnectionError('connect ECONNREFUSED', request.method, request.url);
+const refused = () => new ApiConnectionError('connect ECONNREFUSED', request.method, request.url);
 /** A 429 whose Retry-After is an HTTP-date (whole seconds): the next second, so it asks for 1–1000 ms. */
 const rateLimited = () => {
   const next = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000).toUTCString();

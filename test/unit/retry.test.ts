@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   A11yClient,
-  APIConnectionError,
-  APITimeoutError,
+  ApiConnectionError,
+  ApiTimeoutError,
   BadRequestError,
   ConfigurationError,
   InternalServerError,
@@ -121,13 +121,13 @@ describe('transient failures', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
-  it('a connection reset on a GET is re-sent; persisting → APIConnectionError', async () => {
+  it('a connection reset on a GET is re-sent; persisting → ApiConnectionError', async () => {
     await serve(reset, json(200, site));
     expect(await client().sites.list()).toEqual(site);
     await server!.close();
     await serve(reset);
-    const err = (await failure(client({ maxRetries: 1 }).sites.list())) as APIConnectionError;
-    expect(err).toBeInstanceOf(APIConnectionError);
+    const err = (await failure(client({ maxRetries: 1 }).sites.list())) as ApiConnectionError;
+    expect(err).toBeInstanceOf(ApiConnectionError);
     expect(err.method).toBe('GET');
     expect(server!.requests).toHaveLength(2);
   });
@@ -135,7 +135,7 @@ describe('transient failures', () => {
   it('a connection reset on a POST is not re-sent', async () => {
     await serve(reset, json(202, { id, status: 'QUEUED' }));
     expect(await failure(client().scans.create({ url: 'https://shop.example.com/' }))).toBeInstanceOf(
-      APIConnectionError,
+      ApiConnectionError,
     );
     expect(server!.requests).toHaveLength(1);
   });
@@ -147,15 +147,15 @@ describe('transient failures', () => {
     server = undefined;
     const c = new A11yClient({ apiKey: 'svc_retry_test_key', baseUrl: url, maxRetries: 1 });
     const started = Date.now();
-    const err = (await failure(c.scans.create({ url: 'https://shop.example.com/' }))) as APIConnectionError;
-    expect(err).toBeInstanceOf(APIConnectionError);
+    const err = (await failure(c.scans.create({ url: 'https://shop.example.com/' }))) as ApiConnectionError;
+    expect(err).toBeInstanceOf(ApiConnectionError);
     expect(err.message).toContain('ECONNREFUSED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(240); // one backoff wait happened
   });
 });
 
 describe('timeouts', () => {
-  it('a server that never answers → APITimeoutError after timeoutMs per attempt, re-sent for GET', async () => {
+  it('a server that never answers → ApiTimeoutError after timeoutMs per attempt, re-sent for GET', async () => {
     await serve(hang);
     const started = Date.now();
     // The plan: 150 ms, a back-off of at most 500 ms, 150 ms. Bounded from when a timer of that length set alongside
@@ -164,9 +164,9 @@ describe('timeouts', () => {
     const counter = countingFetch();
     const err = (await failure(
       client({ timeoutMs: 150, maxRetries: 1, fetch: counter.fetch }).sites.list(),
-    )) as APITimeoutError;
-    expect(err).toBeInstanceOf(APITimeoutError);
-    expect(err).toBeInstanceOf(APIConnectionError);
+    )) as ApiTimeoutError;
+    expect(err).toBeInstanceOf(ApiTimeoutError);
+    expect(err).toBeInstanceOf(ApiConnectionError);
     // Counted where sent: a busy machine's server may not have read a request before its 150 ms were up.
     expect(counter.count).toBe(2);
     expect(Date.now() - started).toBeLessThan((await fired) + 1700);
@@ -180,7 +180,7 @@ describe('timeouts', () => {
     const started = Date.now();
     const fired = timerFired(200);
     const err = await failure(client({ timeoutMs: 200, maxRetries: 0 }).sites.list());
-    expect(err).toBeInstanceOf(APITimeoutError);
+    expect(err).toBeInstanceOf(ApiTimeoutError);
     expect(Date.now() - started).toBeLessThan((await fired) + 1300);
   });
 
@@ -191,7 +191,7 @@ describe('timeouts', () => {
     const err = await failure(
       client({ timeoutMs: 30_000, fetch: counter.fetch }).sites.list({ timeoutMs: 100, maxRetries: 0 }),
     );
-    expect(err).toBeInstanceOf(APITimeoutError);
+    expect(err).toBeInstanceOf(ApiTimeoutError);
     expect(counter.count).toBe(1);
   });
 });
@@ -294,7 +294,7 @@ describe('per-call options and the fetch it calls', () => {
     const fetch: typeof globalThis.fetch = (_input, init) =>
       Promise.reject(new TypeError(`cannot send ${JSON.stringify(init?.headers)}`));
     const err = (await failure(client({ fetch, maxRetries: 0 }).sites.list())) as Error;
-    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err).toBeInstanceOf(ApiConnectionError);
     expect(err.message).toContain('[redacted]');
     expect(err.message).not.toContain('svc_retry_test_key');
   });
