@@ -67,7 +67,10 @@ describe('secrets the service echoes are redacted in every form', () => {
         pages: [{ url: PAGE, status: 'DONE' }],
       })(req, res, 0);
     });
-    const files = ['json', 'junit', 'sarif', 'markdown', 'html'].map((k) => [k, join(dir, `${variable}.${k}`)]);
+    const files = ['json', 'junit', 'sarif', 'codequality', 'markdown', 'html'].map((k) => [
+      k,
+      join(dir, `${variable}.${k}`),
+    ]);
     const argv = ['ci', PAGE, ...files.flatMap(([k, f]) => ['--report', `${k}=${f}`])];
     // The API on loopback goes direct whatever the proxy variables say.
     const env = {

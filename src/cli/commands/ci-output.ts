@@ -14,6 +14,7 @@ import {
   toGitHubAnnotations,
   toHtml,
   toJUnit,
+  toCodeQuality,
   toMarkdown,
   toSarif,
   toText,
@@ -43,6 +44,8 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
       return toJUnit(report);
     case 'sarif':
       return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap }), null, 2)}\n`;
+    case 'codequality':
+      return `${JSON.stringify(toCodeQuality(report, { sourceMap: options.sarifMap }), null, 2)}\n`;
     case 'markdown':
       return toMarkdown(report);
     case 'html':

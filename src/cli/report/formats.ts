@@ -5,7 +5,7 @@
  * Every report format, in the order the help lists them.
  * @example REPORT_FORMATS.includes('sarif') // true
  */
-export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
+export const REPORT_FORMATS = ['text', 'json', 'junit', 'sarif', 'codequality', 'markdown', 'html'] as const;
 
 /** One of {@link REPORT_FORMATS}. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -17,6 +17,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_LABELS: Readonly<Record<ReportFormat, string>> = {
   junit: 'JUnit',
   sarif: 'SARIF',
+  codequality: 'the GitLab Code Quality report',
   markdown: 'Markdown',
   json: 'JSON',
   text: 'the text report',

@@ -17,6 +17,8 @@ export type { SarifOptions } from './sarif.js';
 export { checkSarifMap, mappedFile, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';
 export { mdCell, toMarkdown } from './markdown.js';
+export { toCodeQuality } from './codequality.js';
+export type { CodeQualityIssue, CodeQualityOptions } from './codequality.js';
 export type { MarkdownOptions } from './markdown.js';
 export { annotationsOf, escapeData, escapeProperty, toGitHubAnnotations } from './annotations.js';
 export type { Annotation, AnnotationOptions } from './annotations.js';

@@ -151,6 +151,15 @@ export function mappedFile(url: string | undefined, map: readonly SarifMapEntry[
   )?.file;
 }
 
+/**
+ * A finding's place as a repository-relative path: the source file the map assigns to its page, else the page as
+ * `host[:port]/path` (no scheme, query or fragment; each segment made safe as for SARIF).
+ * @example relativePathOf('https://shop.example.com/checkout?x=1', []) // 'shop.example.com/checkout'
+ */
+export function relativePathOf(url: string | undefined, map: readonly SarifMapEntry[]): string {
+  return mappedFile(url, map) ?? (url ? pagePath(url) : UNKNOWN_PAGE_URI);
+}
+
 // GitHub needs `region.startLine` (its rule GH1003; the upload action also hashes that line for fingerprints we
 // already provide). The API reports elements of rendered pages, not source lines, so every region is line 1: the
 // file (or the page) as a whole.
