@@ -103,6 +103,13 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     badText: '0',
     badConfig: 0,
   },
+  sarifCategory: {
+    flag: { raw: ' a11y/shop ', value: 'a11y/shop' },
+    config: { data: { sarifCategory: 'a11y/account' }, value: 'a11y/account' },
+    default: undefined,
+    badText: ['', 'a\u0007b', 'x'.repeat(201)],
+    badConfig: 42,
+  },
   sitemapExclude: {
     flag: { raw: '/a/', value: '/a/' },
     config: { data: { sitemapExclude: '/b/' }, value: '/b/' },

@@ -3,7 +3,7 @@
 // redis-server per job standing in for the job's Redis service container (its port mapped), the simulator for
 // the service, `node dist/cli.js` for `npx svc-a11y` (no install in tests). Both jobs at once, one API key.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
@@ -18,6 +18,13 @@ import { ensureBuilt } from '../reliability/support.js';
 interface Step {
   name?: string;
   run?: string;
+  uses?: string;
+  with?: Record<string, string>;
+}
+/** The part of a SARIF run GitHub's upload keys analyses on: the tool and the category. */
+interface SarifRun {
+  tool: { driver: { name: string } };
+  automationDetails?: { id?: string };
 }
 interface Job {
   'runs-on': string;
@@ -69,6 +76,7 @@ describe("the fleet page's GitHub Actions matrix", () => {
     expect(step?.run).toBeDefined();
     const services = await Promise.all(job.strategy.matrix.group.map(() => startRedis()));
     try {
+      const uploaded: string[] = [];
       const runs = job.strategy.matrix.group.map(async (group, i) => {
         const workspace = join(dir, group);
         await mkdir(join(workspace, 'a11y', group), { recursive: true });
@@ -101,7 +109,17 @@ describe("the fleet page's GitHub Actions matrix", () => {
         expect(warningsBesidesStore(result.stderr)).toEqual([]);
         const written = await readdir(join(workspace, 'reports'));
         expect(written.sort()).toEqual(PAGES[group]!.map((_, n) => `${group}-${n}.sarif`));
+        uploaded.push(...(await Promise.all(written.map((f) => readFile(join(workspace, 'reports', f), 'utf8')))));
       }
+      // What each job's upload-sarif sends: a folder of runs that GitHub accepts only if no two runs of one tool share
+      // a category. Each run has its own (automationDetails.id), and the upload sets none to override them.
+      const upload = job.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'));
+      expect(upload?.with).toEqual({ sarif_file: 'reports' });
+      const sarifRuns = uploaded.flatMap((text) => (JSON.parse(text) as { runs: SarifRun[] }).runs);
+      expect(sarifRuns).toHaveLength(Object.values(PAGES).flat().length);
+      const categories = sarifRuns.map((r) => `${r.tool.driver.name} ${r.automationDetails?.id}`);
+      expect(new Set(categories).size).toBe(sarifRuns.length);
+      for (const run of sarifRuns) expect(run.automationDetails?.id).toMatch(/^a11y\/(shop|account)\/page-\d\/$/);
       // Each job's checks shared the budget in its own Redis (a hash of the key, never the key).
       for (const service of services) {
         const admin = createClient({ url: service.url });

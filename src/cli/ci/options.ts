@@ -55,6 +55,8 @@ export interface CiOptions {
   /** The wait limit in milliseconds, and where it came from (for messages). */
   timeout: Setting<number>;
   context: Record<string, string>;
+  /** The SARIF run's category (`automationDetails.id`), when given. */
+  sarifCategory: string | undefined;
   /** URL path prefix → repository-relative source file, for SARIF locations and --changed-since. */
   sarifMap: SarifMapEntry[];
   /** The config file read, if any. */
@@ -145,6 +147,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     timeout: setting(SETTINGS.timeout),
     context: { ...ctx.embed?.context, ...setting(SETTINGS.context).value },
     sarifMap,
+    sarifCategory: setting(SETTINGS.sarifCategory).value,
     configFile: config?.file,
     baselineWarning: baseline.warning,
   };

@@ -28,6 +28,8 @@ export interface FormatOptions {
   /** Whether the text format may use colour (stdout on a terminal only). */
   color?: boolean;
   sarifMap?: SarifMapEntry[] | undefined;
+  /** The SARIF run's category (`automationDetails.id`). */
+  sarifCategory?: string | undefined;
   run?: HtmlRunInfo;
 }
 
@@ -43,7 +45,7 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
     case 'junit':
       return toJUnit(report);
     case 'sarif':
-      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap }), null, 2)}\n`;
+      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap, category: options.sarifCategory }), null, 2)}\n`;
     case 'codequality':
       return `${JSON.stringify(toCodeQuality(report, { sourceMap: options.sarifMap }), null, 2)}\n`;
     case 'markdown':
@@ -85,7 +87,7 @@ export async function outputReport(
 ): Promise<number> {
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
-  const formatting = { sarifMap: options.sarifMap, run };
+  const formatting = { sarifMap: options.sarifMap, sarifCategory: options.sarifCategory, run };
   if (!v.quiet || v.format !== undefined || ctx.json)
     ctx.out.out(formatReport(report, options.format, { ...formatting, color: ctx.out.color }));
   for (const [kind, file] of options.reports) {

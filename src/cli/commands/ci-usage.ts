@@ -32,6 +32,8 @@ export const CI_USAGE = `svc-a11y ci [url…] [options]
                          --sarif-map /checkout=src/pages/checkout.tsx (longest prefix wins in SARIF; FILE may be a
                          glob such as src/checkout/** for --changed-since). SARIF holds the findings that break
                          the threshold, suppressed ones marked as such
+  --sarif-category <id>  the SARIF run's category (automationDetails.id), e.g. a11y/shop/checkout: runs uploaded
+                         together to GitHub code scanning (a matrix job's checks) each need their own
   --urls-file <file>     URLs to check, one a line (# comments and blank lines skipped)
   --sitemap <url|file>   check the pages of a sitemap or sitemap index (repeatable; nested and .gz too). Bounded:
                          10 MiB per document, 32 MiB and 100 documents in all, indexes 3 deep, 60 s; a redirect to another
@@ -51,7 +53,7 @@ export const CI_USAGE = `svc-a11y ci [url…] [options]
                          suppress nothing; entries that matched nothing are reported as stale
   --config <file>        a JSON config file (default: ${DEFAULT_CONFIG_FILE} in the working directory, if present)
                          with urls, sitemap, sitemapExclude, sitemapFind, sitemapReplace, maxUrls, failOn,
-                         failOnByUrl [{url, failOn}], setBaseline, timeout, format, reports {format: file},
+                         failOnByUrl [{url, failOn}], setBaseline, timeout, format, reports {format: file}, sarifCategory,
                          context, sarifMap {prefix: file} and suppressions; flags win over it
   -q, --quiet            no progress and no stdout report (reports and the exit code remain)
 

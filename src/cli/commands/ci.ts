@@ -94,6 +94,7 @@ export const ciCommand: Command = {
     format: { type: 'string' },
     report: { type: 'string', multiple: true },
     'sarif-map': { type: 'string', multiple: true },
+    'sarif-category': { type: 'string' },
     'urls-file': { type: 'string' },
     sitemap: { type: 'string', multiple: true },
     'sitemap-exclude': { type: 'string' },

@@ -48,6 +48,13 @@ export interface SarifOptions {
    * @default MAX_SARIF_RESULTS
    */
   maxResults?: number;
+  /**
+   * The run's category (`automationDetails.id`, as `category/`): GitHub code scanning keeps one analysis per tool and
+   * category, and refuses an upload holding several runs of one tool in one category, so runs uploaded together (the
+   * checks of a matrix job) each need their own.
+   * @example 'a11y/shop/checkout'
+   */
+  category?: string | undefined;
 }
 
 /**
@@ -264,6 +271,7 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
     version: '2.1.0',
     runs: [
       {
+        ...(options.category ? { automationDetails: { id: `${options.category.replace(/\/+$/, '')}/` } } : {}),
         tool: {
           driver: {
             name: 'svc-a11y',

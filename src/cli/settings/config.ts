@@ -37,6 +37,8 @@ export interface CiConfig {
   sitemap?: string[];
   /** Sitemap pages whose URL matches this regular expression are left out. */
   sitemapExclude?: string;
+  /** The SARIF run's category (`automationDetails.id`), for uploads of several runs at once. */
+  sarifCategory?: string;
   /** A regular expression replaced by `sitemapReplace` in every sitemap URL. */
   sitemapFind?: string;
   /** The replacement of `sitemapFind`. */
@@ -61,6 +63,7 @@ const KEYS = [
   'sarifMap',
   'sitemap',
   'sitemapExclude',
+  'sarifCategory',
   'sitemapFind',
   'sitemapReplace',
   'maxUrls',
@@ -156,6 +159,7 @@ export function checkConfig(data: unknown, file: string): CiConfig {
       /^https?:\/\//i.test(u.trim()) ? u.trim() : resolve(here, u.trim()),
     );
   }
+  if (data.sarifCategory !== undefined) config.sarifCategory = sarifCategory(data.sarifCategory, 'sarifCategory', fail);
   for (const key of ['sitemapExclude', 'sitemapFind'] as const) {
     if (data[key] === undefined) continue;
     if (typeof data[key] !== 'string' || data[key] === '') fail(key, 'must be a non-empty regular expression string');
@@ -222,4 +226,17 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A SARIF category as a flag or the config file gives it: non-empty, printable, at most 200 characters (a path-like
+ * name such as `a11y/shop/checkout`).
+ * @throws through `fail`, naming the key (or flag) and the rule
+ * @example sarifCategory('a11y/shop', '--sarif-category', fail) // 'a11y/shop'
+ */
+export function sarifCategory(value: unknown, key: string, fail: (key: string, rule: string) => never): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text === '' || text.length > 200 || /[\u0000-\u001F\u007F]/.test(text))
+    return fail(key, 'must be a non-empty category of at most 200 printable characters, such as a11y/shop/checkout');
+  return text;
 }

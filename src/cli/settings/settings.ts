@@ -4,7 +4,7 @@
 // A resolved value keeps its source, so a message can say where it came from ("(timeout in ./svc-a11y.config.json)").
 import { DEFAULT_WAIT_TIMEOUT_MS, LOG_LEVELS, type LogLevel } from '../../index.js';
 import { type OptionValues, oneOf, parseDuration, parsePair } from '../args.js';
-import type { CiConfig } from './config.js';
+import { type CiConfig, sarifCategory } from './config.js';
 import { ciContext } from './ci-env.js';
 import { UsageError } from '../exit-codes.js';
 import { FAIL_ON } from '../report/fail-on.js';
@@ -220,6 +220,16 @@ export const SETTINGS = {
     default: (env) => ciContext(env),
     merge: (lower, higher) => ({ ...lower, ...higher }),
   } as SettingSpec<Record<string, string>>,
+  /** The SARIF run's category: `--sarif-category`, `sarifCategory`. */
+  sarifCategory: {
+    flag: 'sarif-category',
+    config: key('sarifCategory'),
+    read: (raw, where) =>
+      sarifCategory(text(raw), where, (k, rule) => {
+        throw new UsageError(`${k} ${rule}`, 'ci');
+      }),
+    default: undefined,
+  } as SettingSpec<string | undefined>,
   /** URL path prefix → source file: the config file's `sarifMap`, then `--sarif-map` (a later equal prefix wins). */
   sarifMap: {
     flag: 'sarif-map',
