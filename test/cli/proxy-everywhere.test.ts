@@ -7,12 +7,11 @@
 // - a proxy that takes the connection and then drops or stalls the CONNECT ends the command with exit 3 naming the
 //   proxy variable, within the request's timeout, and leaves no connection open (in process);
 // - the Action's GitHub client through the same proxy-aware fetch.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { selfSignedCertificate } from '../support/self-signed.js';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -195,30 +194,9 @@ describe('sitemaps go through the proxy, as API requests do (the built CLI)', ()
     plainPort = await listen(plain);
     // An https sitemap on a name only the proxy resolves, with a certificate for that name (trusted by the CLI
     // through NODE_EXTRA_CA_CERTS).
-    const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-proxy-sitemap-'));
-    certFile = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        certFile,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=sitemap.invalid',
-        '-addext',
-        'subjectAltName=DNS:sitemap.invalid',
-      ],
-      { stdio: 'ignore' },
-    );
-    tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(certFile) }, (_req, res) => {
+    const tlsFiles = selfSignedCertificate('sitemap.invalid', ['DNS:sitemap.invalid']);
+    certFile = tlsFiles.certFile;
+    tls = createHttpsServer({ key: tlsFiles.key, cert: tlsFiles.cert }, (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/xml' }).end(SITEMAP);
     });
     tlsPort = await listen(tls);

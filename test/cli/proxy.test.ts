@@ -3,13 +3,10 @@
 // form (as curl does: a default Squid refuses CONNECT to port 80), an https:// one through CONNECT. The proxy is
 // never skipped silently, its credentials never printed, and the target's host name is the proxy's to resolve.
 // Sitemaps, the Action's GitHub client and proxies that drop or stall a CONNECT: proxy-everywhere.test.ts.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { selfSignedCertificate } from '../support/self-signed.js';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createProxy } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
@@ -59,30 +56,9 @@ beforeAll(async () => {
   authProxyPort = await listen(authProxy);
 
   // An HTTPS "service" with a certificate of its own, trusted by the CLI through NODE_EXTRA_CA_CERTS.
-  const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-proxy-'));
-  certFile = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(certFile) }, (_req, res) => {
+  const tlsFiles = selfSignedCertificate('localhost', ['DNS:localhost', 'IP:127.0.0.1']);
+  certFile = tlsFiles.certFile;
+  tls = createHttpsServer({ key: tlsFiles.key, cert: tlsFiles.cert }, (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([SITE]));
   });
   tlsUrl = `https://localhost:${await listen(tls)}`;

@@ -39,9 +39,16 @@ const statuses: [status: number, Class: typeof ApiError, name: string][] = [
   [499, ApiError, 'ApiError'],
 ];
 
+// The former names kept as deprecated aliases: the same classes under a second export, named by their new name.
+const ALIASES: Record<string, string> = {
+  APIConnectionError: 'ApiConnectionError',
+  APITimeoutError: 'ApiTimeoutError',
+};
 const errorClasses = Object.entries(sdk).filter(
   (entry): entry is [string, typeof A11yError] =>
-    typeof entry[1] === 'function' && (entry[1] === A11yError || entry[1].prototype instanceof A11yError),
+    !(entry[0] in ALIASES) &&
+    typeof entry[1] === 'function' &&
+    (entry[1] === A11yError || entry[1].prototype instanceof A11yError),
 );
 
 describe('errorFromResponse: status → class, name and kind', () => {
@@ -69,6 +76,16 @@ describe('errorFromResponse: status → class, name and kind', () => {
       expect(err).toBeInstanceOf(A11yError);
       expect(err).toBeInstanceOf(Error);
     }
+  });
+});
+
+describe('the deprecated aliases', () => {
+  it.each(Object.entries(ALIASES))('%s is %s itself (instanceof holds both ways)', (alias, name) => {
+    const exports = sdk as unknown as Record<string, typeof A11yError>;
+    expect(exports[alias]).toBe(exports[name]);
+    const err = Reflect.construct(exports[alias]!, ['x', 'GET', 'https://a.example/']);
+    expect(err).toBeInstanceOf(exports[name]!);
+    expect(err.name).toBe(name);
   });
 });
 
