@@ -24,7 +24,9 @@ export function comparePages(
 ): PageMismatch {
   const counts = new Map<string, number>();
   const unasked: string[] = [];
-  const asked = new Set(requested.map(pageKey));
+  // Each URL asked for keyed once, in order: the same keys serve the lookup and the walk below.
+  const askedKeys = requested.map((url) => [pageKey(url), url] as const);
+  const asked = new Set(askedKeys.map(([key]) => key));
   for (const page of reported) {
     const url = typeof page?.url === 'string' ? page.url : undefined;
     const key = url === undefined ? undefined : pageKey(url);
@@ -34,8 +36,7 @@ export function comparePages(
   const missing: string[] = [];
   const repeated: string[] = [];
   const seen = new Set<string>();
-  for (const url of requested) {
-    const key = pageKey(url);
+  for (const [key, url] of askedKeys) {
     if (seen.has(key)) continue;
     seen.add(key);
     const n = counts.get(key) ?? 0;

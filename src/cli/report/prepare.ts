@@ -8,7 +8,7 @@ import { safeCopy, safeText } from '../io/safe-text.js';
 import { findSuppression, type Suppression } from './suppressions.js';
 import { DEFAULT_FAIL_ON } from './fail-on.js';
 import { comparePages, type PageMismatch } from './page-match.js';
-import { pageKey } from './page-urls.js';
+import { distinctPages } from './page-urls.js';
 import { breaksThreshold, isPageFailure, sortFindings } from './threshold.js';
 import { pageFailOn, type UrlFailOn } from './url-fail-on.js';
 import { decideVerdict, type GateVerdict } from './verdict.js';
@@ -223,10 +223,8 @@ function thresholdsOf(
 ): PageThreshold[] {
   if (rules.length === 0) return [];
   const reported = Array.isArray(raw.check?.pages) ? raw.check.pages.map((p) => p?.url) : [];
-  const urls = new Map<string, string>();
-  for (const url of [...reported, ...(asked ?? [])])
-    if (typeof url === 'string' && !urls.has(pageKey(url))) urls.set(pageKey(url), url);
-  return [...urls.values()].flatMap((url) => {
+  const urls = distinctPages([...reported, ...(asked ?? [])].filter((u): u is string => typeof u === 'string'));
+  return urls.flatMap((url) => {
     const failOn = pageFailOn(rules, url, run);
     return failOn === run.failOn ? [] : [{ url: safeText(url, secrets), failOn }];
   });
