@@ -12,6 +12,7 @@ import { RedisReplayStore, type RedisReplayStoreOptions, type ReplayStoreWarning
 import { WebhookVerificationError, verifyWebhook, type VerifyWebhookOptions } from '../../src/webhooks/index.js';
 import { refusedPort } from '../support/loopback.js';
 import { eventually, startSilentServer, type SilentServer } from '../support/silent-tcp.js';
+import { timerFired } from '../support/timer.js';
 import { delivery, SECRET, underFreshId, type Delivery } from './receivers.js';
 
 const SLOW_MACHINE_MS = 2000;
@@ -56,10 +57,13 @@ const keysUnder = async (p: string) => (await admin.keys(`${p}*`)).sort();
 // The key verifyWebhook derives (documented: HMAC-SHA256 under a fixed public key of `timestamp.body`).
 const signedKey = (d: Delivery) =>
   `signed:${createHmac('sha256', 'svc-a11y replay key v1').update(`${d.headers['x-svc-timestamp']}.${d.body}`).digest('hex')}`;
-const timed = async <T>(work: () => Promise<T>) => {
+// How long `work` took, and when a timer of `boundMs` set beside it actually fired (`dueMs`): upper bounds are
+// judged from `dueMs`, since a busy machine delays the store's timers and this one alike.
+const timed = async <T>(work: () => Promise<T>, boundMs = 0) => {
   const startedAt = Date.now();
+  const due = timerFired(boundMs);
   const value = await work();
-  return { ms: Date.now() - startedAt, value };
+  return { ms: Date.now() - startedAt, value, dueMs: await due };
 };
 
 describe('RedisReplayStore on a running redis-server', () => {
@@ -215,10 +219,15 @@ describe('Redis down (nothing listens on its port)', () => {
         whenUnavailable,
         onWarning: (w) => warnings.push(w),
       });
-      const { ms, value: outcomes } = await timed(() =>
-        Promise.all(Array.from({ length: 6 }, (_, n) => outcome(verify(delivery(20 + n), s)))),
+      const {
+        ms,
+        value: outcomes,
+        dueMs,
+      } = await timed(
+        () => Promise.all(Array.from({ length: 6 }, (_, n) => outcome(verify(delivery(20 + n), s)))),
+        1000,
       );
-      expect(ms).toBeLessThan(1000 + SLOW_MACHINE_MS);
+      expect(ms).toBeLessThan(dueMs + SLOW_MACHINE_MS);
       expect(outcomes).toEqual(
         Array(6).fill(whenUnavailable === 'fail-closed' ? 'REPLAY_STORE_UNAVAILABLE' : 'accepted'),
       );
@@ -260,11 +269,16 @@ describe('a Redis that accepts connections and never answers', () => {
         whenUnavailable,
         onWarning: (w) => warnings.push(w),
       });
-      const { ms, value: outcomes } = await timed(() =>
-        Promise.all(Array.from({ length: 5 }, (_, n) => outcome(verify(delivery(40 + n), s)))),
+      const {
+        ms,
+        value: outcomes,
+        dueMs,
+      } = await timed(
+        () => Promise.all(Array.from({ length: 5 }, (_, n) => outcome(verify(delivery(40 + n), s)))),
+        connectTimeoutMs,
       );
       expect(ms).toBeGreaterThanOrEqual(connectTimeoutMs - 5);
-      expect(ms).toBeLessThan(connectTimeoutMs + SLOW_MACHINE_MS);
+      expect(ms).toBeLessThan(dueMs + SLOW_MACHINE_MS);
       expect(outcomes).toEqual(
         Array(5).fill(whenUnavailable === 'fail-closed' ? 'REPLAY_STORE_UNAVAILABLE' : 'accepted'),
       );
@@ -286,19 +300,27 @@ describe('a redis-server frozen (SIGSTOP) after the store connected, then thawed
     const s = new RedisReplayStore({ url: redis.url, commandTimeoutMs: 300, onWarning: (w) => warnings.push(w) });
     try {
       await s.connect();
-      expect(await outcome(verify(delivery(50), s))).toBe('accepted');
+      // The freeze must find a live connection: on a busy machine a first answer can miss the 300 ms bound (the
+      // store then closes that connection and warns), so deliveries are verified until one is accepted, and
+      // the warnings start after it. Nothing runs between that answer and the freeze.
+      for (let n = 0; (await outcome(verify(delivery(500 + n), s))) !== 'accepted'; n++) expect(n).toBeLessThan(20);
+      warnings.length = 0;
       process.kill(redis.pid, 'SIGSTOP');
-      const frozen = await timed(() => outcome(verify(delivery(51), s)));
+      const frozen = await timed(() => outcome(verify(delivery(51), s)), 300);
       expect(frozen.value).toBe('REPLAY_STORE_UNAVAILABLE');
       expect(frozen.ms).toBeGreaterThanOrEqual(300 - 5);
-      expect(frozen.ms).toBeLessThan(300 + SLOW_MACHINE_MS);
+      expect(frozen.ms).toBeLessThan(frozen.dueMs + SLOW_MACHINE_MS);
       // The store let go of the frozen connection: a new one is opened, and bounded the same way.
-      const again = await timed(() => outcome(verify(delivery(52), s)));
+      const again = await timed(() => outcome(verify(delivery(52), s)), 1000);
       expect(again.value).toBe('REPLAY_STORE_UNAVAILABLE');
-      expect(again.ms).toBeLessThan(1000 + SLOW_MACHINE_MS);
+      expect(again.ms).toBeLessThan(again.dueMs + SLOW_MACHINE_MS);
       process.kill(redis.pid, 'SIGCONT');
-      const d = delivery(53);
-      expect(await outcome(verify(d, s))).toBe('accepted');
+      // Accepted once it answers: a thawed server on a busy machine may miss the bound once more (still unavailable).
+      let d = delivery(53);
+      for (let n = 0; (await outcome(verify(d, s))) !== 'accepted'; n++) {
+        expect(n).toBeLessThan(20);
+        d = delivery(600 + n);
+      }
       expect(await outcome(verify(d, s))).toBe('REPLAYED');
       expect(warnings.map((w) => w.code)).toEqual(['REPLAY_STORE_UNAVAILABLE', 'REPLAY_STORE_RECOVERED']);
     } finally {
