@@ -2,7 +2,7 @@
 // a second; the last table, a Bayesian poller's, takes ~25 s), to answer what the real-time rows cannot: how few
 // requests could any client need, and where do the shipped policy's tuning constants sit. Same job model as the
 // simulator (QUEUED for the first quarter of T, or RUNNING from creation for jobs that report progress from the
-// start, with pages finishing at log-normal shares of the RUNNING span), same progress code (src/progress.ts,
+// start, with pages finishing at log-normal shares of the RUNNING span), same progress code (src/wait/progress.ts,
 // compiled here by esbuild, so nothing needs building first). Lateness figures are exact here (no machine
 // delays); the bench's 40–60 jobs per row draw its p95 from the worst 2–3 jobs, so expect ±0.1 there.
 // Usage: node bench/polling-model.mjs   (diagnosis only: not part of `npm run bench` or `npm test`)
@@ -20,7 +20,7 @@ const ROWS = [
   { label: 'T=4–30 s, spread 1', minMs: 4_000, maxMs: 30_000, seed: 60, spread: 1 },
 ];
 
-// src/progress.ts with its tuning constants read from `globalThis.__model` when set (each replacement must
+// src/wait/progress.ts with its tuning constants read from `globalThis.__model` when set (each replacement must
 // match, so a change to the source stops this script instead of silently measuring something else), and the
 // simulator's own job timeline and page draw (src/testing), compiled together.
 async function loadSources() {
@@ -56,7 +56,8 @@ async function loadSources() {
     ],
   ];
   for (const [from, to] of knobs) {
-    if (!code.includes(from)) throw new Error(`bench/polling-model.mjs: src/progress.ts no longer contains "${from}"`);
+    if (!code.includes(from))
+      throw new Error(`bench/polling-model.mjs: src/wait/progress.ts no longer contains "${from}"`);
     code = code.replace(from, to);
   }
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);

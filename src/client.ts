@@ -1,13 +1,13 @@
 // The client: options in, resources out. Behaviour lives in the transport and the shared modules.
 import { inspectSymbol } from './internal/redact.js';
-import { type ClientOptions, resolveOptions } from './options.js';
+import { type ClientOptions, resolveOptions } from './core/options.js';
 import { CiChecks } from './resources/ci-checks.js';
 import { Fixes, FixVerifications } from './resources/fixes.js';
 import { JourneyRuns, Journeys } from './resources/journeys.js';
 import { ScanRuns } from './resources/scan-runs.js';
 import { Scans } from './resources/scans.js';
 import { Sites } from './resources/sites.js';
-import { Transport } from './transport.js';
+import { Transport } from './resources/transport.js';
 
 /**
  * Client of the Accessibility Checking Service Developer API v1.

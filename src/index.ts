@@ -1,9 +1,9 @@
 // Public entry of @svc/a11y-sdk: explicit named exports only.
 export { A11yClient } from './client.js';
-export type { ClientOptions, RateLimitOptions, RequestOptions } from './options.js';
-export { LOG_LEVELS } from './options.js';
-export type { APIPromise, WithResponse } from './api-promise.js';
-export type { HookRequest, HookResponse, Hooks, Logger, LogLevel } from './observe/types.js';
+export type { ClientOptions, RateLimitOptions, RequestOptions } from './core/options.js';
+export { LOG_LEVELS } from './core/options.js';
+export type { APIPromise, WithResponse } from './core/api-promise.js';
+export type { HookRequest, HookResponse, Hooks, Logger, LogLevel } from './core/callbacks.js';
 export type { TrendOptions } from './resources/sites.js';
 export type { CiChecks } from './resources/ci-checks.js';
 export type { Fixes, FixVerifications } from './resources/fixes.js';
@@ -35,17 +35,17 @@ export {
   UnprocessableEntityError,
   errorFromResponse,
   isApiError,
-} from './errors.js';
-export type { ProblemCode, ProblemDetail, RequestInfo } from './errors.js';
-export { failureOf } from './failure.js';
-export type { JobFailure } from './failure.js';
-export { DEFAULT_WAIT_TIMEOUT_MS, isTerminalStatus } from './polling.js';
+} from './core/errors.js';
+export type { ProblemCode, ProblemDetail, RequestInfo } from './core/errors.js';
+export { failureOf } from './wait/failure.js';
+export type { JobFailure } from './wait/failure.js';
+export { DEFAULT_WAIT_TIMEOUT_MS, isTerminalStatus } from './wait/polling.js';
 export { redact as redactSecret } from './internal/redact.js';
-export type { WaitOptions } from './polling.js';
-export { parseRetryAfter } from './retry-after.js';
-export { MemoryRateLimitStore } from './rate-limit/store.js';
-export type { RateLimit, RateLimitStore, Reservation } from './rate-limit/store.js';
-export type { Warning } from './rate-limit/budget.js';
+export type { WaitOptions } from './wait/polling.js';
+export { parseRetryAfter } from './core/retry-after.js';
+export { MemoryRateLimitStore } from './core/rate-limit-store.js';
+export type { RateLimit, RateLimitStore, Reservation } from './core/rate-limit-store.js';
+export type { Warning } from './core/callbacks.js';
 export type {
   Checkpoint,
   CiCheck,
@@ -77,4 +77,4 @@ export type {
   TrendPoint,
   Verdict,
   Violation,
-} from './types.js';
+} from './core/types.js';

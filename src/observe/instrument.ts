@@ -2,14 +2,14 @@
 // writes each event as one redacted line at its level, and runs the hooks around each attempt.
 // Type imports only from the root bundle's modules: what this chunk needs of them at run time comes in `tools`
 // (a static import would split them out of the root bundle into a shared chunk, gzipped apart: ~1.5 kB more).
-import type { ConfigurationError, HookError } from '../errors.js';
+import type { ConfigurationError, HookError } from '../core/errors.js';
 import type { redact, scrubHeaders } from '../internal/redact.js';
-import type { HEADER_NAME, isHeaderValue, LOG_LEVELS, ResolvedOptions } from '../options.js';
+import type { HEADER_NAME, isHeaderValue, LOG_LEVELS, ResolvedOptions } from '../core/options.js';
 // Not in the root bundle (the CLI reaches url-secrets through @svc/a11y-sdk/redact, and the list of credential
 // headers through these debug lines): imported, they stay in this chunk.
 import { isCredentialHeader } from '../internal/credential-headers.js';
 import { redactTokenParameters, redactUrlCredentials } from '../internal/url-secrets.js';
-import type { Observed, RequestInfo } from './events.js';
+import type { Observed, RequestInfo } from '../core/events.js';
 import {
   describeError,
   doneLine,
@@ -20,7 +20,7 @@ import {
   requestLine,
   responseLine,
 } from './lines.js';
-import type { HookRequest } from './types.js';
+import type { HookRequest } from '../core/callbacks.js';
 
 /** What this chunk uses of the root bundle's modules, passed in by the transport (see the imports above), by name. */
 export interface Tools {

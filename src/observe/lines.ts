@@ -1,10 +1,10 @@
 // The text of each log line, from the records the client's modules emit (see events.ts). Pure: redaction and
 // writing are instrument.ts's.
 import { isCredentialHeader } from '../internal/credential-headers.js';
-import { readProgress } from '../progress.js';
-import type { Outcome } from '../retry.js';
-import type { Observed, RequestInfo } from './events.js';
-import type { LogLevel } from './types.js';
+import { readProgress } from '../wait/progress.js';
+import type { Outcome } from '../core/retry.js';
+import type { Observed, RequestInfo } from '../core/events.js';
+import type { LogLevel } from '../core/callbacks.js';
 
 /** A line to write: its level and its text (not yet redacted). */
 export type Line = [level: Exclude<LogLevel, 'off'>, text: string];

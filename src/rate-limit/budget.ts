@@ -6,12 +6,13 @@ import { bounded } from '../internal/bounded.js';
 import { abortReason, sleep } from '../internal/sleep.js';
 import { pauseLength } from './pause.js';
 import { StoreGuard, type BudgetOptions } from './store-guard.js';
-import type { RateLimit, Reservation } from './store.js';
+import type { RateLimit, Reservation } from '../core/rate-limit-store.js';
 
 // The transport builds a refused call's error with it once this module is loaded (out of the root bundle).
 export { pausedError } from './paused-error.js';
 export { budgetKey } from './key.js';
-export type { BudgetOptions, Warning } from './store-guard.js';
+export type { BudgetOptions } from './store-guard.js';
+export type { Warning } from '../core/callbacks.js';
 
 /** The rate budget of one client: one key (a hash of the API key) in one store, with a local stand-in. */
 export class RateBudget {

@@ -2,7 +2,7 @@
 // every key gets its own namespace on every runtime — SHA-256 from Web Crypto, else node:crypto; where there
 // is neither (a browser page over plain http), a shared store is refused and the in-process store, which
 // never leaves the process, takes a plain 64-bit hash.
-import { MemoryRateLimitStore, type RateLimitStore } from './store.js';
+import { MemoryRateLimitStore, type RateLimitStore } from '../core/rate-limit-store.js';
 
 const PREFIX = 'svc-a11y:rl:v1:';
 

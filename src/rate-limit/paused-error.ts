@@ -1,6 +1,6 @@
 // The error of a call the rate budget did not send: the key is paused (a 429's Retry-After, this client's or
 // a sharer's) until later than the call accepts. Loaded with the budget, not in the root bundle.
-import type { RateLimitError } from '../errors.js';
+import type { RateLimitError } from '../core/errors.js';
 
 /**
  * A RateLimitError (429, `RATE_LIMITED`) whose `retryAt` is the pause's end, naming the limit the pause

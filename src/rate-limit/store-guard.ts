@@ -4,22 +4,9 @@
 // first operation may wait for the connection (STARTUP_BOUND_MS), and the stand-in assumes a conservative
 // share: a process never spends the whole budget because its connection was late.
 import { bounded } from '../internal/bounded.js';
-import type { Observe } from '../observe/events.js';
-import type { LogLevel } from '../observe/types.js';
-import { MemoryRateLimitStore, type RateLimit, type RateLimitStore } from './store.js';
-
-/** A warning the SDK gives the caller instead of writing a log. */
-export interface Warning {
-  /**
-   * Stable code: `RATE_LIMIT_STORE_UNAVAILABLE` while the shared store fails, `RATE_LIMIT_STORE_RECOVERED`
-   * after; `RATE_LIMIT_STORE_CORRUPT` when the store held a value it could not read (it was replaced with a
-   * conservative one: the budget still limits).
-   */
-  code: 'RATE_LIMIT_STORE_UNAVAILABLE' | 'RATE_LIMIT_STORE_RECOVERED' | 'RATE_LIMIT_STORE_CORRUPT';
-  message: string;
-  /** The store's error, when there was one (never carries the API key: the store sees only a hash). */
-  cause?: unknown;
-}
+import type { Observe } from '../core/events.js';
+import type { LogLevel, Warning } from '../core/callbacks.js';
+import { MemoryRateLimitStore, type RateLimit, type RateLimitStore } from '../core/rate-limit-store.js';
 
 /** How a budget reaches its store. */
 export interface BudgetOptions {

@@ -10,5 +10,5 @@ export type { RedisRateLimitStoreOptions } from './rate-limit-store.js';
 export { RedisReplayStore } from './replay-store.js';
 export type { RedisReplayStoreOptions, ReplayStoreWarning } from './replay-store.js';
 export type { RedisConnectionOptions, RedisLikeClient } from './connection.js';
-export type { RateLimit, RateLimitStore, Reservation } from '../rate-limit/store.js';
+export type { RateLimit, RateLimitStore, Reservation } from '../core/rate-limit-store.js';
 export type { ReplayStore } from '../webhooks/replay-store.js';

@@ -4,7 +4,7 @@
 // once the budget has refilled. Time is Redis' own (`TIME`), so the clocks of CI machines never disagree.
 // Every wait on Redis is bounded by the store's connection (connection.ts).
 import { pauseLength } from '../rate-limit/pause.js';
-import type { RateLimit, RateLimitStore, Reservation } from '../rate-limit/store.js';
+import type { RateLimit, RateLimitStore, Reservation } from '../core/rate-limit-store.js';
 import { RedisConnection, sendCommand, type RedisConnectionOptions } from './connection.js';
 import { SCRIPT, scriptArgs, readReply } from './script.js';
 

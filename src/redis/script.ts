@@ -3,7 +3,7 @@
 // (written by hand, by another program, or damaged) never disables the budget: it is replaced with a
 // conservative one (the burst spent) and reported, so the client warns once.
 import { MAX_PAUSE_MS } from '../rate-limit/pause.js';
-import { gcraParameters, type RateLimit } from '../rate-limit/store.js';
+import { gcraParameters, type RateLimit } from '../core/rate-limit-store.js';
 
 // Longest a budget's next slot may lie ahead before its value is judged unreadable: the longest pause plus a
 // month of queued slots (any real queue is far shorter).

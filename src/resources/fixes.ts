@@ -1,8 +1,8 @@
-import type { APIPromise } from '../api-promise.js';
-import { ops } from '../operations.js';
-import type { RequestOptions } from '../options.js';
-import type { WaitOptions } from '../polling.js';
-import type { FixVerification, FixVerificationAccepted } from '../types.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { ops } from '../core/operations.js';
+import type { RequestOptions } from '../core/options.js';
+import type { WaitOptions } from '../wait/polling.js';
+import type { FixVerification, FixVerificationAccepted } from '../core/types.js';
 import { startAndWait, waitForJob } from './jobs.js';
 import { Resource } from './resource.js';
 

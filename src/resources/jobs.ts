@@ -1,11 +1,11 @@
 // The two shared mechanisms of every asynchronous job: wait for an existing one, or start one and wait.
-import { APIPromise } from '../api-promise.js';
-import { ResponseValidationError } from '../errors.js';
-import type { Inputs, Operation, OperationId, PolledOperationId, SuccessBody } from '../operations.js';
-import { type PollOnce, pollUntilTerminal, resolveLocation, type WaitOptions } from '../polling.js';
-import { parseRetryAfter } from '../retry-after.js';
-import type { Transport } from '../transport.js';
-import { brokenRule, validateRequest } from '../validation.js';
+import { APIPromise } from '../core/api-promise.js';
+import { ResponseValidationError } from '../core/errors.js';
+import type { Inputs, Operation, OperationId, PolledOperationId, SuccessBody } from '../core/operations.js';
+import { type PollOnce, pollUntilTerminal, resolveLocation, type WaitOptions } from '../wait/polling.js';
+import { parseRetryAfter } from '../core/retry-after.js';
+import type { Transport } from './transport.js';
+import { brokenRule, validateRequest } from '../validation/validation.js';
 
 type Job = { id?: unknown; status?: unknown };
 

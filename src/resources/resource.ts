@@ -1,5 +1,5 @@
 // What every resource family shares: the client's transport, and the mechanisms its one-line methods use.
-import type { Transport } from '../transport.js';
+import type { Transport } from './transport.js';
 
 /** Base of the resource families (`client.scans`, `client.ciChecks`, …). */
 export abstract class Resource {

@@ -1,7 +1,7 @@
-import type { APIPromise } from '../api-promise.js';
-import { ops } from '../operations.js';
-import type { RequestOptions } from '../options.js';
-import type { Fix, Journey, Site, SiteTrend } from '../types.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { ops } from '../core/operations.js';
+import type { RequestOptions } from '../core/options.js';
+import type { Fix, Journey, Site, SiteTrend } from '../core/types.js';
 import { Resource } from './resource.js';
 
 /**

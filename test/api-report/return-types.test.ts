@@ -21,7 +21,7 @@ import type {
   SiteTrend,
   Violation,
 } from '../../src/index.js';
-import type { SuccessBody } from '../../src/operations.js';
+import type { SuccessBody } from '../../src/core/operations.js';
 
 type Result<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
 

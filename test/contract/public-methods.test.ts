@@ -36,7 +36,7 @@ describe('public methods', () => {
     const doc = structuredClone(spec) as typeof spec;
     mutation.mutate(doc);
     expect(missingMethods(described(doc), methods)).toEqual([
-      'POST /api/v1/sites (createSite) has no resource method: add it in src/resources/sites.ts (a row in src/operations.ts, then a method calling it) and a contract row in test/contract/operations.test.ts',
+      'POST /api/v1/sites (createSite) has no resource method: add it in src/resources/sites.ts (a row in src/core/operations.ts, then a method calling it) and a contract row in test/contract/operations.test.ts',
     ]);
     const other = mutations.find((m) => m.name === 'new operation')!;
     const doc2 = structuredClone(spec) as typeof spec;

@@ -66,6 +66,6 @@ export function missingMethods(all: DescribedOperation[], methods: Map<string, s
     .map(
       (op) =>
         `${op.method} ${op.path} (${op.operationId}) has no resource method: add it in ${resourceFileFor(op, all, methods)} ` +
-        `(a row in src/operations.ts, then a method calling it) and a contract row in test/contract/operations.test.ts`,
+        `(a row in src/core/operations.ts, then a method calling it) and a contract row in test/contract/operations.test.ts`,
     );
 }

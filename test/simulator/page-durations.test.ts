@@ -3,7 +3,7 @@
 // that progress, notices completion of a multi-page job in time with few requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
-import { readProgress } from '../../src/progress.js';
+import { readProgress } from '../../src/wait/progress.js';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/testing/index.js';
 import { startPrism } from '../../scripts/prism.mjs';
 

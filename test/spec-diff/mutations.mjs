@@ -721,7 +721,7 @@ export function label(check: CiCheck): string {
     // the operation table updated (what made tsc green before), the call's `{ path: { id } }` fails.
     compile: {
       expect: /src\/resources\/sites\.ts.*'id' does not exist in type '\{ siteId: string; \}'/,
-      src: { 'src/operations.ts': (t) => t.replace("'/api/v1/sites/{id}/trend'", "'/api/v1/sites/{siteId}/trend'") },
+      src: { 'src/core/operations.ts': (t) => t.replace("'/api/v1/sites/{id}/trend'", "'/api/v1/sites/{siteId}/trend'") },
     },
   },
   {
@@ -733,7 +733,7 @@ export function label(check: CiCheck): string {
     mutate: (doc) => renamePathParameter(doc, '/api/v1/scans/{id}', 'id', 'scanId'),
     compile: {
       expect: /src\/resources\/scans\.ts.*'id' does not exist in type '\{ scanId: string; \}'/,
-      src: { 'src/operations.ts': (t) => t.replace("'/api/v1/scans/{id}'", "'/api/v1/scans/{scanId}'") },
+      src: { 'src/core/operations.ts': (t) => t.replace("'/api/v1/scans/{id}'", "'/api/v1/scans/{scanId}'") },
     },
   },
   {

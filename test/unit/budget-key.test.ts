@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { A11yClient, ConfigurationError, type RateLimitStore } from '../../src/index.js';
 import { budgetKey } from '../../src/rate-limit/budget.js';
-import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
+import { MemoryRateLimitStore } from '../../src/core/rate-limit-store.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
 
 const sha = (key: string) => `svc-a11y:rl:v1:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { A11yClient, ConfigurationError } from '../../src/index.js';
-import { HEADER_NAME, isHeaderValue } from '../../src/options.js';
+import { HEADER_NAME, isHeaderValue } from '../../src/core/options.js';
 
 const headersAccept = (name: string, value: string) => {
   try {

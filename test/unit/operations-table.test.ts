@@ -3,7 +3,7 @@
 // transport sends for them on the wire.
 import { describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
-import { ops } from '../../src/operations.js';
+import { ops } from '../../src/core/operations.js';
 import { resolve, spec } from '../support/spec.js';
 
 const documented = Object.entries(spec.paths).flatMap(([route, item]) =>

@@ -6,9 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFakeClock } from '../support/fake-clock.js';
 import { A11yClient } from '../../src/index.js';
-import { ApiConnectionError, InternalServerError, PollTimeoutError, RateLimitError } from '../../src/errors.js';
-import { type Polled, type PolledJob, pollUntilTerminal, type WaitOptions } from '../../src/polling.js';
-import '../../src/progress.js'; // loaded before the clock is faked: the wait imports it lazily
+import { ApiConnectionError, InternalServerError, PollTimeoutError, RateLimitError } from '../../src/core/errors.js';
+import { type Polled, type PolledJob, pollUntilTerminal, type WaitOptions } from '../../src/wait/polling.js';
+import '../../src/wait/progress.js'; // loaded before the clock is faked: the wait imports it lazily
 
 const id = '396154c7-55f5-43ad-bac0-2dd077d2efcb';
 beforeEach(() => {

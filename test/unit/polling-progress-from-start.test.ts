@@ -5,8 +5,8 @@
 // lateness within max(10 % of T, 1 s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFakeClock } from '../support/fake-clock.js';
-import { type PolledJob, pollUntilTerminal } from '../../src/polling.js';
-import '../../src/progress.js'; // loaded before the clock is faked: the wait imports it lazily
+import { type PolledJob, pollUntilTerminal } from '../../src/wait/polling.js';
+import '../../src/wait/progress.js'; // loaded before the clock is faked: the wait imports it lazily
 import { itemStage, phaseOf } from '../../src/testing/jobs.js';
 import { drawPageEnds, pageDurationSource } from '../../src/testing/page-durations.js';
 import { prng } from '../../src/testing/random.js';

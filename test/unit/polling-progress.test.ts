@@ -10,7 +10,7 @@ import {
   progressWait,
   readProgress,
   remainingAtLeast,
-} from '../../src/progress.js';
+} from '../../src/wait/progress.js';
 import { type Loopback, type Seen, startLoopback } from '../support/loopback.js';
 
 const page = (status: unknown) => ({ url: 'https://shop.example.com/', status });

@@ -8,8 +8,8 @@ import { A11yClient, PollTimeoutError, RateLimitError } from '../../src/index.js
 import { MAX_TIMER_MS, sleep, timerDelay } from '../../src/internal/sleep.js';
 import { RateBudget } from '../../src/rate-limit/budget.js';
 import { MAX_PAUSE_MS } from '../../src/rate-limit/pause.js';
-import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
-import { MAX_RETRY_AFTER_MS } from '../../src/retry-after.js';
+import { MemoryRateLimitStore } from '../../src/core/rate-limit-store.js';
+import { MAX_RETRY_AFTER_MS } from '../../src/core/retry-after.js';
 import { json, problem, startLoopback, type Loopback } from '../support/loopback.js';
 import { raceTimer } from '../support/timer.js';
 

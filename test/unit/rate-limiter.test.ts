@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
 import { RateBudget } from '../../src/rate-limit/budget.js';
-import { MemoryRateLimitStore } from '../../src/rate-limit/store.js';
+import { MemoryRateLimitStore } from '../../src/core/rate-limit-store.js';
 import { raceTimer, timerFired } from '../support/timer.js';
 
 /** The in-process budget a client without a shared store uses. */

@@ -1,6 +1,6 @@
 // The retry rules as a table over the pure decision function: no loopback, no timing.
 import { describe, expect, it } from 'vitest';
-import { decideRetry, MAX_TIMER_MS, type Outcome } from '../../src/retry.js';
+import { decideRetry, MAX_TIMER_MS, type Outcome } from '../../src/core/retry.js';
 
 const policy = { maxRetries: 2, maxRetryDelayMs: 60_000 };
 const half = () => 0.5; // jitter fixed: backoff(n) = 500·2ⁿ · 0.75

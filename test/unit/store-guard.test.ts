@@ -160,7 +160,7 @@ describe('a store that fails after answering', () => {
 describe('a send-time check of the pause', () => {
   it('a slot reserved before a sharer recorded a pause is not sent inside it', async () => {
     // A store of one key shared by two clients (as two processes would share Redis).
-    const { MemoryRateLimitStore } = await import('../../src/rate-limit/store.js');
+    const { MemoryRateLimitStore } = await import('../../src/core/rate-limit-store.js');
     const shared = new MemoryRateLimitStore();
     const a = client(shared, { requestsPerMinute: 600 }).c; // one every 100 ms
     const before = server.requests.length;

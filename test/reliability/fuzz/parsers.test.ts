@@ -16,7 +16,7 @@ import {
   errorFromResponse,
   parseRetryAfter,
 } from '../../../src/index.js';
-import { resolveLocation } from '../../../src/polling.js';
+import { resolveLocation } from '../../../src/wait/polling.js';
 import { CANARY, findLeaks } from '../support.js';
 import { FUZZ_RUNS, params, report, timeoutFor } from './runs.js';
 

@@ -1,7 +1,7 @@
 // Response schemas by operationId, imported only by validateResponse() (a separate chunk), so clients
 // that keep response validation off never load them.
 import type * as z from 'zod/mini';
-import * as gen from '../generated/zod.gen.js';
+import * as gen from '../../generated/zod.gen.js';
 
 /** The generated 2xx schema of each operation, by operationId. */
 export const responseSchemas: Record<string, z.ZodMiniType> = Object.fromEntries(

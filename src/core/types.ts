@@ -1,6 +1,6 @@
 // Friendly names for the API's records, re-exported by name from the generated types (never `export *`,
 // so a regeneration cannot silently widen the public API).
-import type { components } from '../generated/schema.js';
+import type { components } from '../../generated/schema.js';
 
 /** A site registered in the organization. */
 export type Site = components['schemas']['V1SiteResponse'];

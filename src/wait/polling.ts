@@ -8,13 +8,13 @@ import {
   PollTimeoutError,
   RateLimitError,
   ResponseValidationError,
-} from './errors.js';
-import { abortReason, sleep } from './internal/sleep.js';
-import { setWaitDeadline } from './internal/wait-deadline.js';
-import { atLeast } from './options.js';
-import type { Observe, Observed } from './observe/events.js';
+} from '../core/errors.js';
+import { abortReason, sleep } from '../internal/sleep.js';
+import { setWaitDeadline } from '../internal/wait-deadline.js';
+import { atLeast } from '../core/options.js';
+import type { Observe, Observed } from '../core/events.js';
 import type { JobTrack } from './progress.js';
-import { MAX_TIMER_MS } from './retry.js';
+import { MAX_TIMER_MS } from '../core/retry.js';
 
 /**
  * The deadline of a wait (`createAndWait`, `waitFor…`) when `timeoutMs` is not given: 10 minutes.

@@ -1,4 +1,5 @@
-// The public shapes of observing a client: its logger, its log level, and the request/response hooks.
+// The public shapes of what a client calls back: its logger and log level, the request/response hooks, and the
+// warnings it gives instead of logging. Here, at the bottom, so the options and every floor above can name them.
 
 /**
  * How much the client logs: `off` (nothing), `error`, `warn`, `info` or `debug` (every attempt, wait, poll and
@@ -87,4 +88,17 @@ export interface Hooks {
    * @default false
    */
   unredacted?: boolean | undefined;
+}
+
+/** A warning the SDK gives the caller instead of writing a log. */
+export interface Warning {
+  /**
+   * Stable code: `RATE_LIMIT_STORE_UNAVAILABLE` while the shared store fails, `RATE_LIMIT_STORE_RECOVERED`
+   * after; `RATE_LIMIT_STORE_CORRUPT` when the store held a value it could not read (it was replaced with a
+   * conservative one: the budget still limits).
+   */
+  code: 'RATE_LIMIT_STORE_UNAVAILABLE' | 'RATE_LIMIT_STORE_RECOVERED' | 'RATE_LIMIT_STORE_CORRUPT';
+  message: string;
+  /** The store's error, when there was one (never carries the API key: the store sees only a hash). */
+  cause?: unknown;
 }

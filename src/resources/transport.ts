@@ -14,12 +14,12 @@ import {
   RequestValidationError,
   ResponseTooLargeError,
   ResponseValidationError,
-} from './errors.js';
-import { readBody } from './internal/read-body.js';
-import { redact, scrubError, scrubHeaders } from './internal/redact.js';
-import { abortReason, sleep } from './internal/sleep.js';
-import { timeLeft } from './internal/wait-deadline.js';
-import type { Inputs, Operation, OperationId, SuccessBody } from './operations.js';
+} from '../core/errors.js';
+import { readBody } from '../internal/read-body.js';
+import { redact, scrubError, scrubHeaders } from '../internal/redact.js';
+import { abortReason, sleep } from '../internal/sleep.js';
+import { timeLeft } from '../internal/wait-deadline.js';
+import type { Inputs, Operation, OperationId, SuccessBody } from '../core/operations.js';
 import {
   HEADER_NAME,
   isHeaderValue,
@@ -27,13 +27,13 @@ import {
   type RequestOptions,
   type ResolvedOptions,
   requestOverrides,
-} from './options.js';
-import type { RateBudget } from './rate-limit/budget.js';
-import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from './retry.js';
-import { parseRetryAfter } from './retry-after.js';
-import { validateRequest, validateResponse } from './validation.js';
-import { APIPromise } from './api-promise.js';
-import type { Observe } from './observe/events.js';
+} from '../core/options.js';
+import type { RateBudget } from '../rate-limit/budget.js';
+import { decideRetry, MAX_TIMER_MS, type Outcome, type RetryPolicy } from '../core/retry.js';
+import { parseRetryAfter } from '../core/retry-after.js';
+import { validateRequest, validateResponse } from '../validation/validation.js';
+import { APIPromise } from '../core/api-promise.js';
+import type { Observe } from '../core/events.js';
 
 /** A 2xx answer: the parsed body and where it came from. */
 export interface Sent<O extends OperationId> {
@@ -171,7 +171,7 @@ export class Transport {
         const pausedUntil = await policy.limiter.take(policy.signal, maxWaitMs);
         // Its error is built by the budget's module (already loaded), out of the root bundle.
         if (pausedUntil !== undefined)
-          throw (await import('./rate-limit/budget.js')).pausedError(
+          throw (await import('../rate-limit/budget.js')).pausedError(
             RateLimitError,
             pausedUntil,
             request.info,
@@ -340,7 +340,7 @@ function lazyBudget(
   let budget: Promise<RateBudget> | undefined;
   const load = () =>
     // ConfigurationError is passed in (see paused-error.ts): it refuses a shared store where no SHA-256 exists.
-    (budget ??= import('./rate-limit/budget.js').then(
+    (budget ??= import('../rate-limit/budget.js').then(
       ({ RateBudget, budgetKey }) =>
         new RateBudget(limit, budgetKey(apiKey, limit.store, ConfigurationError), { ...limit, onWarning, observe }),
     ));
@@ -355,7 +355,7 @@ function lazyBudget(
  * a chunk of its own, so a client that does neither never loads it and the root bundle stays small.
  */
 function observer(options: ResolvedOptions, secret: string): Observe {
-  const loading = import('./observe/instrument.js').then(({ instrument }) =>
+  const loading = import('../observe/instrument.js').then(({ instrument }) =>
     instrument(options, secret, {
       HookError,
       ConfigurationError,

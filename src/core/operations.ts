@@ -1,8 +1,10 @@
 // The API's 18 operations: method, path template and the generated request schemas that guard them.
-import type { operations, paths } from '../generated/schema.js';
+import type { operations, paths } from '../../generated/schema.js';
 import * as z from 'zod/mini';
-import * as gen from '../generated/zod.requests.gen.js';
-import type { Schema } from './validation.js';
+import * as gen from '../../generated/zod.requests.gen.js';
+
+/** A generated zod schema, typed structurally so the published declarations need no zod import. */
+export type Schema = { readonly _zod: unknown };
 
 /** An operationId of openapi.yaml (webhooks excluded: the service calls those). */
 export type OperationId = Exclude<keyof operations, `on${string}`>;

@@ -1,12 +1,10 @@
 // Request pre-validation with the generated zod schemas (bad input fails before any network), and the
 // opt-in response validation, whose schemas are loaded only when it is turned on.
 import * as z from 'zod/mini';
-import { RequestValidationError, ResponseValidationError } from './errors.js';
+import { RequestValidationError, ResponseValidationError } from '../core/errors.js';
+import type { Schema } from '../core/operations.js';
 
 type Issue = z.core.$ZodIssue;
-
-/** A generated zod schema, typed structurally so the published declarations need no zod import. */
-export type Schema = { readonly _zod: unknown };
 
 /**
  * Undefined when `value` is valid; else a promise rejecting with `RequestValidationError` naming the first
@@ -36,7 +34,7 @@ export function brokenRule(
 
 // The rule in words; where its chunk cannot be loaded (a browser gone offline), still a RequestValidationError.
 function ruleOf(issue: Issue): Promise<string> {
-  return import('./validation-rules.js').then(
+  return import('./rules.js').then(
     ({ describeRule }) => describeRule(issue),
     () => 'is invalid',
   );
@@ -44,7 +42,7 @@ function ruleOf(issue: Issue): Promise<string> {
 
 /** Validates a 2xx body against the operation's response schema (loaded on first use). */
 export async function validateResponse(operationId: string, data: unknown): Promise<void> {
-  const { responseSchemas } = await import('./response-schemas.js');
+  const { responseSchemas } = await import('../core/response-schemas.js');
   const schema = responseSchemas[operationId];
   const issue = schema && firstIssue(schema, data);
   if (issue) throw new ResponseValidationError(operationId, fieldName(issue.path, 'body'), await ruleOf(issue));

@@ -1,6 +1,6 @@
 // When to re-send: one pure function of what happened, the attempt number, the method and the policy, so
 // every retry rule is tested by a table, without loopback timing.
-import { MAX_TIMER_MS } from './internal/sleep.js';
+import { MAX_TIMER_MS } from '../internal/sleep.js';
 
 /** What one attempt ended with, when it did not end with a 2xx body. */
 export type Outcome =

@@ -1,7 +1,7 @@
 // What the client's modules tell the observer (the lazily loaded `instrument.ts`): plain records, built where
 // things happen, formatted and redacted only in the observer's chunk, so the root bundle carries none of it.
-import type { Outcome } from '../retry.js';
-import type { LogLevel } from './types.js';
+import type { Outcome } from './retry.js';
+import type { LogLevel } from './callbacks.js';
 
 /** Method and URL of a request as errors show them (no userinfo, no key). */
 export interface RequestInfo {

@@ -1,8 +1,7 @@
 // Client options: defaults, environment fallbacks, and the frozen resolved form the transport reads.
 import { ConfigurationError } from './errors.js';
-import type { Warning } from './rate-limit/budget.js';
-import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit/store.js';
-import type { Hooks, Logger, LogLevel } from './observe/types.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import type { Hooks, Logger, LogLevel, Warning } from './callbacks.js';
 
 /** Options of {@link A11yClient}. */
 export interface ClientOptions {

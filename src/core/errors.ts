@@ -1,8 +1,8 @@
 // Every error the SDK throws, and the one factory that maps an HTTP answer to its class. A status class is one
 // line; every class's name, cross-copy kind and status come from one table (`classes`, after the classes).
-import type { components } from '../generated/schema.js';
-import { readBody } from './internal/read-body.js';
-import { redact, scrub, scrubHeaders } from './internal/redact.js';
+import type { components } from '../../generated/schema.js';
+import { readBody } from '../internal/read-body.js';
+import { redact, scrub, scrubHeaders } from '../internal/redact.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** An RFC 7807 problem body as the service documents it (`application/problem+json`). */
