@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affectedPages, changedFiles, globToRegExp } from '../../src/cli/ci/changed-since.js';
 import { UsageError } from '../../src/cli/exit-codes.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 
 const SHOP = 'https://shop.example.com';
@@ -96,7 +96,7 @@ describe('changedFiles on a scratch repository', () => {
   });
 });
 
-describe('svc-a11y ci --changed-since (built binary)', () => {
+describe('svc-a11y ci --changed-since (in process)', () => {
   let sim: Simulator;
   let proxy: RecordingProxy;
   const env = () => ({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: proxy.url });
@@ -112,7 +112,7 @@ describe('svc-a11y ci --changed-since (built binary)', () => {
   });
 
   it('checks only the pages whose mapped files changed, plus unmapped ones, and says so', async () => {
-    const r = await runCli(['ci', ...urls, ...maps, '--changed-since', 'base', '--fail-on', 'NONE'], {
+    const r = await runCliLikeBinary(['ci', ...urls, ...maps, '--changed-since', 'base', '--fail-on', 'NONE'], {
       env: env(),
       cwd: repo,
     });
@@ -130,10 +130,13 @@ describe('svc-a11y ci --changed-since (built binary)', () => {
   it('nothing changed since the ref → exit 0 saying no page was affected; no check, no report', async () => {
     const before = proxy.requests.length;
     const report = join(repo, 'out', 'a11y.xml');
-    const r = await runCli(['ci', ...urls, ...maps, '--changed-since', 'HEAD', '--report', `junit=${report}`], {
-      env: env(),
-      cwd: repo,
-    });
+    const r = await runCliLikeBinary(
+      ['ci', ...urls, ...maps, '--changed-since', 'HEAD', '--report', `junit=${report}`],
+      {
+        env: env(),
+        cwd: repo,
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('--changed-since HEAD: no file changed, so no page was affected; nothing to check.');
     expect(proxy.requests.length).toBe(before);
@@ -143,17 +146,20 @@ describe('svc-a11y ci --changed-since (built binary)', () => {
   it('changes that touch no mapped page, with every page mapped → exit 0 saying no page was affected', async () => {
     await write('src/pages/checkout/pay.tsx', 'v3');
     const mapped = [`${SHOP}/products/shoe`, `${SHOP}/help/faq`];
-    const r = await runCli(['ci', ...mapped, ...maps, '--changed-since', 'HEAD'], { env: env(), cwd: repo });
+    const r = await runCliLikeBinary(['ci', ...mapped, ...maps, '--changed-since', 'HEAD'], { env: env(), cwd: repo });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('No page was affected by the changes since HEAD; nothing to check.');
   });
 
   it('without --sarif-map, or with a ref that is not a commit → exit 2; nothing sent', async () => {
     const before = proxy.requests.length;
-    const noMap = await runCli(['ci', ...urls, '--changed-since', 'base'], { env: env(), cwd: repo });
+    const noMap = await runCliLikeBinary(['ci', ...urls, '--changed-since', 'base'], { env: env(), cwd: repo });
     expect(noMap.code).toBe(2);
     expect(noMap.stderr).toContain('--changed-since needs --sarif-map entries');
-    const badRef = await runCli(['ci', ...urls, ...maps, '--changed-since', 'nope'], { env: env(), cwd: repo });
+    const badRef = await runCliLikeBinary(['ci', ...urls, ...maps, '--changed-since', 'nope'], {
+      env: env(),
+      cwd: repo,
+    });
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toContain('--changed-since: nope is not a commit');
     expect(proxy.requests.length).toBe(before);

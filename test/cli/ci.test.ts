@@ -1,4 +1,4 @@
-// `svc-a11y ci` end to end: the built binary against the local simulator — stdout, stderr, exit codes and
+// `svc-a11y ci` end to end: the CLI in process against the local simulator — stdout, stderr, exit codes and
 // the report files CI systems read.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { validateSarif } from '../support/sarif.js';
 
 let sim: Simulator;
@@ -24,7 +24,7 @@ afterAll(() => sim.stop());
 
 describe('svc-a11y ci against the simulator (one baseline story, in order)', () => {
   it('1. --set-baseline --fail-on NONE: PASS, exit 0, text report on stdout, progress on stderr', async () => {
-    const r = await runCli(['ci', root, checkout, '--set-baseline', '--fail-on', 'NONE'], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, checkout, '--set-baseline', '--fail-on', 'NONE'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Accessibility check: PASS');
     expect(r.stdout).toContain('No baseline check was found');
@@ -34,7 +34,7 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
   });
 
   it('2. same pages against the baseline: nothing new → PASS with unchanged counts', async () => {
-    const r = await runCli(['ci', root, checkout], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, checkout], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Accessibility check: PASS');
     expect(r.stdout).toMatch(/Fixed: 0, unchanged: [1-9]\d*/);
@@ -46,7 +46,7 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
     const junit = join(dir, 'reports/a11y.xml');
     const sarif = join(dir, 'reports/a11y.sarif');
     const markdown = join(dir, 'a11y.md');
-    const r = await runCli(
+    const r = await runCliLikeBinary(
       [
         'ci',
         `${root}?regress=2`,
@@ -104,7 +104,7 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
   });
 
   it('--json prints the API records only; no progress', async () => {
-    const r = await runCli(['ci', root, '--json'], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, '--json'], { env: env() });
     const report = JSON.parse(r.stdout);
     expect(report.check.status).toBe('COMPLETED');
     expect(Array.isArray(report.violations)).toBe(true);
@@ -113,7 +113,7 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
   });
 
   it('--format sarif on stdout is a valid SARIF log', async () => {
-    const r = await runCli(['ci', `${root}?regress=1`, '--format', 'sarif', '--quiet'], { env: env() });
+    const r = await runCliLikeBinary(['ci', `${root}?regress=1`, '--format', 'sarif', '--quiet'], { env: env() });
     expect(r.code).toBe(1);
     expect(validateSarif(JSON.parse(r.stdout))).toBe(true);
     expect(r.stderr).toBe('');
@@ -122,9 +122,12 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
   it('says on stderr where it wrote each report; stdout stays the report', async () => {
     const junit = join(dir, 'said.xml');
     const sarif = join(dir, 'said.sarif');
-    const r = await runCli(['ci', root, '--no-progress', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`], {
-      env: env(),
-    });
+    const r = await runCliLikeBinary(
+      ['ci', root, '--no-progress', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`],
+      {
+        env: env(),
+      },
+    );
     expect(r.stderr).toContain(`wrote JUnit to ${junit}\n`);
     expect(r.stderr).toContain(`wrote SARIF to ${sarif}\n`);
     expect(r.stdout).not.toContain('wrote ');
@@ -132,7 +135,7 @@ describe('svc-a11y ci against the simulator (one baseline story, in order)', () 
 
   it('--quiet: no stdout report, no progress; the exit code and report files remain', async () => {
     const junit = join(dir, 'quiet.xml');
-    const r = await runCli(['ci', root, '--quiet', '--report', `junit=${junit}`], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, '--quiet', '--report', `junit=${junit}`], { env: env() });
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('');
     expect(await readFile(junit, 'utf8')).toContain('<testsuites');
@@ -143,7 +146,9 @@ describe('svc-a11y ci: progress', () => {
   it('prints one line per status change on stderr (not a TTY): RUNNING with pages, then COMPLETED', async () => {
     const slow = await startSimulator({ durations: { ciCheck: 3000 }, rateLimit: false });
     try {
-      const r = await runCli(['ci', root, checkout], { env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url } });
+      const r = await runCliLikeBinary(['ci', root, checkout], {
+        env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
+      });
       const lines = r.stderr.trim().split('\n');
       expect(lines.some((l) => /^\[\d+\.\ds\] RUNNING {2}pages [01]\/2$/.test(l))).toBe(true);
       expect(lines.at(-1)).toMatch(/^\[\d+\.\ds\] COMPLETED {2}pages 2\/2$/);
@@ -157,15 +162,20 @@ describe('svc-a11y ci: progress', () => {
 
 describe('svc-a11y ci: checks that could not run never pass', () => {
   it('one UNREACHABLE page → exit 4 even when the verdict passes', async () => {
-    const r = await runCli(['ci', root, 'https://shop.example.com/unreachable', '--fail-on', 'NONE'], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, 'https://shop.example.com/unreachable', '--fail-on', 'NONE'], {
+      env: env(),
+    });
     expect(r.code).toBe(4);
     expect(r.stdout).toContain('UNREACHABLE');
   });
 
   it('every page unreachable → the check ends FAILED → exit 4 with the failure reason', async () => {
-    const r = await runCli(['ci', 'https://shop.example.com/unreachable', 'https://shop.example.com/timeout'], {
-      env: env(),
-    });
+    const r = await runCliLikeBinary(
+      ['ci', 'https://shop.example.com/unreachable', 'https://shop.example.com/timeout'],
+      {
+        env: env(),
+      },
+    );
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/FAILED/);
   });
@@ -173,7 +183,7 @@ describe('svc-a11y ci: checks that could not run never pass', () => {
   it('the wait times out → exit 4 naming the job and its last status', async () => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
-      const r = await runCli(['ci', root, '--timeout', '1500ms'], {
+      const r = await runCliLikeBinary(['ci', root, '--timeout', '1500ms'], {
         env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
       });
       expect(r.code).toBe(4);
@@ -188,7 +198,7 @@ describe('svc-a11y ci: checks that could not run never pass', () => {
 
 describe('svc-a11y ci: API errors → exit 3 with code, title and traceId', () => {
   it('an unverified site → 409 DOMAIN_NOT_VERIFIED', async () => {
-    const r = await runCli(['ci', 'https://blog.example.org/'], { env: env() });
+    const r = await runCliLikeBinary(['ci', 'https://blog.example.org/'], { env: env() });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('409 DOMAIN_NOT_VERIFIED');
     expect(r.stderr).toMatch(/traceId: [0-9a-f-]{36}/);
@@ -197,14 +207,14 @@ describe('svc-a11y ci: API errors → exit 3 with code, title and traceId', () =
   });
 
   it('a key without ci:check → 403 API_KEY_SCOPE_MISSING; the key is never printed', async () => {
-    const r = await runCli(['ci', root, '--api-key', sim.keys.noCi], { env: { SVC_BASE_URL: sim.url } });
+    const r = await runCliLikeBinary(['ci', root, '--api-key', sim.keys.noCi], { env: { SVC_BASE_URL: sim.url } });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('403 API_KEY_SCOPE_MISSING');
     expect(r.stdout + r.stderr).not.toContain(sim.keys.noCi);
   });
 
   it('a bad key → 401 API_KEY_INVALID', async () => {
-    const r = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_wrong_key_123', SVC_BASE_URL: sim.url } });
+    const r = await runCliLikeBinary(['sites'], { env: { SVC_API_KEY: 'svc_wrong_key_123', SVC_BASE_URL: sim.url } });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('401 API_KEY_INVALID');
     expect(r.stderr).not.toContain('svc_wrong_key_123');

@@ -1,12 +1,12 @@
-// The other commands of the built binary against the local simulator: output and exit codes.
+// The other commands of the CLI, in process, against the local simulator: output and exit codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 
 let sim: Simulator;
 const outputs: string[] = [];
 const cli = async (args: string[], key?: string) => {
-  const r = await runCli(args, { env: { SVC_API_KEY: key ?? sim.keys.full, SVC_BASE_URL: sim.url } });
+  const r = await runCliLikeBinary(args, { env: { SVC_API_KEY: key ?? sim.keys.full, SVC_BASE_URL: sim.url } });
   outputs.push(r.stdout, r.stderr);
   return r;
 };
@@ -128,7 +128,7 @@ describe('job commands', () => {
 
 describe('demo', () => {
   it('runs a CI check end to end against its own simulator, with no account', async () => {
-    const r = await runCli(['demo'], { env: {}, timeoutMs: 30_000 });
+    const r = await runCliLikeBinary(['demo'], { env: {}, timeoutMs: 30_000 });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('a local simulator of the service is running at http://127.0.0.1:');
     expect(r.stderr).toMatch(/COMPLETED {2}pages 2\/2/);
@@ -141,7 +141,7 @@ describe('demo', () => {
   });
 
   it('with SVC_BASE_URL and SVC_API_KEY it runs against that service instead', async () => {
-    const r = await runCli(['demo', 'https://shop.example.com/clean'], {
+    const r = await runCliLikeBinary(['demo', 'https://shop.example.com/clean'], {
       env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
       timeoutMs: 30_000,
     });

@@ -5,7 +5,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { validateJUnitXsd } from '../support/junit-xsd.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 import { runMultitool } from '../support/sarif-multitool.js';
@@ -80,7 +80,7 @@ beforeAll(async () => {
     `${f}=${join(dir, `report.${f}`)}`,
   ]);
   for (const format of ['text', 'json', 'junit', 'sarif', 'markdown']) {
-    const r = await runCli(
+    const r = await runCliLikeBinary(
       ['ci', page, '--format', format, '--sarif-map', '/checkout=src/pages/checkout.tsx', ...reports],
       { env, timeoutMs: 30_000 },
     );

@@ -1,6 +1,6 @@
 // A CLI that keeps its result: report paths are checked before anything is sent, an unwritable job
 // summary is only a warning, reports are written on every outcome that has a check, a 2xx of the wrong shape is
-// an API error in words, and messages name the CLI's own way out. The built binary against the simulator.
+// an API error in words, and messages name the CLI's own way out. The CLI in process against the simulator.
 import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { json, startLoopback } from '../support/loopback.js';
 
 /**
@@ -59,7 +59,7 @@ describe('report paths are checked before anything is sent', () => {
     ['a file on a read-only mount (/sys)', () => '/sys/svc-a11y-report.xml', /is not writable \(E[A-Z]+\)/],
   ])('%s → exit 2 naming the path; the service got no request', async (_name, path, message) => {
     const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(['ci', root, '--report', `junit=${path()}`], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, '--report', `junit=${path()}`], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     if (path()) expect(r.stderr).toContain(path());
@@ -68,7 +68,7 @@ describe('report paths are checked before anything is sent', () => {
 
   it('checking a new path leaves no file and no folder behind when the check then fails before any result (401)', async () => {
     const file = join(dir, 'refused', 'deeper', 'a11y.xml');
-    const r = await runCli(['ci', root, '--report', `junit=${file}`], {
+    const r = await runCliLikeBinary(['ci', root, '--report', `junit=${file}`], {
       env: { ...env(), SVC_API_KEY: 'svc_not_a_key_of_the_simulator' },
     });
     expect(r.code).toBe(3);
@@ -100,7 +100,7 @@ describe('report paths are checked before anything is sent', () => {
       await mkdir(join(top, 'kept'), { recursive: true });
       await writeFile(join(top, 'kept', 'notes.txt'), 'not ours');
       const before = sim.requestCount(sim.keys.full);
-      const r = await runCli(args2, { env: runEnv() });
+      const r = await runCliLikeBinary(args2, { env: runEnv() });
       expect([2, 3], r.stderr).toContain(r.code);
       expect(existsSync(join(top, 'a')), r.stderr).toBe(false);
       expect(existsSync(join(top, 'kept', 'x'))).toBe(false);
@@ -113,7 +113,7 @@ describe('report paths are checked before anything is sent', () => {
     const fifo = join(dir, 'report.fifo');
     execFileSync('mkfifo', [fifo]);
     const reader = readFile(fifo, 'utf8');
-    const r = await runCli(['ci', clean, '--report', `junit=${fifo}`], { env: env() });
+    const r = await runCliLikeBinary(['ci', clean, '--report', `junit=${fifo}`], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(await reader).toMatch(/<testsuites[\s\S]*<\/testsuites>/);
   });
@@ -121,14 +121,14 @@ describe('report paths are checked before anything is sent', () => {
   it('a link to a report not written yet is followed: its target is created', async () => {
     const link = join(dir, 'linked.xml');
     await symlink(join(dir, 'artifacts', 'linked-target.xml'), link);
-    const r = await runCli(['ci', clean, '--report', `junit=${link}`], { env: env() });
+    const r = await runCliLikeBinary(['ci', clean, '--report', `junit=${link}`], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(await readFile(join(dir, 'artifacts', 'linked-target.xml'), 'utf8')).toContain('<testsuites');
   });
 
   it('a missing folder the CLI may create is created, and the report written', async () => {
     const file = join(dir, 'new', 'deeper', 'a11y.xml');
-    const r = await runCli(['ci', clean, '--report', `junit=${file}`], { env: env() });
+    const r = await runCliLikeBinary(['ci', clean, '--report', `junit=${file}`], { env: env() });
     expect(r.code).toBe(0);
     expect(await readFile(file, 'utf8')).toContain('<testsuites');
   });
@@ -136,14 +136,14 @@ describe('report paths are checked before anything is sent', () => {
 
 describe('the result is kept', () => {
   it("an unwritable $GITHUB_STEP_SUMMARY is a warning; the exit code stays the verdict's", async () => {
-    const r = await runCli(['ci', clean], { env: { ...env(), GITHUB_STEP_SUMMARY: dir } });
+    const r = await runCliLikeBinary(['ci', clean], { env: { ...env(), GITHUB_STEP_SUMMARY: dir } });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: could not write the job summary/);
   });
 
   it('a failed job (every page unreachable) still writes its reports, and exits 4', async () => {
     const junit = join(dir, 'failed.xml');
-    const r = await runCli(
+    const r = await runCliLikeBinary(
       [
         'ci',
         'https://shop.example.com/unreachable',
@@ -171,7 +171,7 @@ describe('the result is kept', () => {
       try {
         const junit = join(dir, `timeout-${ms}.xml`);
         const sarif = join(dir, `timeout-${ms}.sarif`);
-        const r = await runCli(
+        const r = await runCliLikeBinary(
           ['ci', root, '--timeout', `${ms}ms`, '--verbose', '--report', `junit=${junit}`, '--report', `sarif=${sarif}`],
           {
             env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
@@ -212,7 +212,7 @@ describe('the result is kept', () => {
     try {
       const config = join(dir, 'timeout.config.json');
       await writeFile(config, JSON.stringify({ urls: [root], timeout: '1500ms' }));
-      const r = await runCli(['ci', '--config', config, '--verbose'], {
+      const r = await runCliLikeBinary(['ci', '--config', config, '--verbose'], {
         env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
       });
       expect(r.code, r.stderr).toBe(4);
@@ -237,7 +237,7 @@ describe('the result is kept', () => {
       json(200, { violations: 'not a list' }),
     ]);
     try {
-      const r = await runCli(['ci', root, '--timeout', '20s'], {
+      const r = await runCliLikeBinary(['ci', root, '--timeout', '20s'], {
         env: { SVC_API_KEY: 'svc_shape_key', SVC_BASE_URL: api.url },
       });
       expect(r.code).toBe(3);
@@ -251,10 +251,10 @@ describe('the result is kept', () => {
 
 describe("messages name the CLI's own way out", () => {
   it('a missing key says SVC_API_KEY or --api-key; both missing say both', async () => {
-    const noKey = await runCli(['sites'], { env: { SVC_BASE_URL: sim.url } });
+    const noKey = await runCliLikeBinary(['sites'], { env: { SVC_BASE_URL: sim.url } });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('set SVC_API_KEY or pass --api-key');
-    const none = await runCli(['sites']);
+    const none = await runCliLikeBinary(['sites']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('set SVC_API_KEY or pass --api-key');
     expect(none.stderr).toContain('set SVC_BASE_URL or pass --base-url');
@@ -263,20 +263,22 @@ describe("messages name the CLI's own way out", () => {
   it('a refused connection suggests checking SVC_BASE_URL', async () => {
     const closed = await startLoopback(() => undefined);
     await closed.close();
-    const r = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_refused_key', SVC_BASE_URL: closed.url } });
+    const r = await runCliLikeBinary(['sites'], { env: { SVC_API_KEY: 'svc_refused_key', SVC_BASE_URL: closed.url } });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('Check SVC_BASE_URL');
   });
 
   it('a base URL ending in /api/v1 and a key without svc_ get warnings', async () => {
-    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: `${sim.url}/api/v1/` } });
+    const r = await runCliLikeBinary(['sites'], {
+      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: `${sim.url}/api/v1/` },
+    });
     expect(r.stderr).toContain(
       `warning: the base URL ends in /api/v1, which the CLI adds itself; using ${sim.url} (set SVC_BASE_URL or --base-url without it)`,
     );
     // …and the command runs against the service's address, not /api/v1/api/v1.
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('shop.example.com');
-    const k = await runCli(['sites'], { env: { SVC_API_KEY: 'sk_live_abcdef', SVC_BASE_URL: sim.url } });
+    const k = await runCliLikeBinary(['sites'], { env: { SVC_API_KEY: 'sk_live_abcdef', SVC_BASE_URL: sim.url } });
     expect(k.stderr).toMatch(/warning: the API key does not start with svc_/);
     expect(k.stderr).not.toContain('sk_live_abcdef');
   });
@@ -288,20 +290,20 @@ describe("messages name the CLI's own way out", () => {
       'error: the base URL (SVC_BASE_URL or --base-url) must be an absolute http(s) URL',
     ],
   ])('a bad %j is named as the variable and the flag, not the SDK option; exit 2', async (bad, message) => {
-    const r = await runCli(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url, ...bad } });
+    const r = await runCliLikeBinary(['sites'], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url, ...bad } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/\b(apiKey|baseUrl)\b/);
   });
 
   it('svc-a11y help and svc-a11y help <command> print help, exit 0', async () => {
-    const main = await runCli(['help']);
+    const main = await runCliLikeBinary(['help']);
     expect(main.code).toBe(0);
     expect(main.stdout).toContain('Usage: svc-a11y <command>');
-    const ci = await runCli(['help', 'ci']);
+    const ci = await runCliLikeBinary(['help', 'ci']);
     expect(ci.code).toBe(0);
     expect(ci.stdout).toContain('Usage: svc-a11y ci');
-    const helpHelp = await runCli(['help', 'help']);
+    const helpHelp = await runCliLikeBinary(['help', 'help']);
     expect(helpHelp.code).toBe(0);
     expect(helpHelp.stdout).toContain('Usage: svc-a11y <command>');
   });
@@ -311,7 +313,7 @@ describe("messages name the CLI's own way out", () => {
     ['journey-run', "'svc-a11y journeys <siteId>' lists a site's journey ids"],
     ['verify-fix', "'svc-a11y fixes <siteId>' lists a site's tracked fix ids"],
   ])('a bad id for %s points to the command that lists ids', async (command, hint) => {
-    const r = await runCli([command, 'not-an-id'], { env: env() });
+    const r = await runCliLikeBinary([command, 'not-an-id'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(hint);
   });
@@ -336,7 +338,7 @@ describe('API errors a user can fix name the next step', () => {
       "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED).",
     ],
   ])("%j → exit 3, the API's answer and where to look", async (args, answer, hint) => {
-    const r = await runCli(args, { env: env() });
+    const r = await runCliLikeBinary(args, { env: env() });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(answer);
     expect(r.stderr).toContain(hint);
@@ -356,7 +358,7 @@ describe('config file and --urls-file', () => {
         context: { team: 'web' },
       }),
     );
-    const r = await runCli(['ci'], { env: env(), cwd });
+    const r = await runCliLikeBinary(['ci'], { env: env(), cwd });
     expect(r.code).toBe(1);
     expect(await readFile(join(cwd, 'out/a11y.xml'), 'utf8')).toContain('<failure');
   });
@@ -365,7 +367,7 @@ describe('config file and --urls-file', () => {
     const file = join(dir, 'typo.json');
     await writeFile(file, JSON.stringify({ urls: [root], failon: 'NONE' }));
     const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(['ci', '--config', file], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--config', file], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`config file ${file}: failon is not a known key`);
     expect(sim.requestCount(sim.keys.full)).toBe(before);
@@ -374,7 +376,7 @@ describe('config file and --urls-file', () => {
   it('--config with a bad value names the rule', async () => {
     const file = join(dir, 'bad.json');
     await writeFile(file, JSON.stringify({ failOn: 'SOMETIMES' }));
-    const r = await runCli(['ci', root, '--config', file], { env: env() });
+    const r = await runCliLikeBinary(['ci', root, '--config', file], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('failOn must be one of NEW_CRITICAL');
   });
@@ -389,7 +391,7 @@ describe('config file and --urls-file', () => {
     const file = join(dir, 'bad-value.json');
     await writeFile(file, JSON.stringify(data));
     const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(['ci', '--config', file, ...('urls' in data ? [] : [root])], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--config', file, ...('urls' in data ? [] : [root])], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`config file ${file}: ${message}`);
     expect(sim.requestCount(sim.keys.full)).toBe(before);
@@ -401,7 +403,7 @@ describe('config file and --urls-file', () => {
     const list = join(dir, 'replacing.txt');
     await writeFile(list, `${clean}\n`);
     for (const args of [['--urls-file', list], [clean]]) {
-      const r = await runCli(['ci', '--config', file, ...args, '--json'], { env: env() });
+      const r = await runCliLikeBinary(['ci', '--config', file, ...args, '--json'], { env: env() });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).check.pages.map((p: { url: string }) => p.url)).toEqual([clean]);
     }
@@ -410,7 +412,7 @@ describe('config file and --urls-file', () => {
   it('--urls-file: one URL a line, comments and blank lines skipped', async () => {
     const file = join(dir, 'urls.txt');
     await writeFile(file, `# pages of the shop\n${clean}\n\n${clean}/a\n`);
-    const r = await runCli(['ci', '--urls-file', file, '--json'], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--urls-file', file, '--json'], { env: env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).check.pages.map((p: { url: string }) => p.url)).toEqual([clean, `${clean}/a`]);
   });
@@ -418,10 +420,10 @@ describe('config file and --urls-file', () => {
   it("an empty --urls-file is refused (not replaced by the config file's URLs); a 0 timeout too", async () => {
     const empty = join(dir, 'empty-urls.txt');
     await writeFile(empty, '# nothing yet\n');
-    const r = await runCli(['ci', '--urls-file', empty], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--urls-file', empty], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`--urls-file: ${empty} has no URLs`);
-    const zero = await runCli(['ci', root, '--timeout', '0s'], { env: env() });
+    const zero = await runCliLikeBinary(['ci', root, '--timeout', '0s'], { env: env() });
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('--timeout must be at least 1 ms, got 0s');
   });
@@ -430,7 +432,7 @@ describe('config file and --urls-file', () => {
     const file = join(dir, 'many.txt');
     await writeFile(file, Array.from({ length: 21 }, (_, i) => `${root}p${i}`).join('\n'));
     const before = sim.requestCount(sim.keys.full);
-    const r = await runCli(['ci', '--urls-file', file, '--max-urls', '20'], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--urls-file', file, '--max-urls', '20'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('21 URLs to check, more than --max-urls 20');
     expect(sim.requestCount(sim.keys.full)).toBe(before);

@@ -7,7 +7,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 const ID = '3fa85f64-5717-4562-b3fc-2c963f66afa7';
@@ -121,7 +121,7 @@ beforeAll(async () => {
         GITHUB_ACTIONS: 'true',
         GITHUB_STEP_SUMMARY: join(dir, `summary-${KEYS.indexOf(k)}-${format}.md`),
       };
-      const r = await runCli(['ci', PAGE, '--format', format, ...reports], { env, timeoutMs: 30_000 });
+      const r = await runCliLikeBinary(['ci', PAGE, '--format', format, ...reports], { env, timeoutMs: 30_000 });
       expect(r.code, r.stderr).toBe(1);
       seen.set(`stdout --format ${format}`, r.stdout);
       seen.set(`stderr --format ${format}`, r.stderr);

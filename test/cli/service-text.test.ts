@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandGuard, NEUTRALISER } from '../../src/cli/io/output.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 const ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
@@ -101,7 +101,7 @@ beforeAll(async () => {
     ),
   };
   for (const [name, args] of Object.entries(runs)) {
-    const r = await runCli(args, { env });
+    const r = await runCliLikeBinary(args, { env });
     printed[`${name} stdout`] = r.stdout;
     printed[`${name} stderr`] = r.stderr;
   }

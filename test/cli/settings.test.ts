@@ -1,7 +1,7 @@
 // The one settings merge (src/cli/settings/settings.ts): for every declared setting, a flag wins over the environment, which
 // wins over the config file, which wins over the default; settings every source adds to (context, SARIF map) join
 // them with the higher source last; and a bad value's message names where it came from (the flag, the variable, or
-// the config file key and the file). Then the same rules through the built binary, as a pipeline meets them.
+// the config file key and the file). Then the same rules through the CLI in process, as a pipeline meets them.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import {
   SETTINGS,
   type SettingSpec,
 } from '../../src/cli/settings/settings.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { hang, problem, serveEach } from '../support/loopback.js';
 
 type Raw = string | boolean | string[];
@@ -307,7 +307,7 @@ describe('the settings merge', () => {
   });
 });
 
-describe('the settings merge, through the built binary', () => {
+describe('the settings merge, through the CLI in process', () => {
   const serve = serveEach();
   const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-settings-'));
   afterAll(() => execFileSync('rm', ['-rf', dir]));
@@ -331,7 +331,9 @@ describe('the settings merge, through the built binary', () => {
     ] as const;
     for (const [args, expected] of runs) {
       const api = await refusing();
-      const r = await runCli(['ci', ...args, '--no-progress'], { env: { SVC_API_KEY: key, SVC_BASE_URL: api.url } });
+      const r = await runCliLikeBinary(['ci', ...args, '--no-progress'], {
+        env: { SVC_API_KEY: key, SVC_BASE_URL: api.url },
+      });
       expect(r.code).toBe(3);
       expect(sent(api).failOn).toBe(expected);
     }
@@ -341,9 +343,9 @@ describe('the settings merge, through the built binary', () => {
     const byFlag = await refusing();
     const byEnv = await refusing();
     const env = { SVC_API_KEY: key, SVC_BASE_URL: byEnv.url };
-    expect((await runCli(['sites', '--base-url', byFlag.url], { env })).code).toBe(3);
+    expect((await runCliLikeBinary(['sites', '--base-url', byFlag.url], { env })).code).toBe(3);
     expect([byFlag.requests.length, byEnv.requests.length]).toEqual([1, 0]);
-    expect((await runCli(['sites'], { env })).code).toBe(3);
+    expect((await runCliLikeBinary(['sites'], { env })).code).toBe(3);
     expect([byFlag.requests.length, byEnv.requests.length]).toEqual([1, 1]);
   });
 
@@ -353,7 +355,7 @@ describe('the settings merge, through the built binary', () => {
       urls: ['https://a.example/'],
       context: { repository: 'from/config', team: 'a11y' },
     });
-    const r = await runCli(['ci', '--config', file, '--context', 'branch=from-flag'], {
+    const r = await runCliLikeBinary(['ci', '--config', file, '--context', 'branch=from-flag'], {
       env: {
         SVC_API_KEY: key,
         SVC_BASE_URL: api.url,
@@ -368,18 +370,20 @@ describe('the settings merge, through the built binary', () => {
 
   it('a bad value names its source: the flag, the variable, or the config file (or says it is the default)', async () => {
     const env = { SVC_API_KEY: key, SVC_BASE_URL: 'http://127.0.0.1:9' };
-    const fromEnv = await runCli(['sites'], { env: { ...env, SVC_RATE_LIMIT: 'fast' } });
+    const fromEnv = await runCliLikeBinary(['sites'], { env: { ...env, SVC_RATE_LIMIT: 'fast' } });
     expect([fromEnv.code, fromEnv.stderr]).toEqual([
       2,
       expect.stringContaining('error: SVC_RATE_LIMIT must be a positive number of requests per minute'),
     ]);
-    const fromFlag = await runCli(['sites', '--rate-limit', 'fast'], { env: { ...env, SVC_RATE_LIMIT: '60' } });
+    const fromFlag = await runCliLikeBinary(['sites', '--rate-limit', 'fast'], {
+      env: { ...env, SVC_RATE_LIMIT: '60' },
+    });
     expect([fromFlag.code, fromFlag.stderr]).toEqual([
       2,
       expect.stringContaining('error: --rate-limit must be a positive number of requests per minute'),
     ]);
     // A flag's good value is used and the variable's bad one never read.
-    const good = await runCli(['sites', '--rate-limit', '60'], { env: { ...env, SVC_RATE_LIMIT: 'fast' } });
+    const good = await runCliLikeBinary(['sites', '--rate-limit', '60'], { env: { ...env, SVC_RATE_LIMIT: 'fast' } });
     expect(good.code).toBe(3);
 
     const urls = join(dir, 'urls.txt');
@@ -391,15 +395,15 @@ describe('the settings merge, through the built binary', () => {
       [[], `${DEFAULT_MAX_URLS + 1} URLs to check, more than --max-urls ${DEFAULT_MAX_URLS} (the default); raise`],
     ] as const;
     for (const [args, message] of bounds) {
-      const r = await runCli(['ci', '--urls-file', urls, ...args], { env, cwd: dir });
+      const r = await runCliLikeBinary(['ci', '--urls-file', urls, ...args], { env, cwd: dir });
       expect([r.code, r.stderr]).toEqual([2, expect.stringContaining(message)]);
     }
 
-    const key2 = await runCli(['sites', '--api-key', 'not-a-svc-key'], { env });
+    const key2 = await runCliLikeBinary(['sites', '--api-key', 'not-a-svc-key'], { env });
     expect(key2.stderr).toContain(
       "warning: the API key does not start with svc_, as the service's keys do; check --api-key",
     );
-    const key3 = await runCli(['sites'], { env: { ...env, SVC_API_KEY: 'not-a-svc-key' } });
+    const key3 = await runCliLikeBinary(['sites'], { env: { ...env, SVC_API_KEY: 'not-a-svc-key' } });
     expect(key3.stderr).toContain(
       "warning: the API key does not start with svc_, as the service's keys do; check SVC_API_KEY",
     );
@@ -412,7 +416,7 @@ describe('the settings merge, through the built binary', () => {
       [[], `300 ms (timeout in ${file})`],
     ] as const) {
       const api = await serve(hang);
-      const r = await runCli(['ci', '--config', file, ...args, '--no-progress'], {
+      const r = await runCliLikeBinary(['ci', '--config', file, ...args, '--no-progress'], {
         env: { SVC_API_KEY: key, SVC_BASE_URL: api.url },
       });
       expect(r.code).toBe(4);

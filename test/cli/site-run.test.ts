@@ -1,4 +1,4 @@
-// `svc-a11y ci` over whole sites, end to end: the built binary against the simulator (through a recording proxy,
+// `svc-a11y ci` over whole sites, end to end: the CLI in process against the simulator (through a recording proxy,
 // so the test sees every CI check the CLI created), pages from a sitemap index on a loopback server. One gate:
 // 45 pages of one site → 3 checks of ≤ 20, each page checked once, one report of each kind (validated by the
 // consumers' own validators); 45 pages on two origins → grouped by site; FAIL and not-judged batches → the
@@ -12,7 +12,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { validateJUnitXsd } from '../support/junit-xsd.js';
 import { startLoopback, type Loopback } from '../support/loopback.js';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
@@ -71,7 +71,7 @@ describe('a sitemap index of 45 pages on one site', () => {
     const out = (name: string) => join(dir, name);
     const before = proxy.requests.length;
     const started = Date.now();
-    const r = await runCli(
+    const r = await runCliLikeBinary(
       [
         'ci',
         '--sitemap',
@@ -165,7 +165,7 @@ describe('a sitemap index of 45 pages on one site', () => {
     const shuffled = [...pages].reverse();
     await (await import('node:fs/promises')).writeFile(file, shuffled.join('\n'));
     const from = proxy.created().length;
-    const r = await runCli(['ci', '--urls-file', file, '--fail-on', 'NONE', '--quiet'], {
+    const r = await runCliLikeBinary(['ci', '--urls-file', file, '--fail-on', 'NONE', '--quiet'], {
       env: env(),
       timeoutMs: 50_000,
     });
@@ -185,7 +185,7 @@ describe('pages on several sites', () => {
       ...Array.from({ length: 20 }, (_, i) => `${LEGACY}/clean/l${i}`),
     ];
     const from = proxy.created().length;
-    const r = await runCli(['ci', ...urls, '--quiet'], { env: env(), timeoutMs: 50_000 });
+    const r = await runCliLikeBinary(['ci', ...urls, '--quiet'], { env: env(), timeoutMs: 50_000 });
     expect(r.code, r.stderr).toBe(0);
     const created = proxy.created().slice(from);
     expect(created.map((c) => [c.context?.svcA11yBatch, c.urls.length])).toEqual([
@@ -201,7 +201,7 @@ describe('pages on several sites', () => {
   }, async () => {
     const failing = `${SHOP}/clean/a?regress=1`;
     const unreachable = `${LEGACY}/clean/unreachable`;
-    const both = await runCli(['ci', failing, `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
+    const both = await runCliLikeBinary(['ci', failing, `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
       env: env(),
       timeoutMs: 50_000,
     });
@@ -210,14 +210,17 @@ describe('pages on several sites', () => {
     expect(both.stdout).toMatch(/shop\.example\.com: 1 finding breaks the threshold NEW_CRITICAL/);
     expect(both.stdout).toMatch(/also not judged: legacy\.example\.net: 1 page of 2 was not checked/);
 
-    const unknown = await runCli(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
+    const unknown = await runCliLikeBinary(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
       env: env(),
       timeoutMs: 50_000,
     });
     expect(unknown.code, unknown.stderr).toBe(4);
     expect(unknown.stdout).toContain('Accessibility check: UNKNOWN');
 
-    const pass = await runCli(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`], { env: env(), timeoutMs: 50_000 });
+    const pass = await runCliLikeBinary(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`], {
+      env: env(),
+      timeoutMs: 50_000,
+    });
     expect(pass.code, pass.stderr).toBe(0);
   });
 
@@ -225,7 +228,9 @@ describe('pages on several sites', () => {
     timeout: 30_000,
   }, async () => {
     const from = proxy.created().length;
-    const r = await runCli(['ci', '--sitemap', `${sitemaps.url}/sitemap.xml`, '--max-urls', '40'], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--sitemap', `${sitemaps.url}/sitemap.xml`, '--max-urls', '40'], {
+      env: env(),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('45 URLs to check, more than --max-urls 40');
     expect(proxy.created().length).toBe(from);
@@ -239,7 +244,7 @@ describe('one deadline and one rate budget for every batch', () => {
     const slow = await startSimulator({ durations: { ciCheck: 60_000 }, rateLimit: false });
     try {
       const urls = [...Array.from({ length: 21 }, (_, i) => `${SHOP}/clean/t${i}`), `${LEGACY}/clean/t`];
-      const r = await runCli(['ci', ...urls, '--timeout', '2s', '--quiet'], {
+      const r = await runCliLikeBinary(['ci', ...urls, '--timeout', '2s', '--quiet'], {
         env: { SVC_API_KEY: slow.keys.full, SVC_BASE_URL: slow.url },
         timeoutMs: 50_000,
       });
@@ -262,7 +267,10 @@ describe('one deadline and one rate budget for every batch', () => {
       const key = `svc-a11y:rl:v1:${createHash('sha256').update(sim.keys.full).digest('hex').slice(0, 32)}`;
       await redis.del(key);
       const urls = Array.from({ length: 25 }, (_, i) => `${SHOP}/clean/r${i}`);
-      const r = await runCli(['ci', ...urls, '--redis-url', redisUrl, '--quiet'], { env: env(), timeoutMs: 50_000 });
+      const r = await runCliLikeBinary(['ci', ...urls, '--redis-url', redisUrl, '--quiet'], {
+        env: env(),
+        timeoutMs: 50_000,
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(await redis.exists(key)).toBe(1);
     } finally {

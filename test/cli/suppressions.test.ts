@@ -2,7 +2,7 @@
 // what a suppressed finding becomes in every report (not counted toward --fail-on; SARIF `suppressions` of kind
 // external with the reason as justification, checked with the SARIF schema and Microsoft's validator with
 // GitHub's rules; JUnit skipped, checked against junit-10.xsd; counted separately), expired and stale entries,
-// per-URL thresholds; and the built binary against the simulator.
+// per-URL thresholds; and the CLI in process against the simulator.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { UsageError } from '../../src/cli/exit-codes.js';
 import { prepareReport, toJUnit, toMarkdown, toSarif, toText } from '../../src/cli/report/index.js';
 import { checkSuppressions, findSuppression, loadSuppressions } from '../../src/cli/report/suppressions.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { validateJUnitXsd } from '../support/junit-xsd.js';
 import { runMultitool } from '../support/sarif-multitool.js';
 import { validateSarif } from '../support/sarif.js';
@@ -194,7 +194,7 @@ describe('a suppressed finding in every report', () => {
   });
 });
 
-describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
+describe('svc-a11y ci with suppressions (in process, simulator)', () => {
   let sim: Simulator;
   let dir: string;
   const env = () => ({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
@@ -211,11 +211,11 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
       supp,
       JSON.stringify(file([entry({ ruleId: 'image-alt', url: '/promo' }), entry({ ruleId: 'color-contrast' })])),
     );
-    const failing = await runCli(['ci', page, '--quiet'], { env: env() });
+    const failing = await runCliLikeBinary(['ci', page, '--quiet'], { env: env() });
     expect(failing.code).toBe(1);
     const sarif = join(dir, 'ok.sarif');
     const junit = join(dir, 'ok.xml');
-    const r = await runCli(
+    const r = await runCliLikeBinary(
       ['ci', page, '--suppressions', supp, '--report', `sarif=${sarif}`, '--report', `junit=${junit}`],
       { env: env() },
     );
@@ -235,7 +235,7 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
   it('an expired entry suppresses nothing and warns', async () => {
     const supp = join(dir, 'expired.json');
     await writeFile(supp, JSON.stringify(file([entry({ ruleId: 'image-alt', expires: '2020-01-31' })])));
-    const r = await runCli(['ci', page, '--suppressions', supp, '--quiet'], { env: env() });
+    const r = await runCliLikeBinary(['ci', page, '--suppressions', supp, '--quiet'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('warning: suppression #1 image-alt, expires 2020-01-31 in');
     expect(r.stderr).toContain('has expired: it no longer suppresses anything');
@@ -245,7 +245,7 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
     const supp = join(dir, 'noreason.json');
     await writeFile(supp, JSON.stringify(file([{ ruleId: 'image-alt', expires: '2999-01-01' }])));
     const before = sim.requestCount();
-    const r = await runCli(['ci', page, '--suppressions', supp], { env: env() });
+    const r = await runCliLikeBinary(['ci', page, '--suppressions', supp], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`suppressions file ${supp}: suppressions[0].reason is required`);
     expect(sim.requestCount()).toBe(before);
@@ -257,7 +257,7 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
       JSON.stringify({ urls: [page], failOnByUrl: [{ url: '/nowhere', failOn: 'NONE' }] }),
     );
     await writeFile(join(project, '.a11y-suppressions.json'), JSON.stringify(file([entry({ ruleId: 'image-alt' })])));
-    const fromDefault = await runCli(['ci', '--quiet'], { env: env(), cwd: project });
+    const fromDefault = await runCliLikeBinary(['ci', '--quiet'], { env: env(), cwd: project });
     expect(fromDefault.code, fromDefault.stderr).toBe(0);
   });
 
@@ -271,12 +271,12 @@ describe('svc-a11y ci with suppressions (built binary, simulator)', () => {
         failOnByUrl: [{ url: '/promo', failOn: 'ANY_CRITICAL' }],
       }),
     );
-    const r = await runCli(['ci', '--config', config], { env: env() });
+    const r = await runCliLikeBinary(['ci', '--config', config], { env: env() });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/1 finding breaks the threshold NONE/);
     const bad = join(dir, 'bad-strict.json');
     await writeFile(bad, JSON.stringify({ urls: [page], failOnByUrl: [{ url: '/promo', failOn: 'SOMETIMES' }] }));
-    const refused = await runCli(['ci', '--config', bad], { env: env() });
+    const refused = await runCliLikeBinary(['ci', '--config', bad], { env: env() });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('failOnByUrl[0].failOn must be one of NEW_CRITICAL');
   });

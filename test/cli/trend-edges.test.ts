@@ -1,9 +1,9 @@
 // `svc-a11y trend` prints whatever counts the service sends and exits 0: a negative count used to reach
-// 'x'.repeat(-n) (RangeError, exit 70), and 150 000 points overflowed Math.max(...points). The built binary
+// 'x'.repeat(-n) (RangeError, exit 70), and 150 000 points overflowed Math.max(...points). The CLI in process
 // against a loopback server on 127.0.0.1, plus the chart renderer on its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { barChart, table } from '../../src/cli/io/tables.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 const siteId = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -24,7 +24,7 @@ const point = (totalViolations: number, day = 1) => ({
 });
 const trend = async (points: unknown[], args: string[] = []) => {
   api = await startLoopback(json(200, { siteId, standard: 'WCAG22_AA', points }));
-  return runCli(['trend', siteId, ...args], {
+  return runCliLikeBinary(['trend', siteId, ...args], {
     env: { SVC_API_KEY: 'svc_trend_edges_key', SVC_BASE_URL: api.url },
     timeoutMs: 60_000,
   });

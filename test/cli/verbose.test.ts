@@ -1,7 +1,7 @@
 // `--verbose` and `SVC_LOG`: the SDK's debug lines on the CLI's stderr, through the same output guard as every other
-// line, so the key never shows, whatever the service echoes. The built binary against a loopback service.
+// line, so the key never shows, whatever the service echoes. The CLI in process against a loopback service.
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { json, type Loopback, problem, startLoopback } from '../support/loopback.js';
 
 const KEY = 'svc_verbose_cli_key_0123456789';
@@ -16,7 +16,7 @@ afterEach(async () => {
 // A 429 with Retry-After, then the answer: a wait line and two attempts to log.
 const run = async (args: string[], env: Record<string, string> = {}) => {
   api = await startLoopback([problem(429, 'RATE_LIMITED', { 'retry-after': '1' }), json(200, trend)]);
-  return runCli(['trend', siteId, ...args], {
+  return runCliLikeBinary(['trend', siteId, ...args], {
     env: { SVC_API_KEY: KEY, SVC_BASE_URL: api.url, ...env },
     timeoutMs: 60_000,
   });
@@ -52,7 +52,7 @@ describe('svc-a11y --verbose', () => {
 
   it('a bad SVC_LOG is a usage error naming the variable and the levels; nothing is sent', async () => {
     api = await startLoopback(json(200, trend));
-    const r = await runCli(['trend', siteId], {
+    const r = await runCliLikeBinary(['trend', siteId], {
       env: { SVC_API_KEY: KEY, SVC_BASE_URL: api.url, SVC_LOG: 'loud' },
       timeoutMs: 60_000,
     });

@@ -1,7 +1,7 @@
 // `svc-a11y webhook verify` judges a saved delivery as verifyWebhook judged the same bytes live: each request below
 // is sent byte for byte to a real node:http server on 127.0.0.1 (port 0) whose handler runs verifyWebhook on
-// req.headers, then piped into the built CLI. Repeated X-Svc-Signature (and other X-Svc-*) lines must combine the
-// same way (Node joins them with ", "), give the same verdict and the same reason. What the CLI prints labels the
+// req.headers, then handed to the CLI in process as its stdin. Repeated X-Svc-Signature (and other X-Svc-*) lines
+// must combine the same way (Node joins them with ", "), give the same verdict and the same reason. What the CLI prints labels the
 // unsigned headers (X-Svc-Event, X-Svc-Delivery) as unsigned.
 import { createHmac } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
@@ -9,7 +9,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRawRequest } from '../../src/cli/commands/webhook.js';
 import { WebhookVerificationError, verifyWebhook, type WebhookEvent } from '../../src/webhooks/index.js';
-import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 
 const SECRET = 'whsec_cli_headers_secret';
 const BODY = '{"type":"scan_run.completed","scanRun":{"id":"r1","status":"COMPLETED"}}';
@@ -150,7 +150,7 @@ describe('webhook verify reads repeated header lines as Node does', () => {
   it.each(variants)('%s: the CLI gives the live receiver’s verdict (%s)', async (_label, expected, raw) => {
     const live = await judgeLive(raw);
     expect(live.reason ?? 'accepted').toBe(expected);
-    const cli = await runCli(['webhook', 'verify', '--secret', SECRET, '--json'], { stdin: raw });
+    const cli = await runCliLikeBinary(['webhook', 'verify', '--secret', SECRET, '--json'], { stdin: raw });
     if (live.event) {
       expect(cli.stderr).toBe('');
       expect(cli.code).toBe(0);
@@ -167,7 +167,7 @@ describe('webhook verify labels what is not signed', () => {
   it('prints the timestamp as signed, the event kind and delivery id as unsigned', async () => {
     const raw = request((ts) => [...base(ts), `X-Svc-Signature: v1=${mac(ts)}`]);
     const timestamp = /X-Svc-Timestamp: (\d+)/.exec(raw.toString('latin1'))![1];
-    const cli = await runCli(['webhook', 'verify', '--secret', SECRET], { stdin: raw });
+    const cli = await runCliLikeBinary(['webhook', 'verify', '--secret', SECRET], { stdin: raw });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toBe(
       `verified: X-Svc-Signature matches the timestamp and the body (${Buffer.byteLength(BODY)} bytes)\n` +
@@ -185,7 +185,7 @@ describe('webhook verify labels what is not signed', () => {
       `X-Svc-Timestamp: ${ts}`,
       `X-Svc-Signature: v1=${mac(ts)}`,
     ]);
-    const cli = await runCli(['webhook', 'verify', '--secret', SECRET], { stdin: raw });
+    const cli = await runCliLikeBinary(['webhook', 'verify', '--secret', SECRET], { stdin: raw });
     expect(cli.code).toBe(0);
     expect(cli.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(cli.stdout).toContain('event (unsigned): scan\uFFFD[2Jrun\n');
