@@ -25,12 +25,17 @@ const library = {
   redact: 'src/redact/index.ts',
 };
 
+// The redact entry is built on its own: the CLI imports it too, and an entry that another entry of the same split
+// build imports leaves an empty chunk behind (esbuild moves the entry's own module, here only re-exports, to a
+// shared chunk: a 1-byte file every importer loads). Its ~1 kB of pure functions are copied into redact.js instead.
+const { redact, ...splitLibrary } = library;
+
 export default defineConfig([
   // ESM: the library entries and the CLI share chunks. Declarations for the library entries only: the CLI is a
   // bin, and a dist/cli.d.ts would ship a type file nothing imports.
   {
     ...common,
-    entry: { ...library, cli: 'src/cli/main.ts' },
+    entry: { ...splitLibrary, cli: 'src/cli/main.ts' },
     dts: { entry: library, compilerOptions: { stripInternal: true } },
     format: ['esm'],
     splitting: true,
@@ -39,6 +44,7 @@ export default defineConfig([
   // CJS for require() users of the library entries. Their declarations are the ESM ones with `.cjs` imports:
   // scripts/cjs-types.mjs writes them after tsup (`npm run build`) instead of a second declaration build.
   { ...common, entry: library, format: ['cjs'], splitting: false, dts: false },
+  { ...common, entry: { redact }, format: ['esm'], splitting: false, dts: false },
   // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
   // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/io/proxy.ts).
   {

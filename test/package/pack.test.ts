@@ -11,7 +11,7 @@ describe('npm pack', () => {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }),
-  ) as [{ files: Array<{ path: string }> }];
+  ) as [{ files: Array<{ path: string; size: number }> }];
   const files = pack.files.map((f) => f.path).sort();
 
   it('holds the built entries with ESM, CJS and types for each export', () => {
@@ -42,6 +42,13 @@ describe('npm pack', () => {
     expect(pkg.files).toContain('dist');
     // The checks that pack the package for inspection skip the lifecycle scripts (no second build in npm test).
     expect(pkg.scripts['check:package']).toBe('node scripts/check-package.mjs');
+  });
+
+  it('ships no empty file and no declarations for the bin', () => {
+    // An entry imported by another entry of one split build once left a 1-byte chunk that every importer loaded
+    // (see tsup.config.ts); the bin's declarations are a type file nothing imports.
+    expect(pack.files.filter((f) => f.path.startsWith('dist/') && f.size <= 1).map((f) => f.path)).toEqual([]);
+    expect(files.filter((f) => /^dist\/cli[.-].*d\.c?ts$|^dist\/cli\.d\./.test(f))).toEqual([]);
   });
 
   it('ships no tests, sources, spec, source maps or env files', () => {
