@@ -55,7 +55,7 @@ interface Policy extends RetryPolicy {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly signal?: AbortSignal | undefined;
-  readonly limiter?: Pick<RateBudget, 'take' | 'pause'> | undefined;
+  readonly budget?: Pick<RateBudget, 'take' | 'pause'> | undefined;
 }
 
 /** What an attempt that got no usable 2xx body leaves: why, and how to end it either way. */
@@ -113,7 +113,7 @@ export class Transport {
       maxRetries: options.maxRetries,
       maxRetryDelayMs: options.maxRetryDelayMs,
       maxResponseBytes: options.maxResponseBytes,
-      limiter: limit ? lazyBudget(limit, apiKey, options.onWarning, observe) : undefined,
+      budget: limit ? lazyBudget(limit, apiKey, options.onWarning, observe) : undefined,
     };
   }
 
@@ -166,9 +166,9 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       // The longest wait this call accepts: maxRetryDelayMs, or less when the wait it belongs to ends sooner.
       const maxWaitMs = Math.min(policy.maxRetryDelayMs, timeLeft(policy.signal));
-      if (policy.limiter) {
+      if (policy.budget) {
         // A pause (a 429's Retry-After, this call's or a sharer's) beyond that fails now instead of sleeping.
-        const pausedUntil = await policy.limiter.take(policy.signal, maxWaitMs);
+        const pausedUntil = await policy.budget.take(policy.signal, maxWaitMs);
         // Its error is built by the budget's module (already loaded), out of the root bundle.
         if (pausedUntil !== undefined)
           throw (await import('../rate-limit/budget.js')).pausedError(
@@ -186,8 +186,8 @@ export class Transport {
       }
       const { outcome } = answer;
       // A 429's wait holds for everyone sharing the budget, not only for this call.
-      if (policy.limiter && outcome.kind === 'status' && outcome.status === 429 && outcome.retryAfterMs)
-        await policy.limiter.pause(outcome.retryAfterMs);
+      if (policy.budget && outcome.kind === 'status' && outcome.status === 429 && outcome.retryAfterMs)
+        await policy.budget.pause(outcome.retryAfterMs);
       const decision = decideRetry(
         outcome,
         attempt,
