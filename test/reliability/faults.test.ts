@@ -70,7 +70,10 @@ const truncatedJson = text(200, '[{"id":"3fa85f64-5717-4562-b3fc-2c963f66afa6","
 interface Row {
   /** The test name (and the README's "test" column). */
   name: string;
-  /** Client options on top of `{ apiKey: CANARY, timeoutMs: 200, maxRetries: 1 }`. */
+  /**
+   * Client options on top of `{ apiKey: CANARY, timeoutMs: 10_000, maxRetries: 1 }`. A row about a timeout sets
+   * its own: a 200 ms one for every row let a busy machine (load 25) turn a prompt 429 into ApiTimeoutError.
+   */
   client?: ClientOptions;
   /** Answers in order (the last repeats); 'refused' = nothing listens on the port. */
   server: Handler[] | 'refused';
@@ -167,6 +170,7 @@ const rows: Row[] = [
   },
   {
     name: 'slow body (1 byte / 50 ms for 3 s, timeoutMs 200) → ApiTimeoutError while reading the body, re-sent once like any GET timeout',
+    client: { timeoutMs: 200 },
     server: [slowBody],
     call: (c) => c.sites.list(),
     error: ApiTimeoutError,
@@ -175,6 +179,7 @@ const rows: Row[] = [
   },
   {
     name: 'headers then a stalled body (GET), then a whole answer → re-sent after the timeout, the answer is returned',
+    client: { timeoutMs: 200 },
     server: [stalledBody, json(200, sites)],
     call: (c) => c.sites.list(),
     requests: 2,
@@ -183,6 +188,7 @@ const rows: Row[] = [
   },
   {
     name: 'slow body on a POST 202 (timeoutMs 200) → ApiTimeoutError, never re-sent (it may have been processed)',
+    client: { timeoutMs: 200 },
     server: [slowBody],
     call: (c) => c.ciChecks.create(ciBody),
     error: ApiTimeoutError,
@@ -430,7 +436,7 @@ describe('fault table', () => {
       const client = new A11yClient({
         apiKey: CANARY,
         baseUrl,
-        timeoutMs: 200,
+        timeoutMs: 10_000,
         maxRetries: 1,
         fetch: counter.fetch,
         ...row.client,

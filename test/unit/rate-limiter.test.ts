@@ -134,13 +134,20 @@ describe('a 429 pauses the whole budget', () => {
       },
     ]);
     try {
+      // b starts once a's 429 has paused the budget: the client logs the wait before it (the pause is set first),
+      // so a busy machine that takes long to hand a the 429 cannot send b before the pause exists.
+      let paused!: () => void;
+      const pausedBudget = new Promise<void>((resolve) => (paused = resolve));
+      const log = (line: string) => /Retry-After/.test(line) && paused();
       const client = new A11yClient({
         apiKey: 'svc_rate_key',
         baseUrl: limited.url,
         rateLimit: { requestsPerMinute: 6000, burst: 1 },
+        logLevel: 'info',
+        logger: { error: log, warn: log, info: log, debug: log },
       });
       const a = client.sites.list(); // 429, then (after 1 s) 200
-      await new Promise((r) => setTimeout(r, 100));
+      await pausedBudget;
       const b = client.sites.list(); // started after the 429: without the shared pause it would go now
       await Promise.all([a, b]);
       const first = hits[0]!;

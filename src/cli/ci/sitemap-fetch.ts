@@ -71,14 +71,21 @@ async function fetchWith(
   let current = url;
   for (let hops = 0; ; hops++) {
     let response: Response;
-    try {
-      response = await fetchImpl(current, {
+    const request = () =>
+      fetchImpl(current, {
         redirect: 'manual',
         signal,
         headers: {
           accept: 'application/xml, text/xml;q=0.9, */*;q=0.1',
           ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
         },
+      });
+    try {
+      // Sent once more when no answer came: a kept-alive connection the server closed as it idled (Node's servers
+      // close them after 5 s) fails with ECONNRESET, and a GET of a sitemap is safe to send again.
+      response = await request().catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        return request();
       });
     } catch (error) {
       if (signal.aborted) throw timeUp(signal);
