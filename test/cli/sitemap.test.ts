@@ -106,6 +106,23 @@ describe('readSitemaps: what a site serves', () => {
     });
   });
 
+  it('a connection reset before any answer is sent once more (a kept-alive connection the server closed); a second reset is the error', async () => {
+    let resets = 1;
+    const flaky = await serve((path, res) => {
+      if (resets-- > 0) return void res.socket?.destroy();
+      res.writeHead(200).end(urlset([`https://a.example${path}`]));
+    });
+    expect(await readSitemaps([`${flaky.url}/sitemap.xml`])).toEqual({
+      urls: ['https://a.example/sitemap.xml'],
+      documents: 1,
+      excluded: 0,
+    });
+    expect(flaky.requests).toHaveLength(2);
+    const broken = await serve((_path, res) => void res.socket?.destroy());
+    await refused([`${broken.url}/sitemap.xml`], /sitemap\.xml could not be fetched/);
+    expect(broken.requests).toHaveLength(2);
+  });
+
   it('takes page URLs as listed, whatever host serves the sitemap', async () => {
     const site = await serve((_path, res) => res.writeHead(200).end(urlset(['https://shop.example.com/'])));
     expect((await readSitemaps([`${site.url}/sitemap.xml`])).urls).toEqual(['https://shop.example.com/']);
