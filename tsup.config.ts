@@ -57,4 +57,17 @@ export default defineConfig([
     splitting: false,
     minify: true,
   },
+  // `svc-a11y mcp`'s library: the MCP SDK (with its zod and ajv) bundled into one minified ESM file of its own,
+  // imported by the CLI only when that command runs (src/cli/mcp/load.ts), so the library entries, every other
+  // command and the GitHub Action's bundle carry none of it, and SDK users install nothing.
+  {
+    ...common,
+    entry: { 'cli-mcp': 'src/cli/mcp/library.ts' },
+    format: ['esm'],
+    platform: 'node',
+    noExternal: ['@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-formats'],
+    dts: false,
+    splitting: false,
+    minify: true,
+  },
 ]);

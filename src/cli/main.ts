@@ -23,6 +23,7 @@ import { safeLine } from './io/safe-text.js';
 import { closest } from './suggest.js';
 import { processSecrets } from './io/process-secrets.js';
 import { PROXY_VARIABLES, proxySettings } from './io/proxy.js';
+import { apiErrorHint, ID_SOURCES } from './api-hints.js';
 
 /**
  * Runs the CLI with `argv` (without node and script) and returns the exit code. A program running it in its own
@@ -105,28 +106,6 @@ export async function run(argv: string[], io: CliIO, embed?: Embedding): Promise
   } finally {
     await Promise.all(cleanups.map((close) => close().catch(() => undefined)));
   }
-}
-
-// Where the ids a command takes can be listed: a bad id points there.
-const ID_SOURCES: Record<string, string> = {
-  '<siteId>': "'svc-a11y sites' lists the site ids",
-  '<journeyId>': "'svc-a11y journeys <siteId>' lists a site's journey ids",
-  '<remediationItemId>': "'svc-a11y fixes <siteId>' lists a site's tracked fix ids",
-  '<scanRunId>': "'svc-a11y site-run <siteId> --json' prints a run's id",
-};
-
-// The next step after an API error a user can fix: where the registered sites and their ids are listed.
-function apiErrorHint(error: ApiError, idArgument: string | undefined): string | undefined {
-  const ids = error.status === 404 && idArgument ? ID_SOURCES[idArgument] : undefined;
-  if (ids) return ids;
-  if (error.code === 'SITE_NOT_FOUND')
-    return "Pages must be on a site registered (and, for CI checks, verified) in your organisation, at an address the service can reach: it checks pages from its own network, so never localhost or a runner's private preview. 'svc-a11y sites' lists the sites";
-  if (error.code === 'DOMAIN_NOT_VERIFIED')
-    return "CI checks need a verified site: 'svc-a11y sites' shows which are (VERIFIED)";
-  // No problem document: another HTTP server answered (a static server's 501 to a POST, a web app's JSON 404).
-  if (error.problem?.code === undefined && [404, 405, 501].includes(error.status))
-    return "The answer is not the API's (no problem document with a code): is SVC_BASE_URL (or --base-url) the service's API address";
-  return undefined;
 }
 
 /** Prints an error the way its exit code documents, and returns that code. Never a stack trace. */

@@ -105,6 +105,8 @@ const REVIEWED: Record<string, string> = {
   'src/cli/context.ts: new A11yClient': "the API client of every command: its fetch is requestFetch's",
   'src/cli/context.ts: new RedisRateLimitStore':
     'the shared rate budget: Redis speaks TCP, which an HTTP proxy does not carry (redis-cli ignores HTTP_PROXY too)',
+  'src/cli/commands/doctor/redis.ts: new RedisRateLimitStore':
+    "doctor's check of SVC_REDIS_URL: the store the commands would use, over TCP as context.ts's (no HTTP proxy)",
   'src/cli/commands/demo.ts: new A11yClient':
     'the simulator `demo` starts in this process on 127.0.0.1: a proxy could not reach it (with SVC_BASE_URL, demo uses the context client)',
   // Sitemaps.

@@ -7,16 +7,19 @@
 //   unknown flag or a missing value exits 2) and, for the blocks in LIVE, runs the command for real against the
 //   simulator; `npm run X` must name a script, `npm install X` this package or one of its dependencies; any other
 //   command is unknown (an empty PATH);
-// - json: parsed, then checked as the CLI checks a config file or a suppressions file;
+// - json: parsed, then checked as the CLI checks a config file or a suppressions file, or, for an MCP client's
+//   `mcpServers` (`servers`), as the built CLI parses the server's arguments;
 // - yaml: parsed; workflows go through GitHub's own parser in test/action/workflows.test.ts.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PROXY_VARIABLES } from '../../src/cli/io/proxy.js';
 import { checkConfig } from '../../src/cli/settings/config.js';
+import { SETTINGS } from '../../src/cli/settings/settings.js';
 import { checkSuppressions } from '../../src/cli/report/suppressions.js';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
 import { cliPath } from '../support/cli.js';
@@ -34,6 +37,11 @@ const NOT_CHECKED: ReadonlyArray<{ page: string; startsWith?: string; reason: st
     reason: 'sample log lines; their format is asserted in test/observe/debug-log.test.ts',
   },
   { page: 'test/fixtures/README.md', startsWith: 'The MIT License', reason: "a fixture's licence, quoted" },
+  {
+    page: 'docs/cli.md',
+    startsWith: '$ svc-a11y doctor\n',
+    reason: "a sample of svc-a11y doctor's output; its lines are asserted in test/cli/doctor.test.ts",
+  },
   {
     page: 'CONTRIBUTING.md',
     startsWith: '$ npm run generate\n',
@@ -294,10 +302,34 @@ npm() {
   }, 60_000);
 });
 
+// An MCP client's configuration (docs/mcp.md: `mcpServers`, VS Code's `servers`): each server runs the package's bin
+// with arguments the built CLI parses (`--help` appended exits 0), and sets only variables the CLI reads.
+function checkMcpServers(servers: Record<string, { command: string; args: string[]; env?: Record<string, string> }>) {
+  const known = new Set([
+    ...Object.values(SETTINGS).flatMap((s) => ('env' in s && s.env ? [s.env] : [])),
+    ...PROXY_VARIABLES,
+  ]);
+  expect(Object.keys(servers).length).toBeGreaterThan(0);
+  for (const { command, args, env = {} } of Object.values(servers)) {
+    expect(command).toBe('npx');
+    const bin = args.indexOf('svc-a11y');
+    expect(args.slice(bin - 2, bin)).toEqual(['-p', '@svc/a11y-sdk']);
+    const run = spawnSync(process.execPath, [ensureBuilt(), ...args.slice(bin + 1), '--help'], {
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Usage: svc-a11y mcp');
+    expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
+  }
+}
+
 describe('json blocks', () => {
   it.each(json.map((b) => [where(b), b] as const))('%s is a file the CLI accepts', (name, block) => {
     const data = JSON.parse(block.text) as Record<string, unknown>;
-    if ('suppressions' in data) expect(checkSuppressions(data, name, '2000-01-01').active).not.toHaveLength(0);
+    if ('mcpServers' in data || 'servers' in data)
+      checkMcpServers((data.mcpServers ?? data.servers) as Parameters<typeof checkMcpServers>[0]);
+    else if ('suppressions' in data) expect(checkSuppressions(data, name, '2000-01-01').active).not.toHaveLength(0);
     else expect(checkConfig(data, name).file).toBe(name);
   });
 

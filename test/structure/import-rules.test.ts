@@ -78,24 +78,48 @@ describe('import rules (see the README of each folder)', () => {
   const CLI_LAYERS: Array<(file: string) => boolean> = [
     (f) => ['src/cli/args.ts', 'src/cli/exit-codes.ts', 'src/cli/suggest.ts'].includes(f),
     (f) => inside(f, 'src/cli/io'),
+    (f) => inside(f, 'src/cli/routes'),
     (f) => inside(f, 'src/cli/report'),
     (f) => inside(f, 'src/cli/settings'),
     (f) => inside(f, 'src/cli/ci'),
+    (f) => inside(f, 'src/cli/mcp'), // the MCP server: a helper of its command, under the hall but for context.ts
     (f) => inside(f, 'src/cli'), // the hall and the commands
   ];
   const cliLayer = (file: string) => CLI_LAYERS.findIndex((isIn) => isIn(file));
+  // The one upward import the layers allow: the MCP server builds its client as every command does.
+  const allowedUp = (from: string, to: string) => inside(from, 'src/cli/mcp') && to === 'src/cli/context.ts';
 
-  it('the CLI is layered: base, io/, report/, settings/, ci/, then the hall and the commands; no import runs back up', () => {
+  it('the CLI is layered: base, io/, routes/, report/, settings/, ci/, mcp/, then the hall and the commands; no import runs back up', () => {
     const cli = edges.filter(([from, to]) => inside(from, 'src/cli') && inside(to, 'src/cli'));
     expect(cli.length).toBeGreaterThan(100);
-    for (const wing of ['io', 'report', 'settings', 'ci'])
+    for (const wing of ['io', 'routes', 'report', 'settings', 'ci', 'mcp'])
       expect(
         cli.some(([from]) => inside(from, `src/cli/${wing}`)),
         wing,
       ).toBe(true);
-    expect(cli.filter(([from, to]) => cliLayer(to) > cliLayer(from)).map(([from, to]) => `${from} → ${to}`)).toEqual(
-      [],
-    );
+    expect(
+      cli
+        .filter(([from, to]) => cliLayer(to) > cliLayer(from) && !allowedUp(from, to))
+        .map(([from, to]) => `${from} → ${to}`),
+    ).toEqual([]);
+  });
+
+  it('src/cli/mcp imports from the hall only context.ts, and only the mcp command imports it', () => {
+    expect(edges.some(([from, to]) => inside(from, 'src/cli/mcp') && to === 'src/cli/context.ts')).toBe(true);
+    expect(
+      broken(
+        (from, to) =>
+          !inside(from, 'src/cli/mcp') ||
+          !inside(to, 'src/cli') ||
+          cliLayer(to) <= cliLayer('src/cli/mcp/server.ts') ||
+          to === 'src/cli/context.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      broken(
+        (from, to) => !inside(to, 'src/cli/mcp') || inside(from, 'src/cli/mcp') || from === 'src/cli/commands/mcp.ts',
+      ),
+    ).toEqual([]);
   });
 
   // The SDK's floors, lowest first (src/README.md): a file imports only its own floor and those below, so no

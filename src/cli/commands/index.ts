@@ -2,8 +2,10 @@
 import type { Command } from '../context.js';
 import { ciCommand } from './ci.js';
 import { demoCommand } from './demo.js';
+import { doctorCommand } from './doctor.js';
 import { journeyRunCommand, scanCommand, siteRunCommand, verifyFixCommand } from './jobs.js';
 import { fixesCommand, journeysCommand, rootCausesCommand, sitesCommand, trendCommand } from './lists.js';
+import { mcpCommand } from './mcp.js';
 import { simulatorCommand } from './simulator.js';
 import { webhookCommand } from './webhook.js';
 
@@ -19,7 +21,9 @@ export const commands: readonly Command[] = [
   fixesCommand,
   verifyFixCommand,
   trendCommand,
+  doctorCommand,
   webhookCommand,
+  mcpCommand,
   demoCommand,
   simulatorCommand,
 ];

@@ -1,0 +1,128 @@
+// Every failure of a tool call as an `isError` result: what happened, the problem's code, and the next step. The
+// service's words are made one safe line (secrets in every spelling, controls, URL credentials) like the CLI's
+// error lines; nothing of a stack trace.
+import {
+  ApiConnectionError,
+  ApiError,
+  ConfigurationError,
+  PollTimeoutError,
+  RedirectError,
+  RequestValidationError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+} from '../../index.js';
+import { safeLine } from '../io/safe-text.js';
+import type { Needs, ToolResult } from './tool.js';
+
+/** What a failed call's result says about the job it waited for, to read it later. */
+export interface Pending {
+  /** What the job is called in words: `CI check`, `scan`, `fix verification`. */
+  kind: string;
+  /** How an agent reads it later, given its id: `get_findings with {"checkId": "…"}`. */
+  readLater(id: string): string;
+}
+
+/**
+ * An `isError` result with `text` and, as data, the error's facts.
+ * @example return failure('Invalid input: urls is required. Nothing was sent.', { kind: 'input' });
+ */
+export function failure(text: string, error: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: { error }, isError: true };
+}
+
+/**
+ * The result of a call that failed with `error`: the tool's name, `needs` (a 403 names them) and, for a wait, the
+ * job it was waiting for.
+ * @example catch (error) { return errorResult(error, { tool: 'list_sites', needs, secrets }); }
+ */
+export function errorResult(
+  error: unknown,
+  call: { tool: string; needs: Needs; secrets: readonly string[]; pending?: Pending | undefined; timeoutMs?: number },
+): ToolResult {
+  const line = (text: string) => safeLine(text, call.secrets);
+  if (error instanceof PollTimeoutError) {
+    const waited = `${call.tool} waited ${call.timeoutMs ?? error.elapsedMs} ms (timeoutMs)`;
+    if (error.jobId === undefined || !call.pending)
+      return failure(
+        `${waited}: the service did not accept the job in that time. It may still start; try again with a longer timeoutMs.`,
+        { kind: 'timeout' },
+      );
+    const id = line(error.jobId);
+    return failure(
+      `${waited} and the ${call.pending.kind} ${id} is still ${line(error.lastStatus ?? 'running')}: the wait ended, not the job, which keeps running at the service. Read it later with ${call.pending.readLater(id)}.`,
+      { kind: 'timeout', id, status: error.lastStatus },
+    );
+  }
+  if (error instanceof RequestValidationError)
+    return failure(`Invalid input: ${line(error.field)} ${line(error.rule)}. Nothing was sent to the service.`, {
+      kind: 'input',
+      field: error.field,
+    });
+  if (error instanceof ApiError) return apiFailure(error, call.tool, call.needs, line);
+  if (error instanceof ApiConnectionError)
+    return failure(
+      `The service could not be reached (${line(error.message)}). Check SVC_BASE_URL in the server's environment: it must be the service's address, reachable from this machine (and HTTPS_PROXY when a proxy is in between).`,
+      { kind: 'connection' },
+    );
+  if (
+    error instanceof RedirectError ||
+    error instanceof ResponseTooLargeError ||
+    error instanceof ResponseValidationError
+  )
+    return failure(`${line(error.message)} Is SVC_BASE_URL the service's API address?`, { kind: 'not-the-api' });
+  if (error instanceof ConfigurationError) return failure(line(error.message), { kind: 'configuration' });
+  return failure(
+    `Internal error of the MCP server: ${line(error instanceof Error ? error.message : String(error))} (a bug: please report it).`,
+    { kind: 'internal' },
+  );
+}
+
+function apiFailure(error: ApiError, tool: string, needs: Needs, line: (text: string) => string): ToolResult {
+  const code = error.code ? line(error.code) : undefined;
+  const said = [error.title, error.detail]
+    .filter(Boolean)
+    .map((text) => line(text!))
+    .join(': ');
+  const head = `The service answered ${error.status}${code ? ` ${code}` : ''}${said ? ` (${said})` : ''}.`;
+  const next = nextStep(error, tool, needs);
+  return failure(`${head}${next ? ` ${next}` : ''}${error.traceId ? ` traceId: ${line(error.traceId)}.` : ''}`, {
+    kind: 'api',
+    status: error.status,
+    code,
+    traceId: error.traceId === undefined ? undefined : line(error.traceId),
+  });
+}
+
+// What to do about an answer, by its code (document §7), else by its status.
+function nextStep(error: ApiError, tool: string, needs: Needs): string | undefined {
+  const scopes = needs.scopes.join(' and ');
+  const features = needs.features.join(' and ');
+  // A 401 without a problem document is still a key the service refused.
+  switch (error.code ?? (error.status === 401 ? 'API_KEY_INVALID' : undefined)) {
+    case 'API_KEY_INVALID':
+      return "The API key is missing, wrong or revoked: set SVC_API_KEY in the MCP server's environment (the env of its mcpServers entry) to a key from the organisation's settings (Developer API), then restart the server.";
+    case 'API_KEY_SCOPE_MISSING':
+      return `The API key lacks a scope ${tool} needs: ${scopes}. Create a key with ${needs.scopes.length > 1 ? 'these scopes' : 'this scope'} (organisation settings, Developer API) and set it as SVC_API_KEY.`;
+    case 'FEATURE_NOT_IN_PLAN':
+      return `The organisation's plan lacks a feature ${tool} needs${features ? ` (${features})` : ''}: an owner can change the plan; until then this tool cannot run.`;
+    case 'SITE_NOT_FOUND':
+      return 'Pages must be on a site registered (and, for check_pages, verified) in the organisation, at an address the service can reach: it checks pages from its own network, so never localhost or a private preview. list_sites lists the sites and their root URLs.';
+    case 'DOMAIN_NOT_VERIFIED':
+      return 'check_pages needs a verified site: list_sites shows which are (verified: true). scan_page checks one page of an unverified site.';
+    case 'RATE_LIMITED':
+      return `The key's request rate is used up; try again in ${error.headers.get('retry-after') ?? 'a few'} seconds.`;
+    case 'SCAN_ALREADY_RUNNING':
+      return 'A scan of this is already running: wait for it, then read its findings with get_findings.';
+    case 'INVALID_URL':
+    case 'VALIDATION_FAILED':
+      return 'Fix the input the service named and call the tool again.';
+  }
+  if (error.status === 403)
+    return `The key or the plan lacks what ${tool} needs: the scope ${scopes}${features ? `, the plan feature ${features}` : ''}.`;
+  if (error.status === 404)
+    return error.problem?.code === undefined
+      ? "The answer is not the API's (no problem code): is SVC_BASE_URL the service's API address?"
+      : 'The id is not known to the service in this organisation: take it from a result of check_pages, scan_page or list_sites.';
+  if (error.status >= 500) return 'The service failed; try again later, quoting the traceId to support if it persists.';
+  return undefined;
+}

@@ -1,0 +1,191 @@
+// `svc-a11y mcp`: the wiring of the MCP server on stdio. One client for every tool (one rate budget, the fleet's
+// through SVC_REDIS_URL), built as every command builds it; tools listed and run by name; stdout carries the protocol
+// only, every line of it redacted once more on its way out; the server stops, and the command returns 0, when stdin
+// ends.
+import { Readable, Writable } from 'node:stream';
+import { type A11yClient, PollTimeoutError } from '../../index.js';
+import { type CommandContext, clientFrom, version } from '../context.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import type { CliIO } from '../io/output.js';
+import { redactText, safeLine } from '../io/safe-text.js';
+import { errorResult, failure } from './errors.js';
+import { compileInput } from './input.js';
+import { type LogSink, teeToLog } from './log.js';
+import { loadMcpLibrary } from './load.js';
+import { progressReporter } from './progress.js';
+import type { Tool, ToolContext, ToolResult } from './tool.js';
+import { PENDING, TOOLS } from './tools/index.js';
+
+/** What the server tells a client about itself (the protocol's `instructions`). */
+const INSTRUCTIONS =
+  "Accessibility checks of the pages of the organisation's registered sites. list_sites names the sites; check_pages checks up to 20 pages of one verified site against its baseline (verdict and new findings); scan_page checks one page; get_findings reads the findings of a check, scan or scan run (also one whose wait ran out); explain_root_causes groups a scan run's findings by cause with guidance and an example fix; verify_fix re-checks a tracked fix. The service fetches pages itself: they must be public addresses, never localhost.";
+
+/** Options of {@link serveMcp}. */
+export interface McpOptions {
+  /** List and run only the tools that start nothing at the service (`--read-only`). */
+  readOnly: boolean;
+}
+
+/**
+ * Runs the MCP server on the command's stdin and stdout until stdin ends, then returns exit code 0.
+ * @example return serveMcp(ctx, { readOnly: ctx.values['read-only'] === true });
+ */
+export async function serveMcp(ctx: CommandContext, options: McpOptions): Promise<number> {
+  const io = ctx.out.io;
+  if (!(io.stdin instanceof Readable)) throw new UsageError('mcp needs a standard input stream', 'mcp');
+  const stdin = io.stdin;
+  const sink: LogSink = {};
+  const out = teeToLog(ctx.out, sink);
+  const cleanups: Array<() => Promise<void>> = [];
+  const { client, unavailable } = startClient(ctx, out, cleanups);
+  try {
+    return await serve({ io, stdin, out, sink, client, unavailable }, options);
+  } finally {
+    // The Redis connection of the fleet's budget, when SVC_REDIS_URL is set.
+    await Promise.all(cleanups.map((close) => close().catch(() => undefined)));
+  }
+}
+
+/** What the server runs with: the streams, the log, and the client (or why there is none). */
+interface Served {
+  io: CliIO;
+  stdin: Readable;
+  out: CommandContext['out'];
+  sink: LogSink;
+  client: A11yClient | undefined;
+  unavailable: string | undefined;
+}
+
+async function serve({ io, stdin, out, sink, client, unavailable }: Served, options: McpOptions): Promise<number> {
+  const tools = TOOLS.filter((tool) => !options.readOnly || tool.readOnly);
+  const library = await loadMcpLibrary();
+  const ajv = library.inputValidator();
+  const checks = new Map(tools.map((tool) => [tool.name, compileInput(ajv, tool)]));
+  // Aborts every wait in flight when the client goes away: a stopped server leaves nothing polling.
+  const shutdown = new AbortController();
+
+  const server = new library.Server(
+    { name: 'svc-a11y', version },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(library.ListToolsRequestSchema, async () => ({
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as { type: 'object' },
+      annotations: {
+        title: tool.title,
+        readOnlyHint: tool.readOnly,
+        // The waits start jobs that change nothing on the site or in the account but their own records.
+        destructiveHint: false,
+        idempotentHint: tool.readOnly,
+        openWorldHint: true,
+      },
+    })),
+  }));
+  server.setRequestHandler(library.CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) {
+      const hidden = TOOLS.some((t) => t.name === name);
+      throw new library.McpError(
+        library.ErrorCode.InvalidParams,
+        `Unknown tool ${safeLine(name, out.secrets)}${hidden ? ': the server runs with --read-only, which lists only list_sites, get_findings and explain_root_causes' : ''}`,
+      );
+    }
+    const input = request.params.arguments ?? {};
+    const broken = checks.get(tool.name)!(input);
+    if (broken.length)
+      return failure(
+        `Invalid input for ${tool.name}: ${broken.map((b) => `${b.field} ${b.rule}`).join('; ')}. Nothing was sent to the service.`,
+        { kind: 'input', fields: broken.map((b) => b.field) },
+      );
+    if (!client) return failure(`${unavailable}.`, { kind: 'configuration' });
+    const signal = AbortSignal.any([extra.signal, shutdown.signal]);
+    const context: ToolContext = {
+      client,
+      secrets: out.secrets,
+      signal,
+      progress: progressReporter(request.params._meta?.progressToken, (params) =>
+        extra.sendNotification({ method: 'notifications/progress', params }),
+      ),
+    };
+    return run(tool, input, context, out);
+  });
+
+  // The client is gone when stdin ends, or when stdout breaks (EPIPE: nobody reads the answers any more).
+  const closed = new Promise<void>((resolve) => {
+    stdin.once('end', resolve);
+    stdin.once('close', resolve);
+    server.onclose = resolve;
+    (io.stdout as { on?: (event: 'error', listener: () => void) => unknown }).on?.('error', resolve);
+  });
+  // Log notifications start once the client said it is initialized (the protocol's order); stderr has every line.
+  server.oninitialized = () => {
+    sink.send = (level, data) => {
+      server.sendLoggingMessage({ level, logger: 'svc-a11y', data }).catch(() => undefined);
+    };
+  };
+  await server.connect(new library.StdioServerTransport(stdin, redactingStdout(io, out.secrets)));
+  out.err(
+    `svc-a11y ${version} mcp: serving ${tools.map((t) => t.name).join(', ')} on stdio${options.readOnly ? ' (read-only)' : ''}`,
+  );
+  await closed;
+  sink.send = undefined;
+  shutdown.abort();
+  await server.close().catch(() => undefined);
+  return ExitCode.OK;
+}
+
+// The one client of the server. Without a key or an address the server still starts, so the agent's client shows
+// why every tool fails (and where to set it) instead of a server that would not start.
+function startClient(
+  ctx: CommandContext,
+  out: CommandContext['out'],
+  cleanups: Array<() => Promise<void>>,
+): { client?: A11yClient; unavailable?: string } {
+  try {
+    return { client: clientFrom(ctx.values, ctx.out.io.env, out, cleanups) };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const unavailable = `The server has no working client: ${error.message}. Set it in the env of the server's mcpServers entry and restart the server`;
+    out.err(`warning: ${unavailable}`);
+    return { unavailable };
+  }
+}
+
+// One call: its result, or its failure in words. A cancelled call's result is never sent (the protocol drops it).
+async function run(tool: Tool, input: Record<string, unknown>, ctx: ToolContext, out: CommandContext['out']) {
+  try {
+    return (await tool.run(input, ctx)) as ToolResult;
+  } catch (error) {
+    if (ctx.signal.aborted && !(error instanceof PollTimeoutError))
+      return failure(`${tool.name} was cancelled; a job it started keeps running at the service.`, {
+        kind: 'cancelled',
+      });
+    const result = errorResult(error, {
+      tool: tool.name,
+      needs: tool.needs(input),
+      secrets: out.secrets,
+      pending: PENDING[tool.name],
+      timeoutMs: typeof input.timeoutMs === 'number' ? input.timeoutMs : undefined,
+    });
+    out.err(`warning: ${tool.name}: ${result.content[0]!.text}`);
+    return result;
+  }
+}
+
+// stdout as the transport writes it: each message redacted once more (the key in any spelling, URL credentials), as
+// the Output does for every other command's output. Redaction keeps a JSON text valid: it only replaces characters
+// inside strings with `[redacted]`.
+function redactingStdout(io: CliIO, secrets: readonly string[]): Writable {
+  const stdout = io.stdout as { write(text: string, done?: (error?: Error | null) => void): unknown };
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      // A write error (EPIPE: the client is gone) ends the server through stdout's 'error' (serve's `closed`); passed
+      // on here it would be an unhandled error of this stream.
+      stdout.write(redactText(String(chunk), secrets), () => done());
+    },
+  });
+}

@@ -1,0 +1,96 @@
+// check_pages: a CI check of up to 20 pages of one verified site, waited for with progress, answered with its
+// verdict and the findings new against the baseline (the ones this change brought).
+import type { CiCheck, FailOn } from '../../../index.js';
+import { safeCopy } from '../../io/safe-text.js';
+import { FAIL_ON } from '../../report/fail-on.js';
+import { TIMEOUT_SCHEMA, URL_SCHEMA } from '../input.js';
+import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, result } from '../results.js';
+import { defineTool } from '../tool.js';
+import { isDone, waitFor } from '../wait.js';
+
+interface Input {
+  urls: string[];
+  failOn?: FailOn;
+  timeoutMs?: number;
+}
+
+/** The pages of a check that are done (any status but QUEUED and RUNNING), of all. */
+function pagesDone(check: CiCheck, asked: number): { done: number; total: number } {
+  const pages = check.pages ?? [];
+  return { done: pages.filter((p) => isDone(p.status)).length, total: pages.length || asked };
+}
+
+/** `check_pages`: see the issue's table; `findings` holds the new findings only. */
+export const checkPages = defineTool<Input>({
+  name: 'check_pages',
+  title: 'Check pages (CI check)',
+  description:
+    "Checks 1–20 pages of one verified site against its baseline and waits for the verdict (PASS or FAIL by failOn). Returns the counts, each page's status and the findings that are NEW against the baseline, worst first, each with its rule, CSS selector (target), summary and help URL. Never moves the baseline. Sends progress (pages done of pages) when the request has a progressToken. Pages must be reachable by the service (never localhost).",
+  readOnly: false,
+  inputSchema: {
+    type: 'object',
+    properties: {
+      urls: {
+        type: 'array',
+        items: URL_SCHEMA,
+        minItems: 1,
+        maxItems: 20,
+        description: 'Absolute http(s) URLs of pages on one verified site (list_sites), at most 2048 characters each.',
+      },
+      failOn: {
+        type: 'string',
+        enum: [...FAIL_ON],
+        description: "What makes the verdict FAIL; the service's default (NEW_CRITICAL) when omitted.",
+      },
+      timeoutMs: TIMEOUT_SCHEMA,
+    },
+    required: ['urls'],
+    additionalProperties: false,
+  },
+  needs: () => ({ scopes: ['ci:check'], features: ['API_ACCESS', "the plan's CI quota"] }),
+  async run(input, ctx) {
+    const raw = await ctx.client.ciChecks.createAndWait(
+      { urls: input.urls, ...(input.failOn ? { failOn: input.failOn } : {}) },
+      waitFor<CiCheck>(ctx, input.timeoutMs, (check) => {
+        const { done, total } = pagesDone(check, input.urls.length);
+        return { done, total, message: `${done} of ${total} pages checked (${check.status})` };
+      }),
+    );
+    const check = safeCopy(raw, ctx.secrets);
+    // Findings are read only once the check COMPLETED (document §1); a FAILED check has none to read.
+    const violations =
+      check.status === 'COMPLETED'
+        ? safeCopy(await ctx.client.ciChecks.listViolations(check.id, { signal: ctx.signal }), ctx.secrets)
+        : [];
+    const fresh = violations.filter((v) => v.isNew === true);
+    const { shown, omitted } = capFindings(fresh, DEFAULT_FINDINGS_LIMIT);
+    const findings = shown.map((v) => finding(v));
+    const pages = (check.pages ?? []).map((p) => ({ url: p.url, status: p.status }));
+    const head =
+      `CI check ${check.id}: ${check.status}${check.verdict ? `, verdict ${check.verdict}` : ''}${check.failOn ? ` (failOn ${check.failOn})` : ''}` +
+      `${check.failureReason ? ` — ${check.failureReason}` : ''}${check.baselineMissing ? '; no baseline yet, so every finding counts as new' : ''}.`;
+    const notDone = pages.filter((p) => p.status !== 'DONE');
+    return result(
+      [
+        head,
+        `Pages: ${pages.length}${notDone.length ? ` (${notDone.map((p) => `${p.url} ${p.status}`).join(', ')})` : ', all DONE'}.`,
+        `All findings: ${counts(check.counts)}. New: ${counts(check.newCounts)}; fixed ${check.fixedCount ?? 0}.`,
+        fresh.length ? `New findings:\n${findingsText(findings, omitted)}` : 'No new findings.',
+      ].join('\n'),
+      {
+        checkId: check.id,
+        status: check.status,
+        verdict: check.verdict,
+        failOn: check.failOn,
+        baselineMissing: check.baselineMissing,
+        counts: check.counts,
+        newCounts: check.newCounts,
+        fixedCount: check.fixedCount,
+        pages,
+        findings,
+        omitted,
+        ...(check.failureReason ? { failureReason: check.failureReason } : {}),
+      },
+    );
+  },
+});
