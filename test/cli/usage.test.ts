@@ -30,14 +30,17 @@ describe('svc-a11y usage', () => {
       'fixes',
       'verify-fix',
       'trend',
+      'doctor',
       'webhook',
+      'mcp',
       'demo',
+      'simulator',
     ])
       expect(r.stdout).toMatch(new RegExp(`\\n  ${c} `));
     expect(r.stdout).toContain('4  the job ended FAILED');
   });
 
-  it.each(['ci', 'scan', 'trend', 'webhook', 'demo'])('%s --help prints its usage', async (command) => {
+  it.each(['ci', 'scan', 'trend', 'webhook', 'demo', 'doctor', 'mcp'])('%s --help prints its usage', async (command) => {
     const r = await runCli([command, '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Usage: svc-a11y ${command}`);
