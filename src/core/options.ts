@@ -109,11 +109,14 @@ export interface ClientOptions {
  * @example const rateLimit: RateLimitOptions = { requestsPerMinute: 120, burst: 5 };
  */
 export interface RateLimitOptions {
-  /** Sustained rate, in requests per minute. */
+  /** Sustained rate, in requests per minute: no sliding 60 s window holds more requests than this (as the service counts). */
   requestsPerMinute: number;
   /**
-   * Requests that may go at once after a quiet spell.
-   * @default 1
+   * Requests that may go at once after a quiet spell; the rest are spaced at the rate, and no 60 s window holds
+   * more than `requestsPerMinute` whatever the burst (up to `requestsPerMinute`: the whole minute at once). With a
+   * burst, requests a minute apart are kept a second further apart, for requests that reach the service out of
+   * the order they left.
+   * @default 1 (strict spacing at the rate)
    */
   burst?: number | undefined;
   /**

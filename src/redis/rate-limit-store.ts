@@ -1,7 +1,7 @@
 // A rate budget shared by every process using one API key, in Redis. One atomic Lua
-// script per request (GCRA: one number per budget, so one key and one round trip; a sliding-window log would
-// keep an entry per request and a sorted set to trim), keys namespaced by a hash of the API key and expiring
-// once the budget has refilled. Time is Redis' own (`TIME`), so the clocks of CI machines never disagree.
+// script per request, so one round trip: GCRA's one number, and the slots of the last window in a list (at most
+// `requestsPerMinute`; only the newest and the one that many places back are read, so a request costs the same
+// at any rate), keys namespaced by a hash of the API key and expiring once the budget has refilled. Time is Redis' own (`TIME`), so the clocks of CI machines never disagree.
 // Every wait on Redis is bounded by the store's connection (connection.ts).
 import { pauseLength } from '../rate-limit/pause.js';
 import type { RateLimit, RateLimitStore, Reservation } from '../core/rate-limit-store.js';

@@ -3,16 +3,20 @@
 // (written by hand, by another program, or damaged) never disables the budget: it is replaced with a
 // conservative one (the burst spent) and reported, so the client warns once.
 import { MAX_PAUSE_MS } from '../rate-limit/pause.js';
-import { gcraParameters, type RateLimit } from '../core/rate-limit-store.js';
+import { gcraParameters } from '../core/gcra.js';
+import type { RateLimit } from '../core/rate-limit-store.js';
+import { windowParameters } from '../core/rate-window.js';
 
 // Longest a budget's next slot may lie ahead before its value is judged unreadable: the longest pause plus a
 // month of queued slots (any real queue is far shorter).
 const MAX_AHEAD_MS = MAX_PAUSE_MS + 30 * 24 * 3600 * 1000;
 
 // KEYS[1] budget (GCRA's theoretical arrival time, Redis ms), KEYS[2] its sharers (client id → last seen, ms),
-// KEYS[3] the pause: present while a 429's pause lasts, its time to live being what is left.
+// KEYS[3] the pause: present while a 429's pause lasts, its time to live being what is left, KEYS[4] the
+// window's log: the slots reserved in the last window (Redis ms), oldest first, at most `capacity` of them (a
+// list: the slot `capacity` places back is one LINDEX, the new one an RPUSH and an LTRIM).
 // ARGV: op ('reserve' | 'pause' | 'refund'), interval ms, tolerance ms, client id, pause ms (whole, ≥ 0),
-// the longest lead of a readable budget value, ms.
+// the longest lead of a readable budget value, ms, the window's capacity, the window ms.
 // Returns { wait ms, sharers seen in the last minute, pause ms left (0: none; nothing was reserved when > 0),
 // 1 when an unreadable value was replaced }.
 /** @internal */
@@ -21,18 +25,45 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[2])
 local tolerance = tonumber(ARGV[3])
+local ahead = tonumber(ARGV[6])
+local capacity = tonumber(ARGV[7])
+local window = tonumber(ARGV[8])
 local corrupt = 0
+-- A readable time: a number, not NaN (v ~= v), not negative, not infinite or too far ahead.
+local function readable(v)
+  return v ~= nil and v == v and v >= 0 and v <= now + ahead
+end
 local tat = 0
 local kind = redis.call('TYPE', KEYS[1])['ok']
 if kind == 'string' then
   local v = tonumber(redis.call('GET', KEYS[1]))
-  -- not a number, NaN (v ~= v), negative, infinite or too far ahead: unreadable
-  if v == nil or v ~= v or v < 0 or v > now + tonumber(ARGV[6]) then corrupt = 1 else tat = v end
+  if readable(v) then tat = v else corrupt = 1 end
 elseif kind ~= 'none' then
   corrupt = 1
 end
+kind = redis.call('TYPE', KEYS[4])['ok']
+if kind ~= 'list' and kind ~= 'none' then
+  corrupt = 1
+  redis.call('DEL', KEYS[4])
+end
+-- The log's newest slot and the one capacity places back (0: none), each read only where it binds.
+local newest = 0
+local oldest = 0
+if ARGV[1] == 'reserve' and kind == 'list' then
+  local a = tonumber(redis.call('LINDEX', KEYS[4], -1))
+  local b = 0
+  if redis.call('LLEN', KEYS[4]) >= capacity then b = tonumber(redis.call('LINDEX', KEYS[4], -capacity)) end
+  if readable(a) and readable(b) then
+    newest = a
+    oldest = b
+  else
+    -- An unreadable log says nothing of the last window: it is dropped, and the burst counts as spent.
+    corrupt = 1
+    redis.call('DEL', KEYS[4])
+  end
+end
 -- Unreadable: the burst counts as spent and the next slot is one interval away.
-if corrupt == 1 then tat = now + tolerance + interval end
+if corrupt == 1 then tat = math.max(tat, now + tolerance + interval) end
 kind = redis.call('TYPE', KEYS[2])['ok']
 if kind ~= 'zset' and kind ~= 'none' then
   corrupt = 1
@@ -50,8 +81,15 @@ if ARGV[1] == 'reserve' then
   -- Nothing is reserved inside a pause: such slots would all be sent the moment it ends.
   if pause == 0 then
     if tat < now then tat = now end
-    wait = math.max(0, tat - tolerance - now)
-    tat = tat + interval
+    -- GCRA's slot, never before a slot already reserved, and a window after the slot capacity places back.
+    local slot = math.max(now, tat - tolerance, newest)
+    if oldest > 0 then slot = math.max(slot, oldest + window) end
+    wait = slot - now
+    -- A slot the window pushed later spends the spacing from there: the burst refills only after it.
+    tat = math.max(tat, slot) + interval
+    redis.call('RPUSH', KEYS[4], string.format('%.3f', slot))
+    redis.call('LTRIM', KEYS[4], -capacity, -1)
+    redis.call('PEXPIRE', KEYS[4], math.ceil(slot - now + window) + 1000)
     redis.call('ZADD', KEYS[2], now, ARGV[4])
   end
 elseif ARGV[1] == 'pause' then
@@ -78,17 +116,21 @@ return { math.ceil(wait), redis.call('ZCARD', KEYS[2]), pause, corrupt }
 /** The script's KEYS and ARGV (after the key count) for one operation on budget `key`. @internal */
 export function scriptArgs(key: string, op: string, limit: RateLimit, member: string, pauseMs: number): string[] {
   const { intervalMs, toleranceMs } = gcraParameters(limit);
+  const { windowMs, capacity } = windowParameters(limit, toleranceMs);
   return [
-    '3',
+    '4',
     key,
     `${key}:sharers`,
     `${key}:pause`,
+    `${key}:log`,
     op,
     String(intervalMs),
     String(toleranceMs),
     member,
     String(pauseMs),
     String(MAX_AHEAD_MS + toleranceMs),
+    String(capacity),
+    String(windowMs),
   ];
 }
 

@@ -109,6 +109,12 @@ export function observeJob(
   return { ...track, runningSeenAtMs, anchor, changedAtMs, firstLook: track.firstLook ?? look, last: look };
 }
 
+// How long a job first seen RUNNING with pages done is given, at least, from that look, in windows [last known
+// queued, first seen RUNNING] (see estimateCompletion). Measured in bench/polling-model.mjs (issue 35): 1 saves
+// ~0.05 requests of CI checks of 5–20 pages, 2 ~0.13; p95 lateness stays ≤ 1 but for jobs queued until just before
+// the first poll at T = 10 s (1.13; 1.19 without it).
+const LATE_START_WINDOWS = 2;
+
 /** The estimate of {@link estimateCompletion}. */
 export interface CompletionEstimate {
   /** Expected time left, from the latest look (ms). */
@@ -119,7 +125,8 @@ export interface CompletionEstimate {
   spread: number;
   /**
    * Time left if the job left the queue only just before it was first seen RUNNING, so that the pages done
-   * by then went by in no time (ms): the estimate counts from a start it can only guess, and a look must not
+   * by then went by in no time (ms), but at least two windows [last known queued, first seen RUNNING] from the
+   * look that first saw it RUNNING: the estimate counts from a start it can only guess, and a look must not
    * come later than this. Absent when the estimate does not depend on that guess.
    */
   ifStartedLateMs?: number | undefined;
@@ -166,12 +173,20 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
   // Pages were done already when it was first seen RUNNING: had it started only just before, they went by in
   // no time, and all pages since the anchor took only the time since that look. Without this bound, jobs of
   // 20–100 pages queued until just before the first poll were noticed up to 6.9× their lateness target (p95 at
-  // T = 4 s, bench/polling-model.mjs); it costs jobs of 5–20 pages ~0.2 requests (one more early look).
-  if (anchor.uncertaintyMs > 0 && first && first.done >= 1 && track.runningSeenAtMs !== undefined)
+  // T = 4 s, bench/polling-model.mjs). Such a job is still given two windows [last known queued, first seen
+  // RUNNING] from that look: a look one interval after it cost CI checks of 5–20 pages ~0.15 requests, and only
+  // jobs shorter than about twice the window (~2 s at a first poll) could end before (issue 35).
+  if (anchor.uncertaintyMs > 0 && first && first.done >= 1 && track.runningSeenAtMs !== undefined) {
+    const sinceSeenMs = last.atMs - track.runningSeenAtMs;
+    const windowMs = track.runningSeenAtMs - (track.queuedAtMs ?? track.runningSeenAtMs);
     return {
       ...fromAnchor,
-      ifStartedLateMs: (fromAnchor.remainingMs * (last.atMs - track.runningSeenAtMs)) / elapsedMs,
+      ifStartedLateMs: Math.max(
+        (fromAnchor.remainingMs * sinceSeenMs) / elapsedMs,
+        LATE_START_WINDOWS * windowMs - sinceSeenMs,
+      ),
     };
+  }
   return fromAnchor;
 }
 
@@ -181,18 +196,40 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
 // until just before the first poll.
 const SLOWER_PAGES_SHARE = 0.7;
 
+// A job first seen RUNNING with no page finished, at that first look: the least time it still needs is counted
+// from the guessed start (the anchor), but never more than this many times the window it may have been running
+// in (from the moment it was last known queued to this look), in case it left the queue just before. Measured
+// in bench/polling-model.mjs (issue 35): the look after one interval it replaces cost CI checks of 5–20 pages
+// ~0.35 requests; 4 windows save 0.03 more but bring jobs queued until just before the first poll to p95 1.46 at
+// T = 4 s.
+const FIRST_LOOK_WINDOWS = 3;
+
 /**
  * The least time the job still plausibly needs, from the page under way (undefined when nothing bounds
  * it): that page has not finished, so each page since the anchor took at least the time since the job was
  * first seen RUNNING (it surely ran by then; when it started before, nobody knows) divided by their count
  * (the one under way counting whole), and each page not started yet takes at least 70 % of that. Unlike
  * {@link estimateCompletion} it needs no finished page: a job of 10 pages still on its first page 1 s after
- * it was seen running needs ~6 s more.
+ * it was seen running needs ~6 s more. At the first look that sees a job RUNNING with no page finished (a job
+ * this wait created or saw QUEUED), the first page has been under way since the guessed start: the same bound
+ * counts from the anchor, up to 3 times the window since the job was last known queued.
  * @example remainingAtLeast({ runningSeenAtMs: 0, anchor: { atMs: 0, pages: 0, uncertaintyMs: 0 }, last: { atMs: 1000, done: 0, total: 10 } }) // 6300
+ * @example remainingAtLeast({ queuedAtMs: 0, runningSeenAtMs: 1000, anchor: { atMs: 250, pages: 0, uncertaintyMs: 500 }, last: { atMs: 1000, done: 0, total: 10 } }) // 3000 (0.7 · 9 · 750 = 4725, at most 3 · 1000)
  */
 export function remainingAtLeast(track: JobTrack): number | undefined {
-  const { anchor, last, runningSeenAtMs } = track;
+  const { anchor, last, runningSeenAtMs, queuedAtMs } = track;
   if (!anchor || !last || runningSeenAtMs === undefined) return undefined;
+  if (last.atMs === runningSeenAtMs && last.done === 0 && queuedAtMs !== undefined && anchor.pages === 0) {
+    // The first look: without this, no bound until a second look, one interval later (bench/polling-model.mjs:
+    // that look was ~0.35 of the 6.9 requests of a CI check of 5–20 pages reporting progress from the start).
+    const sinceStartMs = last.atMs - anchor.atMs;
+    const notStartedYet = last.total - 1;
+    if (!(sinceStartMs > 0) || notStartedYet < 1) return undefined;
+    return Math.min(
+      SLOWER_PAGES_SHARE * notStartedYet * sinceStartMs,
+      FIRST_LOOK_WINDOWS * (runningSeenAtMs - queuedAtMs),
+    );
+  }
   // Not from the anchor: a job first seen RUNNING may have left the queue just before that look, and counting
   // from earlier would read its first page as slow (seconds late for jobs queued until just before the first poll).
   const elapsedMs = last.atMs - runningSeenAtMs;
@@ -217,17 +254,25 @@ export interface ProgressWaitOptions {
 // How late completion may be noticed, as a share of the job's (estimated) duration; never less than one interval.
 const LATENESS_SHARE = 0.1;
 // How far into that allowance a poll aims, past the earliest plausible completion. Measured in
-// bench/polling-model.mjs: 0.5 costs ~0.2 more requests per job; 0.8 brings p95 lateness over its target.
-const AIM_INTO_ALLOWANCE = 0.6;
+// bench/polling-model.mjs: 0.5 costs ~0.2 more requests per job; 0.8 brings p95 lateness over its target;
+// 0.65 (issue 35, with the bounds at the first look) saves ~0.1 on 0.6; p95 ≤ 1.01 in every cell of the model's
+// tables but one, jobs queued until just before the first poll at T = 10 s: 1.13 (1.18 at 0.6, 0.99 before issue 35).
+const AIM_INTO_ALLOWANCE = 0.65;
+// The least wait, as a share of that allowance: a job that finishes right after this look is noticed one wait
+// later, so a wait within the allowance is never too late, whatever the estimate says; waiting less only spends
+// requests (polls at ~0.65 of the allowance while the last pages ran: ~0.02 requests per job in the model; the
+// whole allowance brings p95 over 1, the allowance being estimated).
+const WAIT_AT_LEAST_SHARE = 0.9;
 
 /**
  * The wait before the next poll, from the job's progress; undefined when progress tells nothing (then the
  * caller backs off as without progress). Aims at the earliest plausible completion — the estimate shrunk
  * by its uncertainty (no later than the time left had the job started just before it was first seen
- * RUNNING, when that start is a guess), and never before {@link remainingAtLeast} — plus 60 % of the
+ * RUNNING, when that start is a guess), and never before {@link remainingAtLeast} — plus 65 % of the
  * lateness allowed (a tenth of the job's estimated duration, at least `intervalMs`): if the job finishes in
  * that span it is noticed in time, and if it has not, this poll brings fresher progress and a sharper
- * estimate. When the
+ * estimate. Never less than 90 % of that allowance (unless the estimate hangs on a guessed start): a job
+ * finishing right after this look is still noticed in time. When the
  * progress stops moving for longer than two pages' time, waits grow by half of the time since it last moved
  * (×1.5 per poll, the backoff's growth), so a stalled job is never hammered. Bounded to [intervalMs,
  * maxIntervalMs], and a look that would fall after the deadline comes half an interval before it instead, but
@@ -251,7 +296,10 @@ export function progressWait(track: JobTrack, nowMs: number, options: ProgressWa
     (atLeastMs ?? 0) - sinceLook,
   );
   const allowanceMs = Math.max(intervalMs, LATENESS_SHARE * (waitedMs + (remainingMs ?? earliestMs)));
-  let wait = earliestMs + AIM_INTO_ALLOWANCE * allowanceMs;
+  // The least wait holds only where the allowance does not hang on a guessed start: a job that may have started just
+  // before it was first seen RUNNING may be far shorter than estimated, and its allowance with it.
+  const atLeastShare = estimate?.ifStartedLateMs === undefined ? WAIT_AT_LEAST_SHARE : 0;
+  let wait = Math.max(earliestMs + AIM_INTO_ALLOWANCE * allowanceMs, atLeastShare * allowanceMs);
   // Time per page so far (the page under way counting whole when none has finished yet).
   const { anchor, last } = track as Required<JobTrack>;
   const msPerPage = estimate?.msPerPage ?? (last.atMs - anchor.atMs) / (last.done + 1 - Math.floor(anchor.pages));

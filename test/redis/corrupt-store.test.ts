@@ -42,6 +42,9 @@ describe('a corrupt value in the shared store', () => {
     ['budget is a list', (key) => admin.rPush(key, ['1', '2'])],
     ['sharers = "nan" (a string, not a sorted set)', (key) => admin.set(`${key}:sharers`, 'nan')],
     ['pause = "nan" with no time to live (a pause without end)', (key) => admin.set(`${key}:pause`, 'nan')],
+    ["the window's log is a string, not a list", (key) => admin.set(`${key}:log`, '123')],
+    ['the window\'s log holds "nan"', (key) => admin.rPush(`${key}:log`, ['nan'])],
+    ["the window's log holds a slot centuries ahead", (key) => admin.rPush(`${key}:log`, [`1${'0'.repeat(30)}`])],
   ])('%s: the budget still spaces requests at its rate and warns once', async (_name, write) => {
     const apiKey = `svc_corrupt_${Math.random().toString(36).slice(2)}`;
     const key = await budgetKey(apiKey);
@@ -72,6 +75,7 @@ describe('a corrupt value in the shared store', () => {
       expect(Number.isFinite(Number(await admin.get(key)))).toBe(true);
       expect(await admin.pTTL(`${key}:pause`)).toBe(-2);
       expect(await admin.type(`${key}:sharers`)).toBe('zset');
+      expect(await admin.type(`${key}:log`)).toBe('list');
     } finally {
       await store.close();
     }

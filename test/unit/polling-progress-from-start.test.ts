@@ -1,7 +1,7 @@
 // Waits on jobs that report progress from the start (RUNNING at once, pages moving from the first poll), at the
 // default options, on an injected clock (vitest's fake timers drive Date.now and setTimeout): the simulator's
 // own job timeline and seeded uneven pages answer each poll, so no assertion depends on the machine's speed.
-// The target: for T from 4 to 30 s, ≤ 6 requests per job on average (the create included) and p95
+// The target (issue 35): for T from 4 to 30 s, ≤ 6.5 requests per job on average (the create included) and p95
 // lateness within max(10 % of T, 1 s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFakeClock } from '../support/fake-clock.js';
@@ -93,28 +93,30 @@ async function batch(
 
 describe('waiting on jobs that report progress from the start (default options, injected clock)', () => {
   // The earlier waits on the same jobs (bench/polling-model.mjs): 7.5 requests per job for T = 4–30 s, 6.8 for
-  // T = 10 s, 8.9 for T = 30 s. The issue's ≤ 6 on average holds for jobs of 20–100 pages; on 5–20 pages it would
-  // need a job first seen RUNNING to be counted from its creation, which the cases of jobs queued until just
-  // before the first poll show to be unsafe (docs/benchmarks.md).
-  it('T from 4 to 30 s: ≤ 6.9 requests per job on average, p95 lateness within max(10 % of T, 1 s)', async () => {
+  // T = 10 s, 8.9 for T = 30 s; before issue 35's bound at the first look and least wait, 6.9 / 6.7 / 7.9. Issue 22's
+  // ≤ 6 on average holds for jobs of 20–100 pages; on 5–20 pages it would need a job first seen RUNNING to be counted
+  // from its creation, which the cases of jobs queued until just before the first poll show to be unsafe
+  // (docs/benchmarks.md). These jobs take 6.34 / 5.86 / 7.0 (exact: the clock is injected and the draws seeded).
+  it('T from 4 to 30 s: ≤ 6.5 requests per job on average, p95 lateness within max(10 % of T, 1 s)', async () => {
     const { meanRequests, latenessP95 } = await batch(4, 200, 4000, 30_000);
-    expect(meanRequests).toBeLessThanOrEqual(6.9);
+    expect(meanRequests).toBeLessThanOrEqual(6.5);
     expect(latenessP95).toBeLessThanOrEqual(1);
   });
 
-  it('T = 10 s: ≤ 6.7 requests per job on average, p95 lateness ≤ 1 s', async () => {
+  it('T = 10 s: ≤ 6 requests per job on average, p95 lateness ≤ 1 s', async () => {
     // 6.4 before a job first seen RUNNING with pages done was looked at again after one interval (it may have
-    // started just before that look: the last test but one shows what skipping that look costs).
+    // started just before that look: the last test but one shows what skipping that look costs); issue 35 gives
+    // such a job two windows [create, first look] instead, and bounds the first look that sees no page done.
     const { meanRequests, latenessP95 } = await batch(10, 100, 10_000, 10_000);
-    expect(meanRequests).toBeLessThanOrEqual(6.7);
+    expect(meanRequests).toBeLessThanOrEqual(6);
     expect(latenessP95).toBeLessThanOrEqual(1);
   });
 
-  it('T = 30 s: ≤ 7.9 requests per job on average (the 10 s cap alone needs 5), p95 lateness ≤ 3 s', async () => {
+  it('T = 30 s: ≤ 7.1 requests per job on average (the 10 s cap alone needs 5), p95 lateness ≤ 3 s', async () => {
     // The create, a first look at ~1 s, then one look per 10 s at most: ≥ 5 requests for any client. A first
     // look that sees no page finished cannot tell a 30 s job from a 10 s one, so looks follow within seconds.
     const { meanRequests, latenessP95 } = await batch(30, 100, 30_000, 30_000);
-    expect(meanRequests).toBeLessThanOrEqual(7.9);
+    expect(meanRequests).toBeLessThanOrEqual(7.1);
     expect(latenessP95).toBeLessThanOrEqual(1);
   });
 
@@ -149,6 +151,6 @@ describe('waiting on jobs that report progress from the start (default options, 
   it("a create that takes 3 s (rate budget, retries) does not count towards the job's age", async () => {
     const { meanRequests, latenessP95 } = await batch(7, 200, 4000, 30_000, { createTakesMs: 3000 });
     expect(latenessP95).toBeLessThanOrEqual(1);
-    expect(meanRequests).toBeLessThanOrEqual(6.9);
+    expect(meanRequests).toBeLessThanOrEqual(6.5);
   });
 });

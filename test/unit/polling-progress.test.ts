@@ -235,6 +235,34 @@ describe('remainingAtLeast', () => {
     expect(remainingAtLeast(track)).toBeCloseTo(expected, 6);
   });
 
+  // Issue 35: at the first look that sees a job RUNNING with no page done, the first page has been under way since
+  // the guessed start (the anchor); had it left the queue just before the look, nothing is known of its pace, so the
+  // bound is at most 3 times the window [last known queued, first seen RUNNING]. Before, nothing was bounded until
+  // a second look one interval later (~0.35 requests of a CI check of 5–20 pages, bench/polling-model.mjs).
+  it('the first look, no page done: counted from the guessed start, at most 3 windows since it was last known queued', () => {
+    const firstLook = (total: number) =>
+      observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
+        atMs: 900,
+        status: 'RUNNING',
+        progress: { done: 0, total },
+      });
+    // Anchored a quarter into [0, 900]: the first page has taken 675 ms, the 4 not started ≥ 70 % of that each.
+    expect(remainingAtLeast(firstLook(5))).toBeCloseTo(0.7 * 4 * 675, 6);
+    // 19 not started would say 8978 ms: at most 3 × 900.
+    expect(remainingAtLeast(firstLook(20))).toBeCloseTo(2700, 6);
+    // Pages done at that look: the job may have started just before it and run them in no time (no bound yet).
+    const withPages = observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
+      atMs: 900,
+      status: 'RUNNING',
+      progress: { done: 2, total: 20 },
+    });
+    expect(remainingAtLeast(withPages)).toBeUndefined();
+    // A job already running when the wait began (never seen queued): no window, no guess, no bound at that look.
+    expect(remainingAtLeast(observeJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 0, total: 20 } }))).toBe(
+      undefined,
+    );
+  });
+
   it.each([
     ['nothing seen', {}],
     ['the last page under way (nothing not started)', anchored({ atMs: 5000, done: 9, total: 10 })],
@@ -252,13 +280,13 @@ describe('progressWait', () => {
   const bounds = { intervalMs: 1000, maxIntervalMs: 10_000 };
   it.each([
     // 50 of 100 pages in 2 s: 1960 ms left, its earliest plausible completion 1960 · e^−0.1995 = 1605 (the page
-    // under way says only ≥ 0.7 · 49 · 2000 / 51 = 1345), + 0.6 · 1000 (allowance: max(interval, 10 % of 3.96 s)).
+    // under way says only ≥ 0.7 · 49 · 2000 / 51 = 1345), + 0.65 · 1000 (allowance: max(interval, 10 % of 3.96 s)).
     [
-      'aims at the earliest plausible completion plus 60 % of the allowance',
+      'aims at the earliest plausible completion plus 65 % of the allowance',
       anchored({ atMs: 2000, done: 50, total: 100 }),
       2000,
       2000,
-      49.5 * (2000 / 50.5) * Math.exp(-Math.sqrt(1 / 50.5 + 1 / 50)) + 600,
+      49.5 * (2000 / 50.5) * Math.exp(-Math.sqrt(1 / 50.5 + 1 / 50)) + 650,
     ],
     // The estimate says 7500 · e^−0.7246 = 3634; the page under way says ≥ 0.7 · 7 · 2500 / 3 = 4083.
     [
@@ -266,7 +294,7 @@ describe('progressWait', () => {
       anchored({ atMs: 2500, done: 2, total: 10 }),
       2500,
       2500,
-      4083.3 + 600,
+      4083.3 + 650,
     ],
     // No page finished 1 s after it was seen running (no estimate): ≥ 0.7 · 9 · 1000 ms.
     [
@@ -274,7 +302,7 @@ describe('progressWait', () => {
       anchored({ atMs: 1000, done: 0, total: 10 }),
       1000,
       1000,
-      6300 + 600,
+      6300 + 650,
     ],
     [
       'capped at maxIntervalMs when completion is far',
@@ -284,6 +312,16 @@ describe('progressWait', () => {
       10_000,
     ],
     ['at least intervalMs when completion is near', anchored({ atMs: 9500, done: 9, total: 10 }), 9500, 9500, 1000],
+    // The last of 10 pages of ~2 s under way at 19 s: 1 s left, earliest 1055 · e^−1.03 = 377, + 0.65 · 2000 = 1677;
+    // but a job finishing right after this look is noticed one wait later, so the wait is never below 90 % of the
+    // allowance (a tenth of 19 s + 1 s left), which is never too late.
+    [
+      'at least 90 % of the allowance: a poll that soon could only spend a request',
+      anchored({ atMs: 19_000, done: 9, total: 10 }),
+      19_000,
+      19_000,
+      0.9 * 0.1 * (19_000 + 0.5 * (19_000 / 9.5)),
+    ],
     // Still at 9 of 10 for 11 s (> 2 pages of 2.1 s + 1 interval): half the time since it moved.
     [
       'a stall: waits grow with the time since progress last moved (×1.5 per poll)',
@@ -296,16 +334,19 @@ describe('progressWait', () => {
     expect(progressWait(track, nowMs, { ...bounds, waitedMs })).toBeCloseTo(expected, 0);
   });
 
-  it('a job of many pages first seen RUNNING with pages done looks again after one interval: it may have just started', () => {
+  it('a job of many pages first seen RUNNING with pages done looks again within two windows: it may have just started', () => {
     // 3 of 60 pages at the first look, 0.9 s after the create. Counted from a quarter into [0, 0.9 s] they took
-    // 675 ms, ~10.5 s to go, and the next look would come ~5 s later; had it started just before the look, it
-    // could be done in 2–3 s.
+    // 675 ms, ~10.9 s to go, and the next look would come ~5 s later; had it started just before the look, it
+    // could be done in 2–3 s. It is given two windows [create, first look] (issue 35: one interval before), plus
+    // 65 % of the allowance (a tenth of 0.9 s and the 10.9 s estimated), and no least wait (the allowance hangs
+    // on the guessed start).
     const track = observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
       atMs: 900,
       status: 'RUNNING',
       progress: { done: 3, total: 60 },
     });
-    expect(progressWait(track, 900, { ...bounds, waitedMs: 900 })).toBe(1000);
+    const left = (56.5 * 675) / 3.5;
+    expect(progressWait(track, 900, { ...bounds, waitedMs: 900 })).toBeCloseTo(2 * 900 + 0.65 * 0.1 * (900 + left), 6);
     // The same look of a job first seen already running (its start unknown, not guessed) plans from its rate.
     const running = observeJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 3, total: 60 } });
     const later = observeJob(running, { atMs: 1900, status: 'RUNNING', progress: { done: 5, total: 60 } });
@@ -433,14 +474,18 @@ describe('polling a job that reports progress (loopback)', () => {
     expect(withProgress.arrivals[lastRunning]! + withProgress.planned.get(lastRunning)! - T).toBeLessThanOrEqual(150);
     expect(withProgress.requests).toBeLessThanOrEqual(9);
     // With progress hidden the waits are the backoff's whatever the job does: 50, 50, 75, 112, 169, 253, 380,
-    // 500 … ms, −0–20 % jitter each (a busy machine only lengthens a gap). The poll that finds the job finished
-    // is the 7th or a later one (the 6th comes by 709 ms at most, plus the machine's delays), so it comes
-    // ≥ 304 ms after the one before: completion can go unseen for ~3× the target. Its actual lateness is not
-    // asserted: a machine busy enough can push the 7th poll just past completion by chance (CI saw 15 ms).
+    // 500 … ms, −0–20 % jitter each (a busy machine only lengthens a gap). On a quiet machine the poll that finds
+    // the job finished is the 7th or a later one, ≥ 304 ms after the one before: completion can go unseen for ~3×
+    // the target. How many polls fit before completion depends on the machine's speed (at load 25 only 3 did),
+    // so what is asserted is the plan: every wait planned is the backoff's for its poll, never one planned from
+    // progress, and no gap is shorter than that.
     const backoff = (i: number) => Math.min(500, 50 * 1.5 ** Math.max(0, i - 1));
     for (const [i, gap] of without.gaps.entries()) expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(0.8 * backoff(i) - 2);
-    expect(without.requests).toBeGreaterThanOrEqual(8);
-    expect(without.gaps.at(-1)).toBeGreaterThanOrEqual(0.8 * backoff(6) - 2);
+    expect(without.planned.size).toBeGreaterThan(0);
+    for (const [poll, wait] of without.planned) {
+      expect(wait, `wait planned at poll ${poll}`).toBeGreaterThanOrEqual(Math.floor(0.8 * backoff(poll)) - 1);
+      expect(wait, `wait planned at poll ${poll}`).toBeLessThanOrEqual(Math.ceil(backoff(poll)) + 1);
+    }
   });
 
   it('progress that stalls: waits grow ×1.5 instead of hammering at intervalMs', async () => {
