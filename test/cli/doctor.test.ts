@@ -173,7 +173,7 @@ describe('svc-a11y doctor against the simulator', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: svc-a11y doctor [command…] [--json]');
     expect(r.stdout).toMatch(
-      /Exit codes of doctor: 0 all is well.*; 2 a setting is missing or malformed\n[^]*; 3 the service,/,
+      /Exit codes of doctor: 0 all is well.*; 2 a setting is missing or malformed\n[\s\S]*; 3 the service,/,
     );
     expect((await runCliInProcess(['--help'])).stdout).toMatch(/^ {2}doctor +Check the set-up/m);
   });

@@ -40,11 +40,14 @@ describe('svc-a11y usage', () => {
     expect(r.stdout).toContain('4  the job ended FAILED');
   });
 
-  it.each(['ci', 'scan', 'trend', 'webhook', 'demo', 'doctor', 'mcp'])('%s --help prints its usage', async (command) => {
-    const r = await runCli([command, '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`Usage: svc-a11y ${command}`);
-  });
+  it.each(['ci', 'scan', 'trend', 'webhook', 'demo', 'doctor', 'mcp'])(
+    '%s --help prints its usage',
+    async (command) => {
+      const r = await runCli([command, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`Usage: svc-a11y ${command}`);
+    },
+  );
 
   it.each([
     [['nope'], /unknown command "nope"/],

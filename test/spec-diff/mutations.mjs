@@ -721,7 +721,9 @@ export function label(check: CiCheck): string {
     // the operation table updated (what made tsc green before), the call's `{ path: { id } }` fails.
     compile: {
       expect: /src\/resources\/sites\.ts.*'id' does not exist in type '\{ siteId: string; \}'/,
-      src: { 'src/core/operations.ts': (t) => t.replace("'/api/v1/sites/{id}/trend'", "'/api/v1/sites/{siteId}/trend'") },
+      src: {
+        'src/core/operations.ts': (t) => t.replace("'/api/v1/sites/{id}/trend'", "'/api/v1/sites/{siteId}/trend'"),
+      },
     },
   },
   {
