@@ -1,7 +1,9 @@
 // All tools share one client: its rate budget, and with SVC_REDIS_URL the fleet's budget in Redis as every other
-// command's (the run's redis-server); the Redis connection closes with the server, which still exits 0 at once.
+// command's (a redis-server of this test's own: the simulator's keys are the same in every test, so the run's shared
+// Redis may already hold their budget); the Redis connection closes with the server, which still exits 0 at once.
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis } from '../../scripts/redis.mjs';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
 import { rawServers, until } from './support.js';
 
@@ -14,14 +16,15 @@ const raw = rawServers();
 
 describe('the rate budget', () => {
   it('SVC_REDIS_URL: every tool call takes its slots from the budget in Redis, and the server exits 0 when stdin closes', async () => {
-    const admin = createClient({ url: inject('redisUrl') });
+    const redis = await startRedis();
+    const admin = createClient({ url: redis.url });
     await admin.connect();
     try {
       const before = new Set(await admin.keys('svc-a11y:rl:v1:*'));
       const server = raw({
         SVC_API_KEY: sim.keys.full,
         SVC_BASE_URL: sim.url,
-        SVC_REDIS_URL: inject('redisUrl'),
+        SVC_REDIS_URL: redis.url,
         SVC_RATE_LIMIT: '600',
       });
       const sent = sim.requestCount();
@@ -45,6 +48,7 @@ describe('the rate budget', () => {
       expect(await server.closeStdin()).toBe(0);
     } finally {
       await admin.quit();
+      await redis.stop();
     }
   });
 });

@@ -272,7 +272,7 @@ export function label(check: CiCheck): string {
       operation(doc, '/api/v1/sites', 'get').operationId = 'listAllSites';
     },
     // The operation table is keyed by operationId: regenerated, it names the operation that has no row.
-    compile: { expect: /src\/operations\.ts.*listAllSites/ },
+    compile: { expect: /src\/core\/operations\.ts.*listAllSites/ },
   },
   {
     name: 'operationId of a polled operation renamed',
@@ -674,7 +674,7 @@ export function label(check: CiCheck): string {
     // The operation table must list every operation: regenerated, tsc names the one without a row.
     compile: {
       expect:
-        /src\/operations\.ts.*error TS2344: Type '\{ 'operations of openapi\.yaml without a row in ops': "createSite"; \}' does not satisfy the constraint 'true'/,
+        /src\/core\/operations\.ts.*error TS2344: Type '\{ 'operations of openapi\.yaml without a row in ops': "createSite"; \}' does not satisfy the constraint 'true'/,
     },
   },
   // ---------------------------------------------------------------- docs only
