@@ -1,7 +1,7 @@
 // Runs the five benchmarks of the SDK in sequence (1–3 with the peers users would pick instead, side by side),
 // prints a summary and writes bench/results/latest.json (raw figures + environment) and bench/results/latest.md
 // (a table per benchmark). BENCH_QUICK=1 shortens benchmarks 1–3 and writes to bench/results/tmp/ instead.
-// Usage: npm run bench  (builds first)  |  node bench/run.mjs [overhead webhook size polling rate-limit]
+// Usage: npm run bench  (builds first)  |  node bench/run.mjs [overhead webhook size polling rate-limit fleet whole-site]
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -26,6 +26,8 @@ const BENCHES = [
   { key: 'rate-limit', budgetMs: 90_000 },
   // Seven fleets of ~16 s each (one with a 3 s pause), plus process and redis-server start-up.
   { key: 'fleet', budgetMs: 240_000 },
+  // Whole sites in real time, the rows side by side: the longest (500 URLs, checks up to 60 s) takes about 70 s.
+  { key: 'whole-site', budgetMs: 240_000 },
 ];
 
 function gitRevision() {

@@ -34,6 +34,7 @@ export function ciArgs(inputs: ActionInputs, options: { dir: string; setBaseline
   flag('fail-on', inputs.failOn);
   flag('timeout', inputs.timeout);
   flag('rate-limit', inputs.rateLimit);
+  flag('urls-per-check', inputs.urlsPerCheck);
   flag('redis-url', inputs.redisUrl);
   if (inputs.urls.length > 0) {
     const urlsFile = join(dir, 'urls.txt');
@@ -41,6 +42,8 @@ export function ciArgs(inputs: ActionInputs, options: { dir: string; setBaseline
     flag('urls-file', urlsFile);
   }
   for (const entry of inputs.sarifMap) flag('sarif-map', entry);
+  flag('source-root', inputs.sourceRoot);
+  flag('base-path', inputs.basePath);
   // Said explicitly either way, so a config file's `setBaseline` never decides it.
   if (setBaseline !== undefined) argv.push(setBaseline ? '--set-baseline' : '--no-set-baseline');
   return argv;

@@ -1,5 +1,5 @@
 // The action's inputs (action.yml), read and checked before anything runs. Values the CLI checks itself (fail-on,
-// timeout, rate-limit, redis-url, sarif-map, base-url, config) are passed on as its flags, so both refuse the
+// timeout, rate-limit, urls-per-check, redis-url, sarif-map, base-url, config) are passed on as its flags, so both refuse the
 // same values with the same rule; only what the CLI has no flag for is checked here.
 
 /** Reads one input as the runner passes it (`@actions/core`'s `getInput`: trimmed, '' when unset). */
@@ -24,8 +24,14 @@ export interface ActionInputs {
   failOn: string | undefined;
   /** `sarif-map`: one `prefix=file` a line (the CLI's `--sarif-map`). */
   sarifMap: string[];
+  /** `source-root`: the project `--sarif-map auto` reads (the CLI's `--source-root`). */
+  sourceRoot: string | undefined;
+  /** `base-path`: the URL path the site is served under (the CLI's `--base-path`). */
+  basePath: string | undefined;
   redisUrl: string | undefined;
   rateLimit: string | undefined;
+  /** `urls-per-check` (the CLI's `--urls-per-check`, which checks it: 1 to 20). */
+  urlsPerCheck: string | undefined;
   timeout: string | undefined;
   /** `github-token`, for the pull request comment; undefined when empty. */
   githubToken: string | undefined;
@@ -88,8 +94,11 @@ export function readInputs(read: InputReader): ActionInputs {
     config: optional(read('config')),
     failOn: optional(read('fail-on')),
     sarifMap: lines(read('sarif-map')),
+    sourceRoot: optional(read('source-root')),
+    basePath: optional(read('base-path')),
     redisUrl: optional(read('redis-url')),
     rateLimit: optional(read('rate-limit')),
+    urlsPerCheck: optional(read('urls-per-check')),
     timeout: optional(read('timeout')),
     githubToken: optional(read('github-token')),
     comment: bool(read, 'comment', true),

@@ -122,7 +122,11 @@ async function check(
     outputs.verdict = report.verdict.outcome;
     outputs['check-id'] = report.check.id ?? '';
     outputs['new-findings'] = newFindings(report);
-    for (const a of annotationsOf(report, { max: MAX_ANNOTATIONS, sourceMap: run.options?.sarifMap ?? [] })) {
+    for (const a of annotationsOf(report, {
+      max: MAX_ANNOTATIONS,
+      sourceMap: run.options?.sarifMap ?? [],
+      routes: run.options?.routes,
+    })) {
       const properties = { title: a.title, file: a.file, startLine: a.line };
       if (a.kind === 'error') core.error(a.message, properties);
       else if (a.kind === 'warning') core.warning(a.message, properties);

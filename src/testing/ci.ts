@@ -130,11 +130,16 @@ export function createCiCheck(ctx: Ctx): Reply {
       baseline = c;
     }
   }
+  const timing = world.ciCheckTiming?.({ rank: world.ciChecks.size, urls: body.urls.length });
+  const durationMs = timing?.durationMs ?? world.durations.ciCheck;
+  const queuedShare = timing?.queuedShare ?? world.queuedShare;
+  if (!(Number.isFinite(durationMs) && durationMs >= 0 && queuedShare >= 0 && queuedShare < 1))
+    throw new RangeError(`ciCheckTiming gave durationMs ${durationMs} and queuedShare ${queuedShare}.`);
   const job: CiCheckJob = {
     id: randomUUID(),
     createdAt: now,
-    durationMs: world.durations.ciCheck,
-    queuedShare: world.queuedShare,
+    durationMs,
+    queuedShare,
     siteId: site.id,
     failOn: body.failOn ?? DEFAULT_FAIL_ON,
     setBaseline: body.setBaseline ?? false,

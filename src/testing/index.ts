@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 export { startSimulator } from './simulator.js';
-export type { Simulator, SimulatorOptions } from './simulator.js';
+export type { Simulator, SimulatorCheckInfo, SimulatorCheckTiming, SimulatorOptions } from './simulator.js';
 export type { SimulatorIds, SimulatorKeys } from './state.js';
 export type { SimulatorPageDurations } from './page-durations.js';
 export type { SimulatorRateLimit } from './rate-limit.js';

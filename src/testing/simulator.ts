@@ -74,6 +74,38 @@ export interface SimulatorOptions {
    * @example { crawlPages: 60, queuedShare: 0 }
    */
   crawlPages?: number | undefined;
+  /**
+   * Per-check timing of CI checks, for runs of many checks that do not all take as long nor wait as long: called
+   * for each new CI check with its rank (0 for the first created) and its number of URLs, it returns the check's
+   * duration (QUEUED + RUNNING, in ms) and the share of it spent QUEUED; what it leaves out keeps
+   * `durations.ciCheck` and `queuedShare`. A duration must be a non-negative number of ms and a share a number from 0
+   * to 1 (less than 1), else the create answers 500.
+   * @default undefined (every check takes `durations.ciCheck`, QUEUED for `queuedShare` of it)
+   * @example { ciCheckTiming: ({ rank }) => ({ durationMs: 20_000 + (rank % 5) * 10_000, queuedShare: rank % 4 === 0 ? 0.4 : 0.05 }) }
+   */
+  ciCheckTiming?: ((check: SimulatorCheckInfo) => SimulatorCheckTiming | undefined) | undefined;
+}
+
+/**
+ * What {@link SimulatorOptions.ciCheckTiming} is told of a new CI check.
+ * @example const slowFirst = ({ rank }: SimulatorCheckInfo) => ({ durationMs: rank === 0 ? 60_000 : 20_000 });
+ */
+export interface SimulatorCheckInfo {
+  /** How many CI checks were created before this one. */
+  rank: number;
+  /** Its number of URLs. */
+  urls: number;
+}
+
+/**
+ * A CI check's timing, as {@link SimulatorOptions.ciCheckTiming} gives it.
+ * @example const timing: SimulatorCheckTiming = { durationMs: 40_000, queuedShare: 0.35 };
+ */
+export interface SimulatorCheckTiming {
+  /** Time spent QUEUED + RUNNING, in ms. */
+  durationMs?: number | undefined;
+  /** Share of `durationMs` spent QUEUED, from 0 to 1 (less than 1). */
+  queuedShare?: number | undefined;
 }
 
 /** A running simulator. */
@@ -156,6 +188,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     pollHints: options.pollHints ?? false,
     pageDurations,
     crawlPages,
+    ciCheckTiming: options.ciCheckTiming,
     scans: new Map(),
     scanRuns: new Map(),
     ciChecks: new Map(),

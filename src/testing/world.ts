@@ -19,6 +19,13 @@ export interface World {
   pageDurations?: PageDurationSource | undefined;
   /** Pages a scan run of a reachable site crawls (undefined: its seeded paths). */
   crawlPages?: number | undefined;
+  /** Per-check timing of CI checks (`SimulatorOptions.ciCheckTiming`). */
+  ciCheckTiming?:
+    | ((check: {
+        rank: number;
+        urls: number;
+      }) => { durationMs?: number | undefined; queuedShare?: number | undefined } | undefined)
+    | undefined;
   org: Organisation;
   scans: Map<string, ScanJob>;
   scanRuns: Map<string, ScanRunJob>;

@@ -103,6 +103,22 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     badText: '0',
     badConfig: 0,
   },
+  urlsPerCheck: {
+    flag: { raw: '5', value: 5 },
+    env: { raw: '10', value: 10 },
+    config: { data: { urlsPerCheck: 8 }, value: 8 },
+    default: 20,
+    badText: '21',
+    badConfig: 21,
+  },
+  maxChecks: {
+    flag: { raw: '3', value: 3 },
+    env: { raw: '4', value: 4 },
+    config: { data: { maxChecks: 6 }, value: 6 },
+    default: undefined,
+    badText: 'many',
+    badConfig: 0,
+  },
   sarifCategory: {
     flag: { raw: ' a11y/shop ', value: 'a11y/shop' },
     config: { data: { sarifCategory: 'a11y/account' }, value: 'a11y/account' },
@@ -158,6 +174,20 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     default: [],
     badText: ['no-equals-sign'],
     badConfig: ['a.tsx'],
+  },
+  sourceRoot: {
+    flag: { raw: 'web', value: 'web' },
+    // config.ts resolves the file's value against its folder; the setting takes it as it is.
+    config: { data: { sourceRoot: '/repo/web' }, value: '/repo/web' },
+    default: undefined,
+    badConfig: '',
+  },
+  basePath: {
+    flag: { raw: '/docs', value: '/docs' },
+    config: { data: { basePath: '/d' }, value: '/d' },
+    default: undefined,
+    badText: 'docs',
+    badConfig: 'docs',
   },
   webhookSecrets: { flag: { raw: ['s1', 's2'], value: ['s1', 's2'] }, env: { raw: 's3', value: ['s3'] }, default: [] },
   toleranceSeconds: { flag: { raw: '60', value: 60 }, default: DEFAULT_TOLERANCE_SECONDS, badText: '1.5' },

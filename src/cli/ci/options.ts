@@ -5,6 +5,8 @@ import { dirname, resolve } from 'node:path';
 import type { FailOn } from '../../index.js';
 import type { OptionValues } from '../args.js';
 import { decideBaseline } from './baseline.js';
+import { routeTableOf } from './route-table.js';
+import type { RouteTable } from '../routes/index.js';
 import { tooManyUrls } from './collect-urls.js';
 import { loadConfig } from '../settings/config.js';
 import { UsageError } from '../exit-codes.js';
@@ -16,6 +18,7 @@ import type { ReportFormat } from '../report/formats.js';
 import { checkSarifMap, type SarifMapEntry } from '../report/index.js';
 import {
   readSetting,
+  type SarifMapItem,
   SETTINGS,
   type Setting,
   type SettingInputs,
@@ -35,6 +38,10 @@ export interface CiOptions {
   sitemapRules: { exclude: RegExp[]; find?: RegExp | undefined; replace?: string | undefined };
   /** Most URLs a run checks. */
   maxUrls: number;
+  /** URLs per CI check (`--urls-per-check`, 1–20): the run's batches hold at most this many. */
+  urlsPerCheck: number;
+  /** Most CI checks in flight at once (`--max-checks`); undefined: as many as the rate allows. */
+  maxChecks: number | undefined;
   /** `--changed-since`: the git ref, if given. */
   changedSince: string | undefined;
   /** The stdout report's format. */
@@ -59,6 +66,12 @@ export interface CiOptions {
   sarifCategory: string | undefined;
   /** URL path prefix → repository-relative source file, for SARIF locations and --changed-since. */
   sarifMap: SarifMapEntry[];
+  /**
+   * The routes `--sarif-map auto` inferred (the default in a recognised project), for the pages no `sarifMap`
+   * entry covers; undefined when inference is off or found nothing. Never used by `--changed-since`: a page's
+   * route file is not all that renders it.
+   */
+  routes: RouteTable | undefined;
   /** The config file read, if any. */
   configFile: string | undefined;
   /** Folders the report-path check created, removed again if the run ends without writing its reports. */
@@ -112,10 +125,18 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   const changedSince = v['changed-since'] as string | undefined;
   const given = setting(SETTINGS.reports);
   const reports = { ...given, value: [...given.value, ...(ctx.embed?.reports ?? [])] };
-  const sarifMap = sarifMapOf(setting(SETTINGS.sarifMap).value);
+  const sarifMapItems = setting(SETTINGS.sarifMap).value;
+  const sarifMap = sarifMapOf(sarifMapItems);
+  const routes = routeTableOf({
+    items: sarifMapItems,
+    sourceRoot: setting(SETTINGS.sourceRoot),
+    basePath: setting(SETTINGS.basePath),
+    cwd: process.cwd(),
+    note: v.quiet ? undefined : (line) => ctx.out.err(line),
+  });
   if (changedSince !== undefined && sarifMap.length === 0) {
     throw new UsageError(
-      '--changed-since needs --sarif-map entries (or sarifMap in the config file) saying which source files render which pages',
+      '--changed-since needs --sarif-map entries (PREFIX=FILE, or sarifMap in the config file) saying which source files render which pages (the route files of --sarif-map auto do not count: layouts and components render pages too)',
       'ci',
     );
   }
@@ -132,6 +153,8 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
       replace,
     },
     maxUrls: maxUrls.value,
+    urlsPerCheck: setting(SETTINGS.urlsPerCheck).value,
+    maxChecks: setting(SETTINGS.maxChecks).value,
     changedSince,
     // `--json` is `--format json` (and any --format is then not read).
     format: ctx.json ? 'json' : setting(SETTINGS.format).value,
@@ -147,6 +170,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     timeout: setting(SETTINGS.timeout),
     context: { ...ctx.embed?.context, ...setting(SETTINGS.context).value },
     sarifMap,
+    routes,
     sarifCategory: setting(SETTINGS.sarifCategory).value,
     configFile: config?.file,
     baselineWarning: baseline.warning,
@@ -220,7 +244,8 @@ export async function removingUnusedFolders(options: CiOptions, run: () => Promi
 }
 
 /** The SARIF source map entries (the config file's, then `--sarif-map`'s), each checked. */
-function sarifMapOf(entries: Array<[string, string]>): SarifMapEntry[] {
+function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
+  const entries = items.filter((item): item is [string, string] => typeof item !== 'string');
   try {
     return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
   } catch (error) {

@@ -1,17 +1,11 @@
-// Running the CI checks of a run: every batch started under one deadline (`--timeout` covers the whole run),
-// a few at a time, through one client (so its rate budget, in-process or shared through Redis, spaces every
-// request of every batch), with one progress display. A batch whose wait ends first (the deadline, or a pause
-// the service asked for past it) keeps what is known of its check; any other error (the check could not be
-// created) stops the others and is the run's error.
-import {
-  type A11yClient,
-  type CiCheck,
-  type CiViolation,
-  type FailOn,
-  PollTimeoutError,
-  RateLimitError,
-} from '../../index.js';
-import { BATCH_CONTEXT_KEY, type Batch } from './batches.js';
+// Running the CI checks of a run: every batch under one deadline (`--timeout` covers the whole run) and one
+// schedule (schedule.ts: one client, so its rate budget, in-process or shared through Redis, spaces every request
+// of every batch; one poll planner; no fixed number of checks at a time), with one progress display. A batch whose
+// wait ends first (the deadline, or a pause the service asked for past it) keeps what is known of its check; any
+// other error (the check could not be created) stops the others and is the run's error.
+import type { A11yClient, CiCheck, CiViolation, FailOn } from '../../index.js';
+import type { Batch } from './batches.js';
+import { type Outcome, runSchedule } from './schedule.js';
 
 /** What one batch gave. */
 export interface BatchResult {
@@ -38,22 +32,27 @@ export interface RunBatchesOptions {
   /** How the deadline is named in messages, e.g. `600000 ms (--timeout)`. */
   limitText: string;
   /**
-   * Most checks waited on at once.
-   * @default DEFAULT_CONCURRENCY (5)
+   * Most checks created and not yet finished at once (`--max-checks`).
+   * @default Infinity (as many as the rate allows)
    */
-  concurrency?: number | undefined;
+  maxChecks?: number | undefined;
+  /**
+   * The key's rate in requests per minute (`--rate-limit`), which the schedule keeps under.
+   * @default 120 (the service's default)
+   */
+  requestsPerMinute?: number | undefined;
   /** Called with the run's state whenever a batch reports progress. */
   onProgress?: ((state: { status: string; detail?: string | undefined }) => void) | undefined;
+  /** Called with a warning line for stderr (the Free plan's re-split, said once). */
+  onWarning?: ((line: string) => void) | undefined;
 }
-
-/** Checks waited on at once by default: enough to keep a site's batches moving, few enough to poll gently. */
-export const DEFAULT_CONCURRENCY = 5;
 
 const finished = (status: string | undefined) => status !== undefined && status !== 'QUEUED' && status !== 'RUNNING';
 
 /**
- * Runs the batches and returns one result per batch, in batch order.
- * @throws the first error that is not the end of a wait (the others are stopped first)
+ * Runs the batches and returns one result per batch, in batch order (after a Free-plan re-split, one per batch the
+ * run ended with).
+ * @throws the first error that is not a 429, a Free-plan refusal or the end of a wait (the others are stopped first)
  * @example const results = await runBatches(client, planBatches(urls), { timeoutMs: 600_000, limitText: '600000 ms (--timeout)' });
  */
 export async function runBatches(
@@ -61,90 +60,50 @@ export async function runBatches(
   batches: readonly Batch[],
   options: RunBatchesOptions,
 ): Promise<BatchResult[]> {
-  const endsAt = Date.now() + options.timeoutMs;
-  const stop = new AbortController();
-  const latest = new Map<number, CiCheck>();
-  const showProgress = () => options.onProgress?.(progressOf(batches, latest));
-  const results: BatchResult[] = new Array(batches.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
+  const scheduled = await runSchedule(client, batches, {
+    failOn: options.failOn,
+    setBaseline: options.setBaseline,
+    context: options.context,
+    endsAt: Date.now() + options.timeoutMs,
+    maxChecks: options.maxChecks,
+    requestsPerMinute: options.requestsPerMinute,
+    onWarning: options.onWarning,
+    onProgress: (state) => options.onProgress?.(progressOf(state)),
+  });
+  return Promise.all(scheduled.map(({ batch, outcome }) => resultOf(client, batch, outcome, options.limitText)));
+}
 
-  const runOne = async (i: number): Promise<void> => {
-    const batch = batches[i]!;
-    const remaining = endsAt - Date.now();
-    if (remaining < 1) {
-      results[i] = notStarted(
-        batch,
-        `the check was not started: the run's limit of ${options.limitText} ran out first`,
-      );
-      return;
-    }
-    let seen: CiCheck | undefined;
-    try {
-      const check = await client.ciChecks.createAndWait(
-        {
-          urls: batch.urls,
-          failOn: options.failOn,
-          setBaseline: options.setBaseline,
-          context: { ...options.context, [BATCH_CONTEXT_KEY]: batch.key },
-        },
-        {
-          timeoutMs: remaining,
-          signal: stop.signal,
-          onProgress: (c) => {
-            seen = c;
-            latest.set(i, c);
-            showProgress();
-          },
-        },
-      );
-      latest.set(i, check);
-      // Findings are read only after a terminal state, and a check that failed has none to read.
-      const violations = check.status === 'COMPLETED' ? await client.ciChecks.listViolations(check.id) : [];
-      results[i] = { batch, check, violations };
-    } catch (error) {
-      // The deadline came before the service answered the request creating the check: there is no check to look at
-      // (it may exist on the service's side), and the batch cannot be judged.
-      if (!stop.signal.aborted && error instanceof PollTimeoutError && error.jobId === undefined) {
-        results[i] = notStarted(
-          batch,
-          `the wait ended (${options.limitText}) before the service answered the request starting the check`,
-        );
-        return;
-      }
-      const ended = stop.signal.aborted ? undefined : waitEnded(error, seen, options.limitText);
-      if (!ended) throw error;
-      // One quick look for its latest state (bounded: the service may be what made the wait end), else the
-      // last one seen.
-      const last = await client.ciChecks
-        .get(ended.jobId, { timeoutMs: 5_000, maxRetries: 0 })
-        .catch((): CiCheck => seen ?? { id: ended.jobId, status: ended.lastStatus as CiCheck['status'] });
-      const reason = `${ended.reason}; ${last.status ? `it was ${last.status} when last seen` : 'its status could not be read'}`;
-      results[i] = {
-        batch,
-        check: last,
-        violations: [],
-        waitEnded: `the wait ${reason}`,
-        endedMessage: `CI check ${ended.jobId} ${reason}.`,
-      };
-    }
+async function resultOf(client: A11yClient, batch: Batch, outcome: Outcome, limit: string): Promise<BatchResult> {
+  if (outcome.kind === 'finished') return { batch, check: outcome.check, violations: outcome.violations };
+  if (outcome.kind === 'not-started') {
+    return notStarted(
+      batch,
+      outcome.pause
+        ? `the check was not started: the service refused it (429) and asked for a pause${outcome.pause.retryAfterMs === undefined ? '' : ` of ${Math.ceil(outcome.pause.retryAfterMs / 1000)} s`}, past the run's limit of ${limit}`
+        : outcome.answered
+          ? `the check was not started: the run's limit of ${limit} ran out first`
+          : // The deadline came before the service answered the request creating the check: there is no check to
+            // look at (it may exist on the service's side), and the batch cannot be judged.
+            `the wait ended (${limit}) before the service answered the request starting the check`,
+    );
+  }
+  const { jobId, seen, pause } = outcome;
+  const ended = pause
+    ? `was paused by the service${pause.retryAfterMs === undefined ? '' : ` for ${Math.ceil(pause.retryAfterMs / 1000)} s`}, past the wait's limit of ${limit}`
+    : `did not finish within ${limit}`;
+  // One quick look for its latest state (bounded: the service may be what made the wait end), else the last one
+  // seen.
+  const last = await client.ciChecks
+    .get(jobId, { timeoutMs: 5_000, maxRetries: 0 })
+    .catch((): CiCheck => seen ?? ({ id: jobId } as CiCheck));
+  const reason = `${ended}; ${last.status ? `it was ${last.status} when last seen` : 'its status could not be read'}`;
+  return {
+    batch,
+    check: last,
+    violations: [],
+    waitEnded: `the wait ${reason}`,
+    endedMessage: `CI check ${jobId} ${reason}.`,
   };
-
-  const worker = async (): Promise<void> => {
-    while (failure === undefined && next < batches.length) {
-      const i = next++;
-      try {
-        await runOne(i);
-      } catch (error) {
-        failure ??= { error };
-        stop.abort(error);
-      }
-    }
-  };
-  const width = Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, batches.length));
-  await Promise.all(Array.from({ length: width }, worker));
-  if (failure) throw failure.error;
-  return results;
 }
 
 // A batch the deadline reached before it started: its pages listed as QUEUED, so the reports name them.
@@ -159,20 +118,19 @@ function notStarted(batch: Batch, reason: string): BatchResult {
 }
 
 // One check: its own status and pages (as before batches existed); several: how many checks are done, and pages.
-function progressOf(
-  batches: readonly Batch[],
-  latest: Map<number, CiCheck>,
-): { status: string; detail?: string | undefined } {
-  if (batches.length === 1) {
-    const c = latest.get(0);
+function progressOf(state: ReadonlyArray<{ batch: Batch; seen: CiCheck | undefined }>): {
+  status: string;
+  detail?: string | undefined;
+} {
+  if (state.length === 1) {
+    const c = state[0]!.seen;
     return { status: c?.status ?? 'QUEUED', detail: pagesDetail(c?.pages) };
   }
-  const checks = batches.map((_, i) => latest.get(i));
-  const done = checks.filter((c) => finished(c?.status)).length;
-  const pages = checks.flatMap((c, i) => c?.pages ?? batches[i]!.urls.map(() => ({ status: 'QUEUED' as const })));
+  const done = state.filter((s) => finished(s.seen?.status)).length;
+  const pages = state.flatMap((s) => s.seen?.pages ?? s.batch.urls.map(() => ({ status: 'QUEUED' as const })));
   const status =
-    done === batches.length ? 'COMPLETED' : checks.some((c) => c?.status === 'RUNNING') ? 'RUNNING' : 'QUEUED';
-  return { status, detail: `checks ${done}/${batches.length}  ${pagesDetail(pages)}` };
+    done === state.length ? 'COMPLETED' : state.some((s) => s.seen?.status === 'RUNNING') ? 'RUNNING' : 'QUEUED';
+  return { status, detail: `checks ${done}/${state.length}  ${pagesDetail(pages)}` };
 }
 
 /**
@@ -183,33 +141,4 @@ export function pagesDetail(pages: CiCheck['pages']): string | undefined {
   if (!pages?.length) return undefined;
   const done = pages.filter((p) => p.status !== 'QUEUED' && p.status !== 'RUNNING').length;
   return `pages ${done}/${pages.length}`;
-}
-
-// `…/api/v1/ci/checks/{id}`: a poll of one check (its findings end in /violations and are read after the wait).
-const CHECK_URL = /\/api\/v1\/ci\/checks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#]|$)/i;
-
-/**
- * Whether `error` ended the wait of a check that exists: the wait's deadline passed, or the service asked for
- * a pause that ends after it. Anything else (the check was never created, an API error) is not.
- */
-function waitEnded(
-  error: unknown,
-  seen: CiCheck | undefined,
-  limit: string,
-): { jobId: string; lastStatus?: string | undefined; reason: string } | undefined {
-  if (error instanceof PollTimeoutError && error.jobId !== undefined) {
-    return { jobId: error.jobId, lastStatus: error.lastStatus, reason: `did not finish within ${limit}` };
-  }
-  // A pause the service asked for while the check was being polled (the first poll included, before any answer
-  // was seen): the poll's URL names the check.
-  const jobId = error instanceof RateLimitError ? (seen?.id ?? CHECK_URL.exec(error.url)?.[1]) : undefined;
-  if (error instanceof RateLimitError && jobId !== undefined) {
-    const until = error.retryAfterMs === undefined ? '' : ` for ${Math.ceil(error.retryAfterMs / 1000)} s`;
-    return {
-      jobId,
-      lastStatus: seen?.status,
-      reason: `was paused by the service${until}, past the wait's limit of ${limit}`,
-    };
-  }
-  return undefined;
 }

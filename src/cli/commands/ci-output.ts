@@ -19,8 +19,8 @@ import {
   toSarif,
   toText,
 } from '../report/index.js';
-import { MAX_URLS_PER_CHECK } from '../ci/batches.js';
 import { jsonText } from '../io/safe-text.js';
+import type { RouteTable } from '../routes/index.js';
 import { describeSuppression, type Suppressions } from '../report/suppressions.js';
 
 /** What formatting needs beyond the report: the SARIF source map, and the run's settings for the HTML report. */
@@ -28,6 +28,8 @@ export interface FormatOptions {
   /** Whether the text format may use colour (stdout on a terminal only). */
   color?: boolean;
   sarifMap?: SarifMapEntry[] | undefined;
+  /** The routes `--sarif-map auto` inferred: SARIF, Code Quality, HTML and annotations locate pages by them too. */
+  routes?: RouteTable | undefined;
   /** The SARIF run's category (`automationDetails.id`). */
   sarifCategory?: string | undefined;
   run?: HtmlRunInfo;
@@ -45,13 +47,18 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
     case 'junit':
       return toJUnit(report);
     case 'sarif':
-      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap, category: options.sarifCategory }), null, 2)}\n`;
+      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap, routes: options.routes, category: options.sarifCategory }), null, 2)}\n`;
     case 'codequality':
-      return `${JSON.stringify(toCodeQuality(report, { sourceMap: options.sarifMap }), null, 2)}\n`;
+      return `${JSON.stringify(toCodeQuality(report, { sourceMap: options.sarifMap, routes: options.routes }), null, 2)}\n`;
     case 'markdown':
       return toMarkdown(report);
     case 'html':
-      return toHtml(report, { toolVersion: version, run: options.run });
+      return toHtml(report, {
+        toolVersion: version,
+        run: options.run,
+        sourceMap: options.sarifMap,
+        routes: options.routes,
+      });
     default:
       return toText(report, { color: options.color ?? false });
   }
@@ -87,7 +94,7 @@ export async function outputReport(
 ): Promise<number> {
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
-  const formatting = { sarifMap: options.sarifMap, sarifCategory: options.sarifCategory, run };
+  const formatting = { sarifMap: options.sarifMap, routes: options.routes, sarifCategory: options.sarifCategory, run };
   if (!v.quiet || v.format !== undefined || ctx.json)
     ctx.out.out(formatReport(report, options.format, { ...formatting, color: ctx.out.color }));
   for (const [kind, file] of options.reports) {
@@ -106,20 +113,30 @@ export async function outputReport(
   const env = ctx.out.io.env;
   if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
   // Workflow commands go to stderr: the runner reads both streams, and stdout stays the report's.
-  if (env.GITHUB_ACTIONS === 'true') for (const line of toGitHubAnnotations(report)) ctx.out.annotation(line);
+  if (env.GITHUB_ACTIONS === 'true')
+    for (const line of toGitHubAnnotations(report, { sourceMap: options.sarifMap, routes: options.routes }))
+      ctx.out.annotation(line);
   return code;
 }
 
 /**
  * How the run was configured, for the HTML report (file names and settings only: never a key or a context value).
+ * `perCheck` is the most pages a check of the run took (less than `--urls-per-check` after a Free-plan re-split).
+ * @default perCheck options.urlsPerCheck
  * @example runInfo(options, 3, 1, report).settings[0] // ['Pages checked', '3']
  */
-export function runInfo(options: CiOptions, pages: number, checks: number, report: PreparedReport): HtmlRunInfo {
+export function runInfo(
+  options: CiOptions,
+  pages: number,
+  checks: number,
+  report: PreparedReport,
+  perCheck: number = options.urlsPerCheck,
+): HtmlRunInfo {
   const s = options.suppressions;
   return {
     settings: [
       ['Pages checked', String(pages)],
-      ['CI checks', `${checks} (at most ${MAX_URLS_PER_CHECK} pages of one site each)`],
+      ['CI checks', `${checks} (at most ${perCheck} pages of one site each)`],
       ['Threshold (--fail-on)', options.failOn ?? 'the service default'],
       ...options.failOnByUrl.map((r, i): [string, string] => [
         `Per-URL threshold ${i + 1}`,

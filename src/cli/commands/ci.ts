@@ -1,9 +1,10 @@
 // `svc-a11y ci <url…>`: check a site's pages as one gate. Its options are read by ci/options.ts; the pages are
-// collected (ci/collect-urls.ts), split into CI checks of at most 20 pages of one site (ci/batches.ts), run
-// concurrently under one deadline and rate budget (ci/run-batches.ts), each prepared once (made safe, suppressions applied, judged),
+// collected (ci/collect-urls.ts), split into CI checks of at most 20 pages of one site (ci/batches.ts; fewer with
+// --urls-per-check or on the Free plan), run under one deadline, rate budget and poll schedule (ci/run-batches.ts), each prepared once (made safe, suppressions applied, judged),
 // then aggregated into one report, which ci-output.ts formats, prints and writes; the exit code is its verdict.
 import type { A11yClient } from '../../index.js';
-import { batchLabel, MAX_URLS_PER_CHECK, planBatches } from '../ci/batches.js';
+import { batchLabel, planBatches } from '../ci/batches.js';
+import { FREE_PLAN_URLS_PER_CHECK } from '../ci/free-plan.js';
 import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci/options.js';
 import { collectUrls } from '../ci/collect-urls.js';
 import { DEFAULT_CONFIG_FILE } from '../settings/config.js';
@@ -13,7 +14,7 @@ import { removeEmptyFolders } from '../report/files.js';
 import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
 import { runBatches } from '../ci/run-batches.js';
-import { describeSource } from '../settings/settings.js';
+import { describeSource, readSetting, SETTINGS } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
@@ -34,12 +35,12 @@ export async function runCheck(
     ctx.embed?.onResult?.({ report: undefined, options });
     return ExitCode.OK;
   }
-  const batches = planBatches(urls);
+  const batches = planBatches(urls, { maxPerCheck: options.urlsPerCheck });
   if (batches.length > 1) {
     const sites = new Set(batches.map((b) => b.origin)).size;
     if (!ctx.values.quiet)
       ctx.out.err(
-        `${urls.length} pages on ${sites} site${sites === 1 ? '' : 's'}: ${batches.length} CI checks of at most ${MAX_URLS_PER_CHECK} pages each.`,
+        `${urls.length} pages on ${sites} site${sites === 1 ? '' : 's'}: ${batches.length} CI checks of at most ${options.urlsPerCheck} pages each.`,
       );
   }
   const { timeout } = options;
@@ -49,7 +50,12 @@ export async function runCheck(
     context: options.context,
     timeoutMs: timeout.value,
     limitText: `${timeout.value} ms (${timeout.source.kind === 'default' ? 'the default --timeout' : describeSource(timeout.source)})`,
+    maxChecks: options.maxChecks,
+    // The schedule keeps under the key's rate: the one set for the client, else the service's default.
+    requestsPerMinute: readSetting(SETTINGS.rateLimit, { values: ctx.values, env: ctx.out.io.env }).value,
     onProgress: (state) => ctx.progress.update(state),
+    // Said whatever --quiet says: the run goes on differently than asked.
+    onWarning: (line) => ctx.out.err(line),
   });
   ctx.progress.done();
   const prepared = results.map((r) =>
@@ -68,7 +74,14 @@ export async function runCheck(
   );
   const report = aggregateReports(prepared);
   warnAboutSuppressions(ctx, options.suppressions, report);
-  const code = await outputReport(ctx, report, options, runInfo(options, urls.length, batches.length, report));
+  // After a Free-plan re-split the checks hold fewer pages than asked for: the report says what they held.
+  const perCheck = results.length > batches.length ? FREE_PLAN_URLS_PER_CHECK : options.urlsPerCheck;
+  const code = await outputReport(
+    ctx,
+    report,
+    options,
+    runInfo(options, urls.length, results.length, report, perCheck),
+  );
   ctx.embed?.onResult?.({ report, options });
   for (const r of results)
     if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
@@ -94,6 +107,8 @@ export const ciCommand: Command = {
     format: { type: 'string' },
     report: { type: 'string', multiple: true },
     'sarif-map': { type: 'string', multiple: true },
+    'source-root': { type: 'string' },
+    'base-path': { type: 'string' },
     'sarif-category': { type: 'string' },
     'urls-file': { type: 'string' },
     sitemap: { type: 'string', multiple: true },
@@ -101,6 +116,8 @@ export const ciCommand: Command = {
     'sitemap-find': { type: 'string' },
     'sitemap-replace': { type: 'string' },
     'max-urls': { type: 'string' },
+    'urls-per-check': { type: 'string' },
+    'max-checks': { type: 'string' },
     'changed-since': { type: 'string' },
     suppressions: { type: 'string' },
     config: { type: 'string' },

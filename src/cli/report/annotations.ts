@@ -6,7 +6,8 @@ import type { CiViolation } from '../../index.js';
 import type { PreparedReport } from './prepare.js';
 import { visibleText } from '../io/safe-text.js';
 import { impactLabel, pageLabel, ruleIdOf, targetOf } from './fields.js';
-import { mappedFile, type SarifMapEntry } from './sarif-location.js';
+import type { RouteTable } from '../routes/index.js';
+import { type SarifMapEntry, type SourceLocator, sourceLocator } from './sarif-location.js';
 
 /** Options of {@link toGitHubAnnotations} and {@link annotationsOf}. */
 export interface AnnotationOptions {
@@ -21,6 +22,12 @@ export interface AnnotationOptions {
    * @default []
    */
   sourceMap?: readonly SarifMapEntry[];
+  /**
+   * The route table of `--sarif-map auto`: a finding on a page no `sourceMap` entry covers is annotated on the
+   * route file that renders it, at the line of its default export.
+   * @default undefined (no inference)
+   */
+  routes?: RouteTable | undefined;
 }
 
 /** One annotation as data: what a workflow command or `@actions/core` turns into a line of the run. */
@@ -32,7 +39,7 @@ export interface Annotation {
   message: string;
   /** Repository-relative file the annotation is placed on, when the source map names one. */
   file?: string | undefined;
-  /** Line in `file` (always 1: the file as a whole). */
+  /** Line in `file`: 1 (the file as a whole), or the line a route module exports its page on. */
   line?: number | undefined;
 }
 
@@ -61,7 +68,7 @@ function clean(value: string): string {
   return visibleText(value);
 }
 
-function findingAnnotation(v: CiViolation, sourceMap: readonly SarifMapEntry[]): Annotation {
+function findingAnnotation(v: CiViolation, locate: SourceLocator): Annotation {
   const impact = impactLabel(v.impact);
   const title = `${v.isNew === true ? 'New ' : ''}${impact} accessibility finding: ${ruleIdOf(v)}`;
   const parts = [
@@ -70,8 +77,13 @@ function findingAnnotation(v: CiViolation, sourceMap: readonly SarifMapEntry[]):
     ...(v.failureSummary ? [v.failureSummary] : []),
     ...(v.helpUrl ? [`Help: ${v.helpUrl}`] : []),
   ];
-  const file = mappedFile(v.url, sourceMap);
-  return { kind: 'error', title: clean(title), message: clean(parts.join('\n')), ...(file ? { file, line: 1 } : {}) };
+  const source = locate(v.url);
+  return {
+    kind: 'error',
+    title: clean(title),
+    message: clean(parts.join('\n')),
+    ...(source ? { file: source.file, line: source.line } : {}),
+  };
 }
 
 /**
@@ -84,7 +96,7 @@ function findingAnnotation(v: CiViolation, sourceMap: readonly SarifMapEntry[]):
  */
 export function annotationsOf(report: PreparedReport, options: AnnotationOptions = {}): Annotation[] {
   const max = Math.max(0, Math.floor(options.max ?? 10));
-  const sourceMap = options.sourceMap ?? [];
+  const locate = sourceLocator(options.sourceMap ?? [], options.routes);
   const { failures, failedPages, verdict } = report;
   // A check that cannot be judged says why first: it is the one line that explains the failed step.
   const unjudged: Annotation[] =
@@ -106,7 +118,7 @@ export function annotationsOf(report: PreparedReport, options: AnnotationOptions
         message: clean(`${pageLabel(p.url)} (status ${p.status})`),
       }),
     ),
-    ...failures.map((v) => findingAnnotation(v, sourceMap)),
+    ...failures.map((v) => findingAnnotation(v, locate)),
   ];
   if (all.length <= max) return all;
   const hidden = all.length - max;

@@ -5,7 +5,8 @@
 // from 1). Every finding that no reviewed suppression accepted is an issue; suppressed ones are left out.
 import { impactLabel, normalizeImpact, ruleIdOf, targetOf } from './fields.js';
 import type { Finding, PreparedReport } from './prepare.js';
-import { hashOf, relativePathOf, type SarifMapEntry } from './sarif-location.js';
+import type { RouteTable } from '../routes/index.js';
+import { hashOf, relativePathOf, type SarifMapEntry, sourceLocator } from './sarif-location.js';
 
 /** One issue of a GitLab Code Quality report. */
 export interface CodeQualityIssue {
@@ -20,6 +21,12 @@ export interface CodeQualityIssue {
 export interface CodeQualityOptions {
   /** URL path prefix → source file: a finding on a mapped page points at its file (as in SARIF). */
   sourceMap?: readonly SarifMapEntry[] | undefined;
+  /**
+   * The route table of `--sarif-map auto`: a page no `sourceMap` entry covers points at its route file, at the
+   * line of its default export (as in SARIF).
+   * @default undefined (no inference)
+   */
+  routes?: RouteTable | undefined;
 }
 
 // GitLab's five severities from the impact axe-core gives a finding; an impact this version does not know is info.
@@ -30,7 +37,7 @@ const SEVERITY = { critical: 'critical', serious: 'major', moderate: 'minor', mi
  * @example await writeFile('gl-code-quality.json', JSON.stringify(toCodeQuality(prepared, { sourceMap })));
  */
 export function toCodeQuality(report: PreparedReport, options: CodeQualityOptions = {}): CodeQualityIssue[] {
-  const map = options.sourceMap ?? [];
+  const locate = sourceLocator(options.sourceMap ?? [], options.routes);
   const seen = new Map<string, number>();
   return report.findings
     .filter((f) => f.suppression === undefined)
@@ -47,7 +54,10 @@ export function toCodeQuality(report: PreparedReport, options: CodeQualityOption
         check_name: `svc-a11y/${ruleIdOf(v)}`,
         fingerprint: n === 1 ? base : hashOf(`${base}\u0000${n}`, 32),
         severity: impact ? SEVERITY[impact] : 'info',
-        location: { path: relativePathOf(v.url, map), lines: { begin: 1 } },
+        location: {
+          path: relativePathOf(v.url, locate),
+          lines: { begin: locate(v.url)?.line ?? 1 },
+        },
       };
     });
 }

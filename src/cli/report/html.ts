@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { CiViolation } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
+import type { RouteTable } from '../routes/index.js';
+import { type SarifMapEntry, sourceOf } from './sarif-location.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
 import type { Finding, PreparedReport } from './prepare.js';
 import {
@@ -37,6 +39,16 @@ export interface HtmlOptions {
   toolVersion: string;
   /** The run's configuration and suppression notes. */
   run?: HtmlRunInfo | undefined;
+  /**
+   * URL path prefix → source file (`--sarif-map`): each page names the file that renders it, as SARIF locates it.
+   * @default []
+   */
+  sourceMap?: readonly SarifMapEntry[] | undefined;
+  /**
+   * The route table of `--sarif-map auto`, for pages no `sourceMap` entry covers.
+   * @default undefined (no inference)
+   */
+  routes?: RouteTable | undefined;
 }
 
 // Every character that could end an element, an attribute or a character reference.
@@ -181,7 +193,15 @@ function findingsTable(caption: string, findings: Finding[], columns: 'page' | '
   ].join('\n');
 }
 
-function pagesSection(report: PreparedReport): string {
+// The source file that renders a page, as SARIF points at it, or nothing when no map entry or route covers it.
+function renderedBy(url: string, options: HtmlOptions): string {
+  const source = sourceOf(url, options.sourceMap ?? [], options.routes);
+  if (!source) return '';
+  const route = source.route ? ` (route <code>${esc(source.route)}</code>)` : '';
+  return ` · rendered by <code>${esc(`${source.file}:${source.line}`)}</code>${route}`;
+}
+
+function pagesSection(report: PreparedReport, options: HtmlOptions): string {
   const statusOf = new Map((report.check.pages ?? []).map((p) => [pageLabel(p.url), p.status ?? 'n/a']));
   const byPage = new Map<string, Finding[]>(pageUrls(report).map((u) => [u, []]));
   for (const f of report.findings) byPage.get(pageLabel(f.violation.url))?.push(f);
@@ -192,7 +212,7 @@ function pagesSection(report: PreparedReport): string {
     const body = findings.length
       ? findingsTable(`Findings on page ${i + 1}`, findings, 'page', report)
       : '<p>No findings.</p>';
-    return `<details${failing ? ' open' : ''}><summary>${summary}</summary>\n<p>${link('Open the page', url)}</p>\n${body}</details>`;
+    return `<details${failing ? ' open' : ''}><summary>${summary}</summary>\n<p>${link('Open the page', url)}${renderedBy(url, options)}</p>\n${body}</details>`;
   });
   return section('pages', 'Findings by page', blocks.length ? blocks.join('\n') : '<p>No pages were reported.</p>');
 }
@@ -292,7 +312,7 @@ export function toHtml(report: PreparedReport, options: HtmlOptions): string {
 <main>
 ${verdictSection(report)}
 ${impactsSection(report)}
-${pagesSection(report)}
+${pagesSection(report, options)}
 ${rulesSection(report)}
 ${batchesSection(report)}
 ${suppressionsSection(report, options.run)}

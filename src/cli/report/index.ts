@@ -14,7 +14,7 @@ export {
   toSarif,
 } from './sarif.js';
 export type { SarifOptions } from './sarif.js';
-export { checkSarifMap, mappedFile, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
+export { checkSarifMap, mappedFile, parseSarifMap, SOURCE_ROOT, sourceOf, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';
 export { mdCell, toMarkdown } from './markdown.js';
 export { toCodeQuality } from './codequality.js';

@@ -2,6 +2,7 @@
 // file a URL-path-prefix map assigns to the page (`--sarif-map`, `sarifMap` in the config file).
 import { createHash } from 'node:crypto';
 import type { PhysicalLocation } from 'sarif';
+import { matchRoute, type RouteTable, type SourceLocation } from '../routes/index.js';
 
 /** `uriBaseId` of locations mapped to source files: the repository root, as CodeQL and GitHub name it. */
 export const SOURCE_ROOT = '%SRCROOT%';
@@ -152,23 +153,62 @@ export function mappedFile(url: string | undefined, map: readonly SarifMapEntry[
 }
 
 /**
- * A finding's place as a repository-relative path: the source file the map assigns to its page, else the page as
- * `host[:port]/path` (no scheme, query or fragment; each segment made safe as for SARIF).
- * @example relativePathOf('https://shop.example.com/checkout?x=1', []) // 'shop.example.com/checkout'
+ * The source file (and line) that renders a page: a manual map entry's file at line 1 where one covers the page
+ * (a manual entry wins for the pages it covers), else the route of `routes` that matches the URL (`--sarif-map
+ * auto`), at its default export's line; undefined when neither does.
+ * @example sourceOf('https://shop.example.com/blog/hi', [], table) // { file: 'app/blog/[slug]/page.tsx', line: 3, route: '/blog/[slug]' }
  */
-export function relativePathOf(url: string | undefined, map: readonly SarifMapEntry[]): string {
-  return mappedFile(url, map) ?? (url ? pagePath(url) : UNKNOWN_PAGE_URI);
+export function sourceOf(
+  url: string | undefined,
+  map: readonly SarifMapEntry[],
+  routes?: RouteTable | undefined,
+): SourceLocation | undefined {
+  const file = mappedFile(url, map);
+  if (file !== undefined) return { file, line: 1 };
+  const route = url && routes ? matchRoute(routes, url) : undefined;
+  return route && { file: route.file, line: route.line, route: route.pattern };
 }
 
-// GitHub needs `region.startLine` (its rule GH1003; the upload action also hashes that line for fingerprints we
-// already provide). The API reports elements of rendered pages, not source lines, so every region is line 1: the
-// file (or the page) as a whole.
-export function physicalLocationOf(url: string | undefined, map: readonly SarifMapEntry[]): PhysicalLocation {
-  const file = mappedFile(url, map);
+/** {@link sourceOf} with its map and routes bound: where a page URL's findings go. */
+export type SourceLocator = (url: string | undefined) => SourceLocation | undefined;
+
+/**
+ * {@link sourceOf} for one report, remembered per URL: a report repeats its pages' URLs on every finding, and
+ * matching a URL against a large route table is worth doing once.
+ * @default routes undefined (manual entries only)
+ * @example const locate = sourceLocator(map, table); locate('https://shop.example.com/blog/hi')?.line // 3
+ */
+export function sourceLocator(map: readonly SarifMapEntry[], routes?: RouteTable | undefined): SourceLocator {
+  const known = new Map<string, SourceLocation | undefined>();
+  return (url) => {
+    if (!url) return undefined;
+    if (!known.has(url)) known.set(url, sourceOf(url, map, routes));
+    return known.get(url);
+  };
+}
+
+/**
+ * A finding's place as a repository-relative path: the source file that renders its page (`locate`), else the
+ * page as `host[:port]/path` (no scheme, query or fragment; each segment made safe as for SARIF).
+ * @example relativePathOf('https://shop.example.com/checkout?x=1', sourceLocator([])) // 'shop.example.com/checkout'
+ */
+export function relativePathOf(url: string | undefined, locate: SourceLocator): string {
+  return locate(url)?.file ?? (url ? pagePath(url) : UNKNOWN_PAGE_URI);
+}
+
+/**
+ * A SARIF physical location of a page: its source file relative to `%SRCROOT%` at the line `locate` gives, else
+ * the page's host and path at line 1. GitHub needs `region.startLine` (its rule GH1003); the API reports elements
+ * of rendered pages, not source lines, so a location is the file (or the page) as a whole, at the line where a
+ * route module exports its page where that is known.
+ * @example physicalLocationOf('https://shop.example.com/', sourceLocator([])) // { artifactLocation: { uri: 'shop.example.com/' }, region: { startLine: 1 } }
+ */
+export function physicalLocationOf(url: string | undefined, locate: SourceLocator): PhysicalLocation {
+  const source = locate(url);
   return {
-    artifactLocation: file
-      ? { uri: file.split('/').map(encodeSegment).join('/'), uriBaseId: SOURCE_ROOT }
+    artifactLocation: source
+      ? { uri: source.file.split('/').map(encodeSegment).join('/'), uriBaseId: SOURCE_ROOT }
       : { uri: url ? pagePath(url) : UNKNOWN_PAGE_URI },
-    region: { startLine: 1 },
+    region: { startLine: source?.line ?? 1 },
   };
 }

@@ -8,7 +8,16 @@ import type { CiViolation } from '../../index.js';
 import type { Finding, PreparedReport } from './prepare.js';
 import { batchOfFinding } from './aggregate.js';
 import { mdCell } from './markdown.js';
-import { checkSarifMap, hashOf, physicalLocationOf, type SarifMapEntry, wellFormedText } from './sarif-location.js';
+import type { RouteTable } from '../routes/index.js';
+import {
+  checkSarifMap,
+  hashOf,
+  physicalLocationOf,
+  type SarifMapEntry,
+  type SourceLocator,
+  sourceLocator,
+  wellFormedText,
+} from './sarif-location.js';
 
 export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';
@@ -42,6 +51,12 @@ export interface SarifOptions {
    * @example [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }]
    */
   sourceMap?: readonly SarifMapEntry[];
+  /**
+   * The route table of `--sarif-map auto`: a page no `sourceMap` entry covers is located on the route file that
+   * renders it (its route pattern in `properties.route`); an unmatched page keeps its host-and-path location.
+   * @default undefined (no inference)
+   */
+  routes?: RouteTable | undefined;
   /**
    * Most results in the log; the rest (last in report order: existing after new, least severe last) are counted
    * in a warning notification and in `properties.omittedResults`.
@@ -152,9 +167,9 @@ function ruleOf(id: string, findings: CiViolation[]): ReportingDescriptor {
   };
 }
 
-function locationOf(v: CiViolation, map: readonly SarifMapEntry[]): Location {
+function locationOf(v: CiViolation, locate: SourceLocator): Location {
   return {
-    physicalLocation: physicalLocationOf(v.url, map),
+    physicalLocation: physicalLocationOf(v.url, locate),
     ...(v.target ? { logicalLocations: [{ fullyQualifiedName: v.target, kind: 'element' }] } : {}),
   };
 }
@@ -166,14 +181,10 @@ function fingerprintsOf(fingerprint: string): Record<string, string> {
   return { [FINGERPRINT_KEY]: fingerprint, primaryLocationLineHash: `${hashOf(fingerprint, 16)}:1` };
 }
 
-function resultOf(
-  finding: Finding,
-  ruleIndex: number,
-  map: readonly SarifMapEntry[],
-  batch: string | undefined,
-): Result {
+function resultOf(finding: Finding, ruleIndex: number, locate: SourceLocator, batch: string | undefined): Result {
   const v = finding.violation;
   const age = v.isNew === true ? ', new' : v.isNew === false ? ', existing' : '';
+  const route = locate(v.url)?.route;
   const text =
     `${ruleIdOf(v)} (${impactLabel(v.impact)}${age}) at ${v.target || 'an unknown element'} on ${pageLabel(v.url)}` +
     (v.failureSummary ? `: ${v.failureSummary}` : '');
@@ -183,7 +194,7 @@ function resultOf(
     level: sarifLevel(v.impact),
     kind: 'fail',
     message: { text: displayText(text, MAX_MESSAGE_CHARS) },
-    locations: [locationOf(v, map)],
+    locations: [locationOf(v, locate)],
     ...(v.fingerprint ? { partialFingerprints: fingerprintsOf(v.fingerprint) } : {}),
     ...(v.isNew === undefined ? {} : { baselineState: v.isNew ? 'new' : 'unchanged' }),
     // A reviewed suppression (a file outside the code: SARIF's `external` kind), its reason as the justification.
@@ -206,6 +217,7 @@ function resultOf(
       ...(v.isNew === undefined ? {} : { isNew: v.isNew }),
       wcagSc: v.wcagSc ?? [],
       ...(v.url ? { pageUrl: v.url } : {}),
+      ...(route ? { route } : {}),
       ...(v.helpUrl ? { helpUrl: v.helpUrl } : {}),
       ...(batch ? { batch } : {}),
     },
@@ -234,6 +246,8 @@ function wellFormed<T>(value: T): T {
 export function toSarif(report: PreparedReport, options: SarifOptions): Log {
   const { check, failOn, findings, failedPages, verdict, batches } = report;
   const map = checkSarifMap(options.sourceMap ?? []);
+  // The manual entries first, then the routes; each page URL matched once.
+  const locate = sourceLocator(map, options.routes);
   // The alerts: findings that break their threshold, the suppressed ones included (marked as suppressed).
   const all = findings.filter((f) => f.breaking || (f.suppression !== undefined && f.wouldBreak));
   const failures = all.slice(0, Math.max(0, options.maxResults ?? MAX_SARIF_RESULTS));
@@ -244,7 +258,7 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
   const rules = ruleIds.map((id) => ruleOf(id, byRule.get(id) ?? []));
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const results = failures.map((f) =>
-    resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, map, batchOfFinding(report, f)),
+    resultOf(f, ruleIndex.get(ruleIdOf(f.violation)) ?? -1, locate, batchOfFinding(report, f)),
   );
   const suppressedResults = failures.filter((f) => f.suppression !== undefined).length;
 
@@ -253,7 +267,7 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
     message: {
       text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS),
     },
-    locations: [{ physicalLocation: physicalLocationOf(page.url, map) }],
+    locations: [{ physicalLocation: physicalLocationOf(page.url, locate) }],
     ...(page.url ? { properties: { pageUrl: page.url } } : {}),
   }));
   if (verdict.outcome === 'UNKNOWN') {

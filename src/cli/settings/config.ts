@@ -31,8 +31,15 @@ export interface CiConfig {
   /** Report files by format. */
   reports?: Partial<Record<ReportFormat, string>>;
   context?: Record<string, string>;
-  /** URL path prefix → repository-relative source file (or glob), for SARIF locations and `--changed-since`. */
-  sarifMap?: Record<string, string>;
+  /**
+   * URL path prefix → repository-relative source file (or glob), for SARIF locations and `--changed-since`; or
+   * `"auto"` (infer the routes of the project's framework) or `"none"` (infer nothing).
+   */
+  sarifMap?: Record<string, string> | 'auto' | 'none';
+  /** The project folder `--sarif-map auto` reads, relative to the config file's folder. */
+  sourceRoot?: string;
+  /** The URL path the site is served under (`/docs`), removed before pages are matched to routes. */
+  basePath?: string;
   /** Sitemaps (URLs, or files relative to the config file's folder) whose pages are checked. */
   sitemap?: string[];
   /** Sitemap pages whose URL matches this regular expression are left out. */
@@ -45,6 +52,10 @@ export interface CiConfig {
   sitemapReplace?: string;
   /** The most URLs a run checks (default 500). */
   maxUrls?: number;
+  /** URLs per CI check, 1–20 (default 20; the Free plan takes up to 5). */
+  urlsPerCheck?: number;
+  /** The most CI checks in flight at once (default: no cap). */
+  maxChecks?: number;
   /** The suppressions file, relative to the config file's folder. */
   suppressions?: string;
   /** Per-URL thresholds: the first entry whose `url` pattern matches a page decides its threshold. */
@@ -61,12 +72,16 @@ const KEYS = [
   'reports',
   'context',
   'sarifMap',
+  'sourceRoot',
+  'basePath',
   'sitemap',
   'sitemapExclude',
   'sarifCategory',
   'sitemapFind',
   'sitemapReplace',
   'maxUrls',
+  'urlsPerCheck',
+  'maxChecks',
   'suppressions',
   'failOnByUrl',
 ];
@@ -148,7 +163,18 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     config.reports = reports;
   }
   if (data.context !== undefined) config.context = stringMap(data.context, 'context', fail);
-  if (data.sarifMap !== undefined) config.sarifMap = stringMap(data.sarifMap, 'sarifMap', fail);
+  if (data.sarifMap === 'auto' || data.sarifMap === 'none') config.sarifMap = data.sarifMap;
+  else if (typeof data.sarifMap === 'string')
+    fail(
+      'sarifMap',
+      `must be "auto", "none" or an object of URL path prefix → file, got ${JSON.stringify(data.sarifMap)}`,
+    );
+  else if (data.sarifMap !== undefined) config.sarifMap = stringMap(data.sarifMap, 'sarifMap', fail);
+  if (data.basePath !== undefined) {
+    if (typeof data.basePath !== 'string' || !data.basePath.startsWith('/'))
+      fail('basePath', 'must be a URL path starting with \'/\', such as "/docs"');
+    config.basePath = data.basePath as string;
+  }
   // Files named in the config file are relative to its folder, wherever the CLI runs.
   const here = dirname(resolve(file));
   if (data.sitemap !== undefined) {
@@ -158,6 +184,11 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     config.sitemap = (list as string[]).map((u) =>
       /^https?:\/\//i.test(u.trim()) ? u.trim() : resolve(here, u.trim()),
     );
+  }
+  if (data.sourceRoot !== undefined) {
+    if (typeof data.sourceRoot !== 'string' || data.sourceRoot.trim() === '')
+      fail('sourceRoot', 'must be a folder, relative to the config file');
+    config.sourceRoot = resolve(here, (data.sourceRoot as string).trim());
   }
   if (data.sarifCategory !== undefined) config.sarifCategory = sarifCategory(data.sarifCategory, 'sarifCategory', fail);
   for (const key of ['sitemapExclude', 'sitemapFind'] as const) {
@@ -174,6 +205,19 @@ export function checkConfig(data: unknown, file: string): CiConfig {
     if (!Number.isInteger(data.maxUrls) || (data.maxUrls as number) < 1)
       fail('maxUrls', 'must be a whole number of at least 1');
     config.maxUrls = data.maxUrls as number;
+  }
+  if (data.urlsPerCheck !== undefined) {
+    if (!Number.isInteger(data.urlsPerCheck) || (data.urlsPerCheck as number) < 1 || (data.urlsPerCheck as number) > 20)
+      fail(
+        'urlsPerCheck',
+        'must be a whole number from 1 to 20 (the service takes 1 to 20 URLs per CI check, the Free plan up to 5)',
+      );
+    config.urlsPerCheck = data.urlsPerCheck as number;
+  }
+  if (data.maxChecks !== undefined) {
+    if (!Number.isInteger(data.maxChecks) || (data.maxChecks as number) < 1)
+      fail('maxChecks', 'must be a whole number of at least 1');
+    config.maxChecks = data.maxChecks as number;
   }
   if (data.suppressions !== undefined) {
     if (typeof data.suppressions !== 'string' || data.suppressions.trim() === '')

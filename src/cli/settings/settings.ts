@@ -81,6 +81,12 @@ const list = (raw: string | boolean | string[]): string[] => (Array.isArray(raw)
 export const DEFAULT_MAX_URLS = 500;
 
 /**
+ * The most URLs a CI check takes (document §8), and `--urls-per-check`'s default and upper bound.
+ * @default 20
+ */
+export const MAX_URLS_PER_CHECK_SETTING = 20;
+
+/**
  * Default cap on a webhook delivery's body read from stdin: 25 MiB.
  * Deliveries are small JSON events (spec §6: terminal scan outcomes, regressions, remediation status changes;
  * findings are read from the API, not pushed), a few kB in practice. The spec states no body limit (§8), so the
@@ -95,6 +101,20 @@ export const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
  * @default 300
  */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/**
+ * The words `--sarif-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
+ * @example SARIF_MAP_MODES.includes('auto') // true
+ */
+export const SARIF_MAP_MODES = ['auto', 'none'] as const;
+
+/** A `--sarif-map` word: `auto` or `none`. */
+export type SarifMapMode = (typeof SARIF_MAP_MODES)[number];
+
+/** One `--sarif-map` item: a `[prefix, file]` entry, or a mode word. */
+export type SarifMapItem = [string, string] | SarifMapMode;
+
+const isSarifMapMode = (text: string): text is SarifMapMode => (SARIF_MAP_MODES as readonly string[]).includes(text);
 
 /** Every setting the commands read. Flags every command accepts are in `args.ts`' `globalOptions`. */
 export const SETTINGS = {
@@ -187,6 +207,35 @@ export const SETTINGS = {
     },
     default: DEFAULT_MAX_URLS,
   } as SettingSpec<number>,
+  /** URLs per CI check: `--urls-per-check`, `SVC_URLS_PER_CHECK`, `urlsPerCheck` (1–20; default 20). */
+  urlsPerCheck: {
+    flag: 'urls-per-check',
+    env: 'SVC_URLS_PER_CHECK',
+    config: key('urlsPerCheck'),
+    read: (raw, where) => {
+      const value = text(raw).trim();
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_URLS_PER_CHECK_SETTING)
+        throw new UsageError(
+          `${where} must be a whole number from 1 to ${MAX_URLS_PER_CHECK_SETTING} (the service takes 1 to 20 URLs per CI check, the Free plan up to 5), got "${text(raw)}"`,
+          'ci',
+        );
+      return Number(value);
+    },
+    default: MAX_URLS_PER_CHECK_SETTING,
+  } as SettingSpec<number>,
+  /** Most CI checks in flight at once: `--max-checks`, `SVC_MAX_CHECKS`, `maxChecks` (default: no cap). */
+  maxChecks: {
+    flag: 'max-checks',
+    env: 'SVC_MAX_CHECKS',
+    config: key('maxChecks'),
+    read: (raw, where) => {
+      const value = text(raw).trim();
+      if (!/^\d+$/.test(value) || Number(value) < 1)
+        throw new UsageError(`${where} must be a whole number of at least 1, got "${text(raw)}"`, 'ci');
+      return Number(value);
+    },
+    default: undefined,
+  } as SettingSpec<number | undefined>,
   /** Sitemap pages left out: `--sitemap-exclude`, `sitemapExclude`. */
   sitemapExclude: {
     flag: 'sitemap-exclude',
@@ -230,14 +279,48 @@ export const SETTINGS = {
       }),
     default: undefined,
   } as SettingSpec<string | undefined>,
-  /** URL path prefix → source file: the config file's `sarifMap`, then `--sarif-map` (a later equal prefix wins). */
+  /**
+   * URL path prefix → source file, and `auto` / `none` (route inference on or off): the config file's `sarifMap`,
+   * then `--sarif-map` (a later equal prefix wins; of `auto` and `none`, the last given).
+   */
   sarifMap: {
     flag: 'sarif-map',
-    config: { key: 'sarifMap', read: (config) => config.sarifMap && Object.entries(config.sarifMap) },
-    read: (raw, where) => list(raw).map((pair) => parsePair(pair, where)),
+    config: {
+      key: 'sarifMap',
+      read: (config) =>
+        config.sarifMap === undefined
+          ? undefined
+          : typeof config.sarifMap === 'string'
+            ? [config.sarifMap]
+            : Object.entries(config.sarifMap),
+    },
+    read: (raw, where) =>
+      list(raw).map((item) => {
+        const word = item.trim();
+        return isSarifMapMode(word) ? word : parsePair(item, where);
+      }),
     default: [],
     merge: (lower, higher) => [...lower, ...higher],
-  } as SettingSpec<Array<[string, string]>>,
+  } as SettingSpec<SarifMapItem[]>,
+  /** The project `--sarif-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
+  sourceRoot: {
+    flag: 'source-root',
+    config: key('sourceRoot'),
+    read: (raw) => text(raw),
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** The URL path the site is served under, removed before matching routes: `--base-path`, `basePath`. */
+  basePath: {
+    flag: 'base-path',
+    config: key('basePath'),
+    read: (raw, where) => {
+      const value = text(raw).trim();
+      if (!value.startsWith('/'))
+        throw new UsageError(`${where} must be a URL path starting with '/', such as /docs`, 'ci');
+      return value;
+    },
+    default: undefined,
+  } as SettingSpec<string | undefined>,
   /** Webhook signing secrets: `--secret` (repeatable), `SVC_WEBHOOK_SECRET`. */
   webhookSecrets: { flag: 'secret', env: 'SVC_WEBHOOK_SECRET', read: list, default: [] } as SettingSpec<string[]>,
   /** Accepted age of a delivery's timestamp: `--tolerance`. */

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SarifMapEntry } from '../../../src/cli/report/sarif.js';
 import type { CiReport } from '../../../src/cli/report/index.js';
+import type { RouteTable } from '../../../src/cli/routes/index.js';
 import { runMultitool, type MultitoolReport } from '../../support/sarif-multitool.js';
 import { validateSarif } from '../../support/sarif.js';
 import {
@@ -97,6 +98,22 @@ const SOURCE_MAP: SarifMapEntry[] = [
   { prefix: '/straße', file: 'src/pages/straße ü/100% done.tsx' },
 ];
 
+// A route table as `--sarif-map auto` infers it: one optional catch-all that renders every page.
+const ROUTES: RouteTable = {
+  framework: 'next',
+  folders: ['app'],
+  basePath: [],
+  routes: [
+    {
+      file: 'app/(shop)/[[...all]]/page.tsx',
+      line: 7,
+      pattern: '/[[...all]]',
+      segments: [{ kind: 'catch-all', name: 'all', min: 0 }],
+    },
+  ],
+  truncated: false,
+};
+
 // The log as the CLI writes it: serialised with two-space indentation.
 const serialise = (report: CiReport, sourceMap?: SarifMapEntry[]): string =>
   `${JSON.stringify(sarifOf(report, { toolVersion: '0.1.0', ...(sourceMap ? { sourceMap } : {}) }), null, 2)}\n`;
@@ -111,6 +128,9 @@ const LOGS: Record<string, () => string> = {
   'many.sarif': () => serialise(manyFindingsReport(500)),
   'crafted.sarif': () => serialise(craftedReport()),
   'crafted-mapped.sarif': () => serialise(craftedReport(), SOURCE_MAP),
+  // `--sarif-map auto`: every page on a route file, at its default export's line, the pattern in properties.
+  'crafted-routes.sarif': () =>
+    `${JSON.stringify(sarifOf(craftedReport(), { toolVersion: '0.1.0', routes: ROUTES }), null, 2)}\n`,
 };
 
 // What the reporter wrote before it was checked by the consumers' validators: page URLs as https artifacts, rules without fullDescription or help,
