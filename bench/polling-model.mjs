@@ -120,9 +120,9 @@ function simulate(job, next, plan) {
 function pollShipped(job, next) {
   const progress = sources;
   // As pollUntilTerminal: the job counts as seen QUEUED when the wait began (`created` marks it for a knob).
-  let track = { ...progress.observeJob({}, { atMs: 0, status: 'QUEUED' }), created: true };
+  let track = { ...progress.trackJob({}, { atMs: 0, status: 'QUEUED' }), created: true };
   return simulate(job, next, (answer, t) => {
-    track = progress.observeJob(track, { atMs: t, status: answer.status, progress: progress.readProgress(answer) });
+    track = progress.trackJob(track, { atMs: t, status: answer.status, progress: progress.readProgress(answer) });
     const planned = progress.progressWait(track, t, { intervalMs: 1_000, maxIntervalMs: 10_000, waitedMs: t });
     // Knob `jitter`: take 0–jitter off each planned wait, as the backoff does (0.2).
     return planned === undefined ? undefined : planned * (1 - (globalThis.__model?.jitter ?? 0) * next());

@@ -18,7 +18,7 @@ import { clientFrom, type CommandContext, type Embedding, version } from './cont
 import { ExitCode, UsageError } from './exit-codes.js';
 import { commandHelp, mainHelp } from './help.js';
 import { type CliIO, Output } from './io/output.js';
-import { Progress } from './progress.js';
+import { Progress } from './progress-line.js';
 import { safeLine } from './io/safe-text.js';
 import { closest } from './suggest.js';
 import { processSecrets } from './io/process-secrets.js';

@@ -153,9 +153,9 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
     // A job this wait created was QUEUED when its 202 came back: its age counts from then, not from the wait's
     // start (the create may have waited for the rate budget, been retried, or queued in a busy process).
     const createdAt = Date.now();
-    const { observeJob, progressWait, readProgress } = await loading;
+    const { trackJob, progressWait, readProgress } = await loading;
     // A job this wait created did not run before it was created: the estimate of its start is bounded.
-    let track: JobTrack = job.delayFirstPoll ? observeJob({}, { atMs: createdAt, status: 'QUEUED' }) : {};
+    let track: JobTrack = job.delayFirstPoll ? trackJob({}, { atMs: createdAt, status: 'QUEUED' }) : {};
     const bornAt = job.delayFirstPoll ? createdAt : started;
     if (job.delayFirstPoll) {
       const wait = nextWait(0, job.retryAfterMs, intervalMs, maxIntervalMs);
@@ -180,7 +180,7 @@ export async function pollUntilTerminal<T extends { status?: unknown }>(
           return resource;
         }
         const now = Date.now();
-        track = observeJob(track, { atMs: now, status, progress: readProgress(resource) });
+        track = trackJob(track, { atMs: now, status, progress: readProgress(resource) });
         // The server's hint wins; progress only plans the waits the server left to the client.
         const untilDeadlineMs = Math.min(timeoutMs, MAX_TIMER_MS) - (now - started);
         const fromProgress =

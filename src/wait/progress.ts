@@ -51,7 +51,7 @@ function counted(done: unknown, total: unknown): JobProgress | undefined {
 }
 
 /**
- * What a wait has seen of a job so far (immutable; {@link observeJob} returns the next one). Times are in
+ * What a wait has seen of a job so far (immutable; {@link trackJob} returns the next one). Times are in
  * milliseconds on the poller's clock.
  */
 export interface JobTrack {
@@ -83,9 +83,9 @@ const START_IN_WINDOW = 0.25;
 /**
  * The track after one more look at the job: `status` as answered, at `atMs`, with its `progress` if it
  * reported any. A job this wait created counts as seen QUEUED at the moment the wait began.
- * @example observeJob({}, { atMs: 0, status: 'QUEUED' }) // { queuedAtMs: 0 }
+ * @example trackJob({}, { atMs: 0, status: 'QUEUED' }) // { queuedAtMs: 0 }
  */
-export function observeJob(
+export function trackJob(
   track: JobTrack,
   seen: { atMs: number; status: string; progress?: JobProgress | undefined },
 ): JobTrack {

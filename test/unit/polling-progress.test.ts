@@ -6,7 +6,7 @@ import { A11yClient, type ClientOptions } from '../../src/index.js';
 import {
   type JobTrack,
   estimateCompletion,
-  observeJob,
+  trackJob,
   progressWait,
   readProgress,
   remainingAtLeast,
@@ -63,11 +63,11 @@ describe('readProgress', () => {
   });
 });
 
-describe('observeJob', () => {
+describe('trackJob', () => {
   it('anchors a job this wait created a quarter into [last seen QUEUED, first seen RUNNING], with half that window as its uncertainty', () => {
-    let track = observeJob({}, { atMs: 0, status: 'QUEUED' });
+    let track = trackJob({}, { atMs: 0, status: 'QUEUED' });
     expect(track).toEqual({ queuedAtMs: 0 });
-    track = observeJob(track, { atMs: 1000, status: 'RUNNING', progress: { done: 1, total: 10 } });
+    track = trackJob(track, { atMs: 1000, status: 'RUNNING', progress: { done: 1, total: 10 } });
     expect(track).toEqual({
       queuedAtMs: 0,
       runningSeenAtMs: 1000,
@@ -77,23 +77,23 @@ describe('observeJob', () => {
       last: { atMs: 1000, done: 1, total: 10 },
     });
     // Same progress: the moment it last changed stays; a new value moves it. The first look stays.
-    track = observeJob(track, { atMs: 2000, status: 'RUNNING', progress: { done: 1, total: 10 } });
+    track = trackJob(track, { atMs: 2000, status: 'RUNNING', progress: { done: 1, total: 10 } });
     expect([track.changedAtMs, track.last?.atMs]).toEqual([1000, 2000]);
-    track = observeJob(track, { atMs: 3000, status: 'RUNNING', progress: { done: 3, total: 10 } });
+    track = trackJob(track, { atMs: 3000, status: 'RUNNING', progress: { done: 3, total: 10 } });
     expect([track.changedAtMs, track.anchor?.atMs, track.firstLook?.atMs]).toEqual([3000, 250, 1000]);
     // Back to QUEUED (requeued): nothing learnt about the run holds any longer.
-    expect(observeJob(track, { atMs: 4000, status: 'QUEUED' })).toEqual({ queuedAtMs: 4000 });
+    expect(trackJob(track, { atMs: 4000, status: 'QUEUED' })).toEqual({ queuedAtMs: 4000 });
   });
 
   it('a job already running when the wait began counts from the first look (the page under way as half)', () => {
-    const track = observeJob({}, { atMs: 5000, status: 'RUNNING', progress: { done: 4, total: 10 } });
+    const track = trackJob({}, { atMs: 5000, status: 'RUNNING', progress: { done: 4, total: 10 } });
     expect(track.anchor).toEqual({ atMs: 5000, pages: 4.5, uncertaintyMs: 0 });
     expect(estimateCompletion(track)).toBeUndefined();
   });
 
   it('a look without progress forgets the last progress (no estimate from stale figures)', () => {
-    let track = observeJob({ queuedAtMs: 0 }, { atMs: 1000, status: 'RUNNING', progress: { done: 5, total: 10 } });
-    track = observeJob(track, { atMs: 2000, status: 'RUNNING' });
+    let track = trackJob({ queuedAtMs: 0 }, { atMs: 1000, status: 'RUNNING', progress: { done: 5, total: 10 } });
+    track = trackJob(track, { atMs: 2000, status: 'RUNNING' });
     expect(track.last).toBeUndefined();
     expect(estimateCompletion(track)).toBeUndefined();
   });
@@ -181,8 +181,8 @@ describe('estimateCompletion', () => {
     expect(estimateCompletion(seenAt({ atMs: 1000, done: 0, total: 60 }, { atMs: 2000, done: 1, total: 60 }))).toEqual(
       expect.not.objectContaining({ ifStartedLateMs: expect.anything() }),
     );
-    const known = observeJob({}, { atMs: 1000, status: 'RUNNING', progress: { done: 3, total: 60 } });
-    const knownLater = observeJob(known, { atMs: 2000, status: 'RUNNING', progress: { done: 5, total: 60 } });
+    const known = trackJob({}, { atMs: 1000, status: 'RUNNING', progress: { done: 3, total: 60 } });
+    const knownLater = trackJob(known, { atMs: 2000, status: 'RUNNING', progress: { done: 5, total: 60 } });
     expect(estimateCompletion(knownLater)?.ifStartedLateMs).toBeUndefined();
   });
 
@@ -241,7 +241,7 @@ describe('remainingAtLeast', () => {
   // a second look one interval later (~0.35 requests of a CI check of 5–20 pages, bench/polling-model.mjs).
   it('the first look, no page done: counted from the guessed start, at most 3 windows since it was last known queued', () => {
     const firstLook = (total: number) =>
-      observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
+      trackJob(trackJob({}, { atMs: 0, status: 'QUEUED' }), {
         atMs: 900,
         status: 'RUNNING',
         progress: { done: 0, total },
@@ -251,14 +251,14 @@ describe('remainingAtLeast', () => {
     // 19 not started would say 8978 ms: at most 3 × 900.
     expect(remainingAtLeast(firstLook(20))).toBeCloseTo(2700, 6);
     // Pages done at that look: the job may have started just before it and run them in no time (no bound yet).
-    const withPages = observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
+    const withPages = trackJob(trackJob({}, { atMs: 0, status: 'QUEUED' }), {
       atMs: 900,
       status: 'RUNNING',
       progress: { done: 2, total: 20 },
     });
     expect(remainingAtLeast(withPages)).toBeUndefined();
     // A job already running when the wait began (never seen queued): no window, no guess, no bound at that look.
-    expect(remainingAtLeast(observeJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 0, total: 20 } }))).toBe(
+    expect(remainingAtLeast(trackJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 0, total: 20 } }))).toBe(
       undefined,
     );
   });
@@ -340,7 +340,7 @@ describe('progressWait', () => {
     // could be done in 2–3 s. It is given two windows [create, first look] (issue 35: one interval before), plus
     // 65 % of the allowance (a tenth of 0.9 s and the 10.9 s estimated), and no least wait (the allowance hangs
     // on the guessed start).
-    const track = observeJob(observeJob({}, { atMs: 0, status: 'QUEUED' }), {
+    const track = trackJob(trackJob({}, { atMs: 0, status: 'QUEUED' }), {
       atMs: 900,
       status: 'RUNNING',
       progress: { done: 3, total: 60 },
@@ -348,8 +348,8 @@ describe('progressWait', () => {
     const left = (56.5 * 675) / 3.5;
     expect(progressWait(track, 900, { ...bounds, waitedMs: 900 })).toBeCloseTo(2 * 900 + 0.65 * 0.1 * (900 + left), 6);
     // The same look of a job first seen already running (its start unknown, not guessed) plans from its rate.
-    const running = observeJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 3, total: 60 } });
-    const later = observeJob(running, { atMs: 1900, status: 'RUNNING', progress: { done: 5, total: 60 } });
+    const running = trackJob({}, { atMs: 900, status: 'RUNNING', progress: { done: 3, total: 60 } });
+    const later = trackJob(running, { atMs: 1900, status: 'RUNNING', progress: { done: 5, total: 60 } });
     expect(progressWait(later, 1900, { ...bounds, waitedMs: 1000 })).toBeGreaterThan(5000);
   });
 

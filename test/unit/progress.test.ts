@@ -1,7 +1,7 @@
 // Progress rendering: a live line on a terminal, one line per change otherwise, nothing when disabled.
 import { describe, expect, it } from 'vitest';
 import { Output } from '../../src/cli/io/output.js';
-import { Progress } from '../../src/cli/progress.js';
+import { Progress } from '../../src/cli/progress-line.js';
 
 const capture = (isTTY: boolean) => {
   const written: string[] = [];
