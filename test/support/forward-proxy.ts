@@ -4,7 +4,8 @@
 // the proxy is the only way out. Like a default Squid (whose SSL_ports allow CONNECT to 443 only), it refuses
 // CONNECT to port 80 with 403; other ports tunnel, so tests can reach loopback servers on free ports.
 import { createServer, request as httpRequest } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { listenTracked } from './tracked-server.js';
 
 export interface ForwardProxy {
   /** `http://127.0.0.1:PORT`, for HTTP_PROXY / HTTPS_PROXY. */
@@ -21,7 +22,6 @@ export interface ForwardProxy {
  */
 export async function startForwardProxy(hosts: Record<string, string> = {}): Promise<ForwardProxy> {
   const seen: string[] = [];
-  const sockets = new Set<Socket>();
   const route = (host: string, port: string) => {
     const [h, p] = (hosts[`${host}:${port}`] ?? `${host}:${port}`).split(/:(?=\d+$)/);
     return { host: h!, port: Number(p) };
@@ -65,22 +65,13 @@ export async function startForwardProxy(hosts: Record<string, string> = {}): Pro
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
+    listening.track(upstream);
     upstream.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n'));
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenTracked(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: listening.url,
     seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

@@ -1,7 +1,7 @@
 // A loopback HTTP proxy in front of the simulator that records every request (method, path, JSON body) it
 // forwards: tests read what the CLI sent, e.g. how many CI checks it created and with which URLs and context.
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenTracked } from './tracked-server.js';
 
 export interface Recorded {
   method: string;
@@ -20,7 +20,6 @@ export interface RecordingProxy {
 /** Starts a proxy on 127.0.0.1 (free port) forwarding to `target` (an http:// origin). */
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const requests: Recorded[] = [];
-  const sockets = new Set<Socket>();
   const upstream = new URL(target);
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -43,20 +42,12 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     forward.on('error', () => res.writeHead(502).end());
     forward.end(body);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenTracked(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: listening.url,
     requests,
     created: () =>
       requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/ci/checks').map((r) => JSON.parse(r.body)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

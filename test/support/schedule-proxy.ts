@@ -2,7 +2,7 @@
 // arrival order with the status it was answered (and, for a poll of a CI check, the check's status and counts), and
 // may answer a request itself (a 429, a 422) instead of forwarding it.
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenTracked } from './tracked-server.js';
 
 export interface Exchange {
   /** When it arrived, on the proxy's event counter (arrivals and answers share it, so they can be ordered). */
@@ -48,7 +48,6 @@ export async function startScheduleProxy(
   hold?: (exchange: Exchange, log: Exchange[]) => Promise<void> | undefined,
 ): Promise<ScheduleProxy> {
   const log: Exchange[] = [];
-  const sockets = new Set<Socket>();
   let tick = 0;
   const server = createServer(async (req, res) => {
     let raw = '';
@@ -96,19 +95,11 @@ export async function startScheduleProxy(
     });
     res.writeHead(answer.status, out).end(text);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenTracked(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: listening.url,
     log,
     creates: () => log.filter((x) => x.method === 'POST' && x.created !== undefined),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

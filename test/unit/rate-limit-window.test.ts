@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRateLimitStore, type RateLimit } from '../../src/core/rate-limit-store.js';
 import { windowParameters } from '../../src/core/rate-window.js'; // loaded before the clock is faked: the store imports it lazily
 import { RateBudget } from '../../src/rate-limit/budget.js';
+// A deterministic generator (the simulator's mulberry32), so a failure names a reproducible case.
+import { prng as seeded } from '../../src/testing/random.js';
 
 const MINUTE = 60_000;
 
@@ -30,18 +32,6 @@ async function reserveAll(limit: RateLimit, count: number, demandAt: (i: number)
     slots.push(now + (await store.reserve('k', limit)).waitMs);
   }
   return slots;
-}
-
-// A deterministic generator (mulberry32), so a failure names a reproducible case.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('the in-memory store over a sliding minute', () => {
