@@ -73,6 +73,13 @@ const text = (raw: string | boolean | string[]): string => (typeof raw === 'stri
 // A value read from the flag or the environment, trimmed; blank counts as not given.
 const trimmed = (raw: string | boolean | string[]): string | undefined => text(raw).trim() || undefined;
 const list = (raw: string | boolean | string[]): string[] => (Array.isArray(raw) ? raw : [text(raw)]);
+// A count of `ci` (URLs, checks): a whole number of at least 1, blanks around it allowed.
+const countOf = (raw: string | boolean | string[], where: string): number => {
+  const value = text(raw);
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
+    throw new UsageError(`${where} must be a whole number of at least 1, got "${value}"`, 'ci');
+  return Number(value);
+};
 
 /**
  * Most URLs one run checks unless `--max-urls` or `maxUrls` says otherwise.
@@ -199,12 +206,7 @@ export const SETTINGS = {
   maxUrls: {
     flag: 'max-urls',
     config: key('maxUrls'),
-    read: (raw, where) => {
-      const value = text(raw);
-      if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
-        throw new UsageError(`${where} must be a whole number of at least 1, got "${value}"`, 'ci');
-      return Number(value);
-    },
+    read: countOf,
     default: DEFAULT_MAX_URLS,
   } as SettingSpec<number>,
   /** URLs per CI check: `--urls-per-check`, `SVC_URLS_PER_CHECK`, `urlsPerCheck` (1–20; default 20). */
@@ -228,12 +230,7 @@ export const SETTINGS = {
     flag: 'max-checks',
     env: 'SVC_MAX_CHECKS',
     config: key('maxChecks'),
-    read: (raw, where) => {
-      const value = text(raw).trim();
-      if (!/^\d+$/.test(value) || Number(value) < 1)
-        throw new UsageError(`${where} must be a whole number of at least 1, got "${text(raw)}"`, 'ci');
-      return Number(value);
-    },
+    read: countOf,
     default: undefined,
   } as SettingSpec<number | undefined>,
   /** Sitemap pages left out: `--sitemap-exclude`, `sitemapExclude`. */
