@@ -9,20 +9,10 @@ export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short
 /** Parsed option values. */
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
-/** Options every command accepts. */
-export const globalOptions = {
-  'api-key': { type: 'string' },
-  'base-url': { type: 'string' },
-  'rate-limit': { type: 'string' },
-  'redis-url': { type: 'string' },
-  json: { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  'no-progress': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const satisfies Record<string, OptionSpec>;
-
-/** Parses `argv` against the global options plus a command's own. */
+/**
+ * Parses `argv` against `options`: the flags every command takes plus the command's own (settings/flags.ts derives
+ * both from the settings' declarations).
+ */
 export function parseCommandArgs(
   argv: string[],
   options: Record<string, OptionSpec>,
@@ -31,7 +21,7 @@ export function parseCommandArgs(
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { ...globalOptions, ...options },
+      options,
       strict: true,
       allowPositionals: true,
     });
@@ -48,18 +38,21 @@ export function parseCommandArgs(
       );
     // A typo gets the closest flag this command takes.
     const unknown = /^Unknown option '--([^'=]+)'/.exec(message);
-    const near = unknown ? closest(unknown[1]!, Object.keys({ ...globalOptions, ...options })) : undefined;
+    const near = unknown ? closest(unknown[1]!, Object.keys(options)) : undefined;
     throw new UsageError(`${message.split('. To specify')[0]!}${near ? `; did you mean --${near}?` : ''}`, command);
   }
 }
 
-/** Index of the command name: the first positional that is not the value of a global string option. */
-export function findCommand(argv: string[]): number {
+/**
+ * Index of the command name: the first positional that is not the value of one of `globals`' string options.
+ * @example findCommand(['--api-key', 'k', 'sites'], GLOBAL_OPTIONS) // 2
+ */
+export function findCommand(argv: string[], globals: Readonly<Record<string, OptionSpec>>): number {
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     if (token === '--') return i + 1 < argv.length ? i + 1 : -1;
     if (!token.startsWith('-')) return i;
-    if (['--api-key', '--base-url', '--rate-limit', '--redis-url'].includes(token)) i++;
+    if (globals[token.slice(2)]?.type === 'string' && token.startsWith('--')) i++;
   }
   return -1;
 }

@@ -1,18 +1,8 @@
 // Help texts.
 import type { Command } from './context.js';
+import { optionsHelp } from './settings/flags.js';
 
-const GLOBAL = `Global options:
-  --api-key <key>     API key (default $SVC_API_KEY)
-  --base-url <url>    the service's base URL (default $SVC_BASE_URL)
-  --rate-limit <n>    space requests to n per minute (default $SVC_RATE_LIMIT; off)
-  --redis-url <url>   share that budget with every job using the same key and Redis (default $SVC_REDIS_URL;
-                      needs the redis package: npm install redis); alone it means 120 per minute
-  --json              print the API's own records as JSON
-  --verbose           debug lines on stderr: each request, wait and poll, redacted (default $SVC_LOG: off, error,
-                      warn, info or debug)
-  --no-progress       no progress on stderr (NO_COLOR turns colours off)
-  -h, --help          help for a command
-  -v, --version       print the version`;
+const GLOBAL = `Global options:\n${optionsHelp('every', 20)}`;
 
 const EXIT = `Exit codes:
   0  success; verdict PASS

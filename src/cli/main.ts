@@ -13,6 +13,7 @@ import {
   ResponseValidationError,
 } from '../index.js';
 import { findCommand, parseCommandArgs } from './args.js';
+import { GLOBAL_OPTIONS } from './settings/flags.js';
 import { commands } from './commands/index.js';
 import { clientFrom, type CommandContext, type Embedding, version } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
@@ -38,17 +39,17 @@ export async function run(argv: string[], io: CliIO, embed?: Embedding): Promise
   let commandName: string | undefined;
   let idArgument: string | undefined;
   try {
-    let at = findCommand(argv);
+    let at = findCommand(argv, GLOBAL_OPTIONS);
     // `svc-a11y help [command]` is `--help`, as git and npm users expect.
     if (at >= 0 && argv[at] === 'help') {
       const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
       // `help help` is help too.
       if (rest[at] === 'help') rest.splice(at, 1);
       argv = [...rest, '--help'];
-      at = findCommand(argv);
+      at = findCommand(argv, GLOBAL_OPTIONS);
     }
     if (at < 0) {
-      const { values } = parseCommandArgs(argv, {});
+      const { values } = parseCommandArgs(argv, GLOBAL_OPTIONS);
       if (values.version) {
         out.out(`${version}\n`);
         return ExitCode.OK;
@@ -70,7 +71,7 @@ export async function run(argv: string[], io: CliIO, embed?: Embedding): Promise
     idArgument = command.args.names;
     const { values, positionals } = parseCommandArgs(
       [...argv.slice(0, at), ...argv.slice(at + 1)],
-      command.options,
+      { ...GLOBAL_OPTIONS, ...command.options },
       command.name,
     );
     for (const secret of processSecrets(

@@ -37,6 +37,12 @@ interface Sample {
 }
 
 const FILE = '/repo/svc-a11y.config.json';
+const scratch = mkdtempSync(join(tmpdir(), 'svc-a11y-settings-samples-'));
+const urlsFile = join(scratch, 'urls.txt');
+writeFileSync(urlsFile, '# pages\nhttps://a.example/\n\n https://a.example/b \n');
+const noUrlsFile = join(scratch, 'none.txt');
+writeFileSync(noUrlsFile, '# none yet\n');
+const switchSample: Sample = { flag: { raw: true, value: true }, default: false };
 const samples: Record<keyof typeof SETTINGS, Sample> = {
   apiKey: {
     flag: { raw: ' svc_flag ', value: 'svc_flag' },
@@ -49,6 +55,39 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     default: undefined,
   },
   rateLimit: { flag: { raw: '60', value: 60 }, env: { raw: '30', value: 30 }, default: undefined, badText: 'abc' },
+  json: switchSample,
+  noProgress: switchSample,
+  help: switchSample,
+  version: switchSample,
+  quiet: switchSample,
+  readOnly: switchSample,
+  urls: {
+    // The arguments are this setting's "flag" (see the pages' tests below); a config file gives `urls`.
+    config: { data: { urls: ['https://b.example/'] }, value: ['https://b.example/'] },
+    default: [],
+    badConfig: ['ftp://b.example/'],
+  },
+  urlsFile: {
+    flag: { raw: urlsFile, value: ['https://a.example/', 'https://a.example/b'] },
+    default: [],
+    badText: noUrlsFile,
+  },
+  sitemap: {
+    flag: { raw: ['https://a.example/sitemap.xml'], value: ['https://a.example/sitemap.xml'] },
+    // A file the config file names is relative to its folder.
+    config: { data: { sitemap: ['/repo/s.xml'] }, value: ['/repo/s.xml'] },
+    default: [],
+    badConfig: [],
+  },
+  changedSince: { flag: { raw: 'origin/main', value: 'origin/main' }, default: undefined },
+  failOnByUrl: {
+    config: {
+      data: { failOnByUrl: [{ url: '/checkout', failOn: 'ANY_CRITICAL' }] },
+      value: [{ url: '/checkout', failOn: 'ANY_CRITICAL' }],
+    },
+    default: [],
+    badConfig: [{ url: '(', failOn: 'NONE' }],
+  },
   redisUrl: {
     flag: { raw: 'redis://flag', value: 'redis://flag' },
     env: { raw: 'rediss://env', value: 'rediss://env' },
@@ -340,7 +379,7 @@ describe('the settings merge', () => {
 describe('the settings merge, through the CLI in process', () => {
   const serve = serveEach();
   const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-settings-'));
-  afterAll(() => execFileSync('rm', ['-rf', dir]));
+  afterAll(() => execFileSync('rm', ['-rf', dir, scratch]));
   const configFile = (name: string, data: unknown) => {
     const file = join(dir, name);
     writeFileSync(file, JSON.stringify(data));

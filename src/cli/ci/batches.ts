@@ -3,9 +3,7 @@
 // *set* of URLs: the same pages give the same batches and batch keys whatever order they were listed in, so a
 // batch's `context` names the same pages from one run to the next (for a service that keys anything on it).
 import { compareText } from '../report/fields.js';
-
-/** The most URLs one CI check takes (the service's limit). */
-export const MAX_URLS_PER_CHECK = 20;
+import { MAX_URLS_PER_CHECK } from '../settings/settings.js';
 
 /** The `context` key that carries a check's batch key. */
 export const BATCH_CONTEXT_KEY = 'svcA11yBatch';

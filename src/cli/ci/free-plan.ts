@@ -4,13 +4,8 @@
 // five URLs refused VALIDATION_FAILED is taken as the Free plan's cap. Were it refused for another reason, the
 // smaller checks are refused too, and that refusal is the run's error.
 import { ApiError } from '../../index.js';
+import { FREE_PLAN_URLS_PER_CHECK } from '../settings/settings.js';
 import { type Batch, planBatches } from './batches.js';
-
-/**
- * The most URLs a CI check of the Free plan takes (document §8).
- * @default 5
- */
-export const FREE_PLAN_URLS_PER_CHECK = 5;
 
 /**
  * Whether `error` refused a create of `urls` URLs as the Free plan refuses more than it takes.

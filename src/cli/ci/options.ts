@@ -12,7 +12,6 @@ import { loadConfig } from '../settings/config.js';
 import { UsageError } from '../exit-codes.js';
 import type { Output } from '../io/output.js';
 import { uniquePageUrls, urlPattern } from '../report/page-urls.js';
-import { readTextFile } from '../io/read-file.js';
 import { checkReportPath, removeEmptyFolders } from '../report/files.js';
 import type { ReportFormat } from '../report/formats.js';
 import { checkSarifMap, type SarifMapEntry } from '../report/index.js';
@@ -111,18 +110,19 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   const config = readConfig
     ? loadConfig(readSetting(SETTINGS.configFile, { values: v, env }).value, process.cwd())
     : undefined;
-  const inputs: SettingInputs = { values: v, env, config };
+  const inputs: SettingInputs = { values: v, env, config, args: ctx.args };
   const setting = <T>(spec: SettingSpec<T>) => readSetting(spec, inputs);
-  const pages = pagesOf(ctx, inputs);
+  // The pages: the arguments and --urls-file's, else the config file's urls (see `together` in their declarations).
+  const fromFile = setting(SETTINGS.urlsFile).value;
+  const urls = uniquePageUrls([...setting(SETTINGS.urls).value, ...fromFile], (i) => `urls[${i}]`);
   const maxUrls = setting(SETTINGS.maxUrls);
-  if (pages.value.urls.length > maxUrls.value)
-    throw tooManyUrls(pages.value.urls.length, maxUrls.value, fromNote(maxUrls.source));
+  if (urls.length > maxUrls.value) throw tooManyUrls(urls.length, maxUrls.value, fromNote(maxUrls.source));
   const find = setting(SETTINGS.sitemapFind).value;
   const replace = setting(SETTINGS.sitemapReplace).value;
   if (replace !== undefined && find === undefined)
     throw new UsageError('--sitemap-replace needs --sitemap-find (the pattern it replaces)', 'ci');
   const exclude = setting(SETTINGS.sitemapExclude).value;
-  const changedSince = v['changed-since'] as string | undefined;
+  const changedSince = setting(SETTINGS.changedSince).value;
   const given = setting(SETTINGS.reports);
   const reports = { ...given, value: [...given.value, ...(ctx.embed?.reports ?? [])] };
   const sarifMapItems = setting(SETTINGS.sarifMap).value;
@@ -132,7 +132,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     sourceRoot: setting(SETTINGS.sourceRoot),
     basePath: setting(SETTINGS.basePath),
     cwd: process.cwd(),
-    note: v.quiet ? undefined : (line) => ctx.out.err(line),
+    note: setting(SETTINGS.quiet).value ? undefined : (line) => ctx.out.err(line),
   });
   if (changedSince !== undefined && sarifMap.length === 0) {
     throw new UsageError(
@@ -142,11 +142,11 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   }
   const suppressionsFile = setting(SETTINGS.suppressions).value;
   const failOn = setting(SETTINGS.failOn);
-  const baseline = decideBaseline(setBaselineSetting(inputs), env);
+  const baseline = decideBaseline(setting(SETTINGS.setBaseline), env);
   const where = suppressionsPath(suppressionsFile, config ? dirname(resolve(config.file)) : process.cwd());
   const options: Omit<CiOptions, 'createdFolders'> = {
-    urls: pages.value.urls,
-    sitemaps: pages.value.sitemaps,
+    urls,
+    sitemaps: setting(SETTINGS.sitemap).value,
     sitemapRules: {
       exclude: exclude === undefined ? [] : [urlPattern(exclude, '--sitemap-exclude')],
       find: find === undefined ? undefined : urlPattern(find, '--sitemap-find'),
@@ -161,7 +161,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     reports: reports.value,
     failOn: failOn.value,
     failOnIsFloor: failOn.source.kind === 'flag' || failOn.source.kind === 'env',
-    failOnByUrl: config?.failOnByUrl ?? [],
+    failOnByUrl: setting(SETTINGS.failOnByUrl).value,
     suppressions:
       readConfig || v.suppressions !== undefined
         ? loadSuppressions(where.file, { required: where.required })
@@ -188,46 +188,9 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   return { ...options, createdFolders };
 }
 
-// `--no-set-baseline` is the flag's explicit false (the Action passes it off the default branch): like any flag it
-// wins over the config file's `setBaseline`.
-function setBaselineSetting(inputs: SettingInputs): Setting<boolean> {
-  const { values } = inputs;
-  if (values['no-set-baseline'] !== true) return readSetting(SETTINGS.setBaseline, inputs);
-  if (values['set-baseline'] === true)
-    throw new UsageError('--set-baseline and --no-set-baseline contradict each other: give one', 'ci');
-  return { value: false, source: { kind: 'flag', flag: '--no-set-baseline' } };
-}
-
 // ` (from FILE)` after a value the config file gave; a flag's needs no note; the default's says so.
 function fromNote(source: SettingSource, byDefault = ' (the default)'): string {
   return source.kind === 'config' ? ` (from ${source.file})` : source.kind === 'default' ? byDefault : '';
-}
-
-/**
- * The pages given: the command line's (arguments, `--urls-file`, `--sitemap`) replace the config file's `urls` and
- * `sitemap` as one list, as a flag replaces its config key.
- */
-function pagesOf(ctx: OptionsContext, inputs: SettingInputs): Setting<{ urls: string[]; sitemaps: string[] }> {
-  const v = ctx.values;
-  const fromFile = readUrlsFile(v['urls-file'] as string | undefined);
-  if (v['urls-file'] !== undefined && fromFile.length === 0)
-    throw new UsageError(
-      `--urls-file: ${v['urls-file'] as string} has no URLs (one a line; blank lines and # comments are skipped)`,
-      'ci',
-    );
-  const flagSitemaps = (v.sitemap as string[] | undefined) ?? [];
-  const flagUrls = [...ctx.args, ...fromFile];
-  const config = inputs.config;
-  const given: Setting<{ urls: string[]; sitemaps: string[] }> =
-    flagUrls.length > 0 || flagSitemaps.length > 0
-      ? { value: { urls: flagUrls, sitemaps: flagSitemaps }, source: { kind: 'flag', flag: 'the command line' } }
-      : config && (config.urls !== undefined || config.sitemap !== undefined)
-        ? {
-            value: { urls: config.urls ?? [], sitemaps: config.sitemap ?? [] },
-            source: { kind: 'config', key: 'urls', file: config.file },
-          }
-        : { value: { urls: [], sitemaps: [] }, source: { kind: 'default' } };
-  return { ...given, value: { ...given.value, urls: uniquePageUrls(given.value.urls, (i) => `urls[${i}]`) } };
 }
 
 /**
@@ -251,13 +214,4 @@ function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
   } catch (error) {
     throw new UsageError(`--sarif-map / sarifMap: ${(error as Error).message}`);
   }
-}
-
-/** URLs of `--urls-file`: one a line; blank lines and `#` comments are skipped. Read under a size cap, never hanging. */
-function readUrlsFile(file: string | undefined): string[] {
-  if (file === undefined) return [];
-  return readTextFile(file, { what: '--urls-file' })
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
 }

@@ -14,7 +14,8 @@ import {
   RateLimitError,
 } from '../../index.js';
 import { BATCH_CONTEXT_KEY, type Batch } from './batches.js';
-import { FREE_PLAN_URLS_PER_CHECK, freePlanWarning, isFreePlanRefusal, resplit } from './free-plan.js';
+import { FREE_PLAN_URLS_PER_CHECK } from '../settings/settings.js';
+import { freePlanWarning, isFreePlanRefusal, resplit } from './free-plan.js';
 import { type Plan, PollPlanner } from './poll-planner.js';
 import { RequestPacer } from './request-pacer.js';
 

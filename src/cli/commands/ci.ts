@@ -4,17 +4,22 @@
 // then aggregated into one report, which ci-output.ts formats, prints and writes; the exit code is its verdict.
 import type { A11yClient } from '../../index.js';
 import { batchLabel, planBatches } from '../ci/batches.js';
-import { FREE_PLAN_URLS_PER_CHECK } from '../ci/free-plan.js';
 import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci/options.js';
 import { collectUrls } from '../ci/collect-urls.js';
-import { DEFAULT_CONFIG_FILE } from '../settings/config.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { removeEmptyFolders } from '../report/files.js';
 import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
 import { runBatches } from '../ci/run-batches.js';
-import { describeSource, readSetting, SETTINGS } from '../settings/settings.js';
+import { optionsOf } from '../settings/flags.js';
+import {
+  DEFAULT_CONFIG_FILE,
+  describeSource,
+  FREE_PLAN_URLS_PER_CHECK,
+  readSetting,
+  SETTINGS,
+} from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
@@ -98,31 +103,7 @@ export const ciCommand: Command = {
   // Zero when the config file, --urls-file or --sitemap names them; --max-urls bounds the total. A command line
   // holds a few thousand URLs at most anyway (the OS limits its length): more go in a file.
   args: { min: 0, max: MAX_ARGUMENT_URLS, names: '[url…]', note: `more URLs go in --urls-file or a sitemap` },
-  options: {
-    'fail-on': { type: 'string' },
-    'set-baseline': { type: 'boolean' },
-    'no-set-baseline': { type: 'boolean' },
-    context: { type: 'string', multiple: true },
-    timeout: { type: 'string' },
-    format: { type: 'string' },
-    report: { type: 'string', multiple: true },
-    'sarif-map': { type: 'string', multiple: true },
-    'source-root': { type: 'string' },
-    'base-path': { type: 'string' },
-    'sarif-category': { type: 'string' },
-    'urls-file': { type: 'string' },
-    sitemap: { type: 'string', multiple: true },
-    'sitemap-exclude': { type: 'string' },
-    'sitemap-find': { type: 'string' },
-    'sitemap-replace': { type: 'string' },
-    'max-urls': { type: 'string' },
-    'urls-per-check': { type: 'string' },
-    'max-checks': { type: 'string' },
-    'changed-since': { type: 'string' },
-    suppressions: { type: 'string' },
-    config: { type: 'string' },
-    quiet: { type: 'boolean', short: 'q' },
-  },
+  options: optionsOf('ci'),
   usage: CI_USAGE,
   run: (ctx) => {
     const options = ciOptions(ctx); // every flag, the config file, suppressions and report paths, before anything is sent

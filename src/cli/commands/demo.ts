@@ -6,7 +6,8 @@ import { type Command, type CommandContext, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import { type CiOptions, ciOptions, removingUnusedFolders } from '../ci/options.js';
 import { readSetting, SETTINGS } from '../settings/settings.js';
-import { ciCommand, runCheck } from './ci.js';
+import { runCheck } from './ci.js';
+import { optionsOf } from '../settings/flags.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {
   if (given.length) return given;
@@ -61,8 +62,8 @@ export const demoCommand: Command = {
   name: 'demo',
   summary: 'Run a CI check end to end against a local simulator (no account needed)',
   args: { min: 0, max: 20, names: '[url…]' },
-  // The subset of `ci`'s options that a demo needs, taken from `ci` so the two cannot drift apart.
-  options: pick(ciCommand.options, ['fail-on', 'format', 'report']),
+  // The settings of `ci` a demo takes (--fail-on, --format, --report) say so in their declarations.
+  options: optionsOf('demo'),
   usage: `svc-a11y demo [url…] [--fail-on …] [--format …] [--report FORMAT=FILE]
 
   Starts the local simulator, runs a CI check of its verified site's pages with progress, findings and
@@ -70,7 +71,3 @@ export const demoCommand: Command = {
   the real service instead, on the URLs given or on your first verified site.`,
   run: runDemo,
 };
-
-function pick<T extends object, K extends keyof T>(object: T, keys: K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, object[k]])) as Pick<T, K>;
-}

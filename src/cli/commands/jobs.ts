@@ -16,6 +16,7 @@ import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { countsText, table } from '../io/tables.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
+import { optionsHelp, optionsOf } from '../settings/flags.js';
 import { isPageFailure } from '../report/threshold.js';
 
 // The document lists no terminal statuses for these jobs; COMPLETED is the one success it shows (CI checks).
@@ -54,8 +55,8 @@ function jobCommand<J extends { status: string }, R>(spec: JobSpec<J, R>): Comma
     name: spec.name,
     summary: spec.summary,
     args: { min: 1, max: 1, names: spec.argName },
-    options: { timeout: { type: 'string' } },
-    usage: `svc-a11y ${spec.name} ${spec.argName} [--timeout 10m]\n\n  --timeout <duration>   overall wait, e.g. 10m (default 10m)`,
+    options: optionsOf('jobs'),
+    usage: `svc-a11y ${spec.name} ${spec.argName} [--timeout 10m]\n\n${optionsHelp('jobs', 23)}`,
     async run(ctx) {
       const client = ctx.client();
       const timeoutMs = settingOf(ctx, SETTINGS.timeout).value;

@@ -1,6 +1,7 @@
 // The read-only commands: sites, journeys, fixes, root causes and the violation trend.
 import { type Command, printJson } from '../context.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
+import { optionsHelp, optionsOf } from '../settings/flags.js';
 import { barChart, table } from '../io/tables.js';
 
 /** `svc-a11y sites`. */
@@ -103,9 +104,8 @@ export const trendCommand: Command = {
   name: 'trend',
   summary: "Print a site's violation trend as a table and a chart",
   args: { min: 1, max: 1, names: '<siteId>' },
-  options: { limit: { type: 'string' } },
-  usage:
-    'svc-a11y trend <siteId> [--limit N] [--json]\n\n  --limit N   how many points (the service default applies when omitted)',
+  options: optionsOf('trend'),
+  usage: `svc-a11y trend <siteId> [--limit N] [--json]\n\n${optionsHelp('trend', 12)}`,
   async run(ctx) {
     const limit = settingOf(ctx, SETTINGS.trendLimit).value;
     const trend = await ctx.client().sites.getTrend(ctx.args[0]!, { limit });

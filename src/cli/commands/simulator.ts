@@ -3,16 +3,17 @@
 // cleanly on Ctrl-C or SIGTERM.
 import { type Command, version } from '../context.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
+import { optionsHelp, optionsOf } from '../settings/flags.js';
 
 /** `svc-a11y simulator`. */
 export const simulatorCommand: Command = {
   name: 'simulator',
   summary: 'Run the local simulator of the service in the foreground (rehearse a pipeline offline)',
   args: { min: 0, max: 0, names: '' },
-  options: { port: { type: 'string' } },
+  options: optionsOf('simulator'),
   usage: `svc-a11y simulator [--port <n>]
 
-  --port <n>   TCP port on 127.0.0.1 (default: a free one)
+${optionsHelp('simulator', 13)}
 
   Starts a stateful simulator of the Developer API v1 on 127.0.0.1 and prints its URL, API keys, the seeded
   verified site and a ci command to paste into another terminal. Steer outcomes through the URL: a path with

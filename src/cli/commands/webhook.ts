@@ -5,6 +5,7 @@ import { UsageError } from '../exit-codes.js';
 import { type Command, printJson } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TOLERANCE_SECONDS, SETTINGS, settingOf } from '../settings/settings.js';
+import { optionsHelp, optionsOf } from '../settings/flags.js';
 
 /**
  * Splits a raw HTTP request (optional request line, headers, blank line, body) into headers and the body's
@@ -115,21 +116,13 @@ export const webhookCommand: Command = {
   name: 'webhook',
   summary: 'Verify a saved webhook delivery: svc-a11y webhook verify --secret … < request',
   args: { min: 1, max: 1, names: 'verify' },
-  options: {
-    secret: { type: 'string', multiple: true },
-    tolerance: { type: 'string' },
-    'max-body-bytes': { type: 'string' },
-  },
+  options: optionsOf('webhook'),
   usage: `svc-a11y webhook verify --secret <secret> [--tolerance ${DEFAULT_TOLERANCE_SECONDS}] [--max-body-bytes ${DEFAULT_MAX_BODY_BYTES}] < request.http
 
   Reads a raw HTTP request (headers, blank line, body) from stdin and checks its X-Svc-Signature.
   Repeated header lines are joined with ", " as Node's HTTP server joins them. Only the timestamp and the body
   are signed: the event kind (X-Svc-Event) and delivery id (X-Svc-Delivery) are printed as unsigned.
-  --secret <secret>         signing secret (repeatable, for rotation); default $SVC_WEBHOOK_SECRET
-  --tolerance <secs>        accepted age of X-Svc-Timestamp in either direction (default ${DEFAULT_TOLERANCE_SECONDS}); a saved
-                            delivery is older, so give a larger value when checking an old one
-  --max-body-bytes <bytes>  largest body read from stdin (default ${DEFAULT_MAX_BODY_BYTES} = ${formatBytes(DEFAULT_MAX_BODY_BYTES)}); reading
-                            stops as soon as the body is larger, with exit 2
+${optionsHelp('webhook', 26)}
   Exit 0 when valid, 1 when verification fails (the reason code is printed), 2 on bad input.`,
   async run(ctx) {
     if (ctx.args[0] !== 'verify')

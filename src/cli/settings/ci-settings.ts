@@ -1,0 +1,494 @@
+// The settings of `ci` (and the few `demo` and the job commands share), in the order of `ci --help`: each one's
+// flag, variable, config file key and its check, help lines, how its text is read, and its default.
+import { resolve } from 'node:path';
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
+import { oneOf, parseDuration, parsePair } from '../args.js';
+import { UsageError } from '../exit-codes.js';
+import { FAIL_ON } from '../report/fail-on.js';
+import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
+import { readTextFile } from '../io/read-file.js';
+import { DEFAULT_SUPPRESSIONS_FILE } from '../report/suppressions.js';
+import type { UrlFailOn } from '../report/url-fail-on.js';
+import { ciContext } from './ci-env.js';
+import type { SettingSpec } from './spec.js';
+import {
+  choice,
+  count,
+  isObject,
+  isOn,
+  key,
+  list,
+  pathIn,
+  pattern,
+  sarifCategory,
+  stringMap,
+  text,
+  wholeNumber,
+} from './values.js';
+
+/** The file looked up in the working directory when `--config` is not given. */
+export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
+
+/**
+ * Most URLs one run checks unless `--max-urls` or `maxUrls` says otherwise.
+ * @default 500
+ */
+export const DEFAULT_MAX_URLS = 500;
+
+/**
+ * The most URLs a CI check takes (document §8): `--urls-per-check`'s default and upper bound.
+ * @default 20
+ */
+export const MAX_URLS_PER_CHECK = 20;
+
+/**
+ * The most URLs a CI check of the Free plan takes (document §8).
+ * @default 5
+ */
+export const FREE_PLAN_URLS_PER_CHECK = 5;
+
+/**
+ * The words `--sarif-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
+ * @example SARIF_MAP_MODES.includes('auto') // true
+ */
+export const SARIF_MAP_MODES = ['auto', 'none'] as const;
+
+/** A `--sarif-map` word: `auto` or `none`. */
+export type SarifMapMode = (typeof SARIF_MAP_MODES)[number];
+
+/** One `--sarif-map` item: a `[prefix, file]` entry, or a mode word. */
+export type SarifMapItem = [string, string] | SarifMapMode;
+
+const isSarifMapMode = (word: string): word is SarifMapMode => (SARIF_MAP_MODES as readonly string[]).includes(word);
+
+// The pages: the command line's (arguments, --urls-file, --sitemap) replace the config file's urls and sitemap as
+// one list, as a flag replaces its config key.
+const PAGES = { flags: ['urls-file', 'sitemap'], arguments: true } as const;
+
+const URLS_PER_CHECK_RULE = `a whole number from 1 to ${MAX_URLS_PER_CHECK} (the service takes 1 to 20 URLs per CI check, the Free plan up to 5)`;
+const FAIL_ON_BY_URL_ENTRY = '{ "url": "<regular expression>", "failOn": "<threshold>" }';
+
+/** Every setting `ci` reads, in the order of its help. */
+export const CI_SETTINGS = {
+  /** The pages given as arguments, or `urls` in the config file. */
+  urls: {
+    arguments: true,
+    together: PAGES,
+    commands: ['ci'],
+    config: key('urls', (value, at) => {
+      if (!Array.isArray(value) || !value.every((u) => typeof u === 'string' && u.trim() !== ''))
+        at.fail('urls', 'must be an array of URL strings');
+      const urls = (value as string[]).map((u) => u.trim());
+      // Checked here too (the SDK checks them again), so the message names this file rather than the request.
+      urls.forEach((u, i) => {
+        if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol))
+          at.fail(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
+      });
+      return urls;
+    }),
+    read: list,
+    default: [],
+  } as SettingSpec<string[]>,
+  /** The threshold sent with each check: `--fail-on`, `failOn`; the service's default when not given. */
+  failOn: {
+    flag: 'fail-on',
+    commands: ['ci', 'demo'],
+    help: {
+      value: '<rule>',
+      text: `${FAIL_ON.join(' | ')} (service default when omitted);\nper-URL thresholds go in the config file (failOnByUrl): under --fail-on they may make\na page stricter, never more lenient`,
+    },
+    config: key('failOn', (value, at) => choice(value, FAIL_ON, 'failOn', at)),
+    read: (raw, where) => oneOf(text(raw), FAIL_ON, where),
+    default: undefined,
+  } as SettingSpec<(typeof FAIL_ON)[number] | undefined>,
+  /** Save each completed check as the baseline: `--set-baseline` (`--no-set-baseline`), `setBaseline`. */
+  setBaseline: {
+    flag: 'set-baseline',
+    kind: 'switch',
+    negatable: true,
+    commands: ['ci'],
+    help: [
+      {
+        text: 'save every completed check as the baseline of future checks; on a pull or merge\nrequest (as the CI says) only this flag sets it, never the config file, with a warning',
+      },
+      { negated: true, text: 'do not, whatever the config file says' },
+    ],
+    config: key('setBaseline', (value, at) => {
+      if (typeof value !== 'boolean') at.fail('setBaseline', 'must be true or false');
+      return value as boolean;
+    }),
+    read: isOn,
+    default: false,
+  } as SettingSpec<boolean>,
+  /**
+   * Each check's context: the CI environment's repository, branch, commit and pull request, then the config
+   * file's `context`, then `--context key=value` (repeatable); a later source's key wins.
+   */
+  context: {
+    flag: 'context',
+    kind: 'list',
+    commands: ['ci'],
+    help: {
+      value: 'key=value',
+      text: 'caller metadata (repeatable); repository, branch, commit and pull request are\nfilled from the CI environment when its usual variables exist',
+    },
+    config: key('context', (value, at) => stringMap(value, 'context', at)),
+    read: (raw, where) => Object.fromEntries(list(raw).map((pair) => parsePair(pair, where))),
+    default: (env) => ciContext(env),
+    merge: (lower, higher) => ({ ...lower, ...higher }),
+  } as SettingSpec<Record<string, string>>,
+  /** The wait limit in milliseconds: `--timeout`, `timeout` in the config file. */
+  timeout: {
+    flag: 'timeout',
+    commands: ['ci', 'jobs'],
+    help: [
+      { value: '<duration>', for: 'ci', text: 'overall wait of the whole run, e.g. 10m (default 10m)' },
+      { value: '<duration>', for: 'jobs', text: 'overall wait, e.g. 10m (default 10m)' },
+    ],
+    config: key('timeout', (value, at) => {
+      const rule = 'must be a duration like "10m", "90s" or "1500ms", or a positive number of milliseconds';
+      if (typeof value === 'string') {
+        try {
+          return parseDuration(value, 'timeout');
+        } catch {
+          return at.fail('timeout', `${rule}, got ${JSON.stringify(value)}`);
+        }
+      }
+      if (typeof value === 'number' && Number.isFinite(value) && value >= 1) return value;
+      return at.fail('timeout', rule);
+    }),
+    read: (raw, where) => parseDuration(text(raw), where),
+    default: DEFAULT_WAIT_TIMEOUT_MS,
+  } as SettingSpec<number>,
+  /** The stdout report's format: `--format`, `format`. */
+  format: {
+    flag: 'format',
+    commands: ['ci', 'demo'],
+    help: { value: '<format>', text: `stdout format: ${REPORT_FORMATS.join(' | ')} (default text)` },
+    config: key('format', (value, at) => choice(value, REPORT_FORMATS, 'format', at)),
+    read: (raw, where) => oneOf(text(raw), REPORT_FORMATS, where),
+    default: 'text',
+  } as SettingSpec<ReportFormat>,
+  /** Report files, format and path: `--report FORMAT=FILE` (repeatable), `reports`; the flags replace the file's. */
+  reports: {
+    flag: 'report',
+    kind: 'list',
+    commands: ['ci', 'demo'],
+    help: {
+      value: 'FORMAT=FILE',
+      text: 'also write a report file (repeatable), e.g. --report junit=a11y.xml --report html=a11y.html;\nevery path is checked before the check starts (exit 2 naming it), and the files are\nwritten on every outcome that has a check (PASS, FAIL, a failed job, a wait that timed out)',
+    },
+    config: {
+      key: 'reports',
+      shape: '{format: file}',
+      check: (value, at) => {
+        const reports = stringMap(value, 'reports', at);
+        for (const name of Object.keys(reports))
+          if (!(REPORT_FORMATS as readonly string[]).includes(name))
+            at.fail(`reports.${name}`, `is not a report format (one of ${REPORT_FORMATS.join(', ')})`);
+        return reports;
+      },
+      read: (config) =>
+        config.reports && Object.entries(config.reports).map(([kind, file]) => [kind as ReportFormat, file] as const),
+    },
+    read: (raw, where) =>
+      list(raw).map((pair) => {
+        const [kind, file] = parsePair(pair, where);
+        return [oneOf(kind, REPORT_FORMATS, `${where} FORMAT`), file] as const;
+      }),
+    default: [],
+  } as SettingSpec<Array<readonly [ReportFormat, string]>>,
+  /**
+   * URL path prefix → source file, and `auto` / `none` (route inference on or off): the config file's `sarifMap`,
+   * then `--sarif-map` (a later equal prefix wins; of `auto` and `none`, the last given).
+   */
+  sarifMap: {
+    flag: 'sarif-map',
+    kind: 'list',
+    commands: ['ci'],
+    help: [
+      {
+        value: 'PREFIX=FILE',
+        text: 'findings on pages under a URL path prefix point at a source file (repeatable), e.g.\n--sarif-map /checkout=src/pages/checkout.tsx (longest prefix wins in SARIF; FILE may be a\nglob such as src/checkout/** for --changed-since). SARIF holds the findings that break\nthe threshold, suppressed ones marked as such',
+      },
+      {
+        value: 'auto|none',
+        text: 'auto (the default where a project is recognised): SARIF, Code Quality, HTML and\nannotations point each page at the route file that renders it, read from a Next.js\n(app/, pages/), Astro, SvelteKit, Nuxt, Remix / React Router flat routes or static site\n(HTML files, no package.json); PREFIX=FILE entries win for their pages; none turns it\noff. An explicit auto with no recognised project is an error (exit 2)',
+      },
+    ],
+    config: {
+      key: 'sarifMap',
+      shape: '{prefix: file} | "auto" | "none"',
+      check: (value, at) => {
+        if (value === 'auto' || value === 'none') return value;
+        if (typeof value === 'string')
+          at.fail(
+            'sarifMap',
+            `must be "auto", "none" or an object of URL path prefix → file, got ${JSON.stringify(value)}`,
+          );
+        return stringMap(value, 'sarifMap', at);
+      },
+      read: (config) =>
+        config.sarifMap === undefined
+          ? undefined
+          : typeof config.sarifMap === 'string'
+            ? [config.sarifMap]
+            : Object.entries(config.sarifMap),
+    },
+    read: (raw, where) =>
+      list(raw).map((item) => {
+        const word = item.trim();
+        return isSarifMapMode(word) ? word : parsePair(item, where);
+      }),
+    default: [],
+    merge: (lower, higher) => [...lower, ...higher],
+  } as SettingSpec<SarifMapItem[]>,
+  /** The project `--sarif-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
+  sourceRoot: {
+    flag: 'source-root',
+    commands: ['ci'],
+    help: { value: '<dir>', text: 'the project --sarif-map auto reads (default the working directory)' },
+    config: key('sourceRoot', (value, at) =>
+      pathIn(value, 'sourceRoot', at, 'must be a folder, relative to the config file'),
+    ),
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** The URL path the site is served under, removed before matching routes: `--base-path`, `basePath`. */
+  basePath: {
+    flag: 'base-path',
+    commands: ['ci'],
+    help: {
+      value: '<path>',
+      text: "the URL path the site is served under, e.g. /docs, removed before matching routes\n(default Next.js' basePath where next.config.* gives it as a string literal)",
+    },
+    config: key('basePath', (value, at) => {
+      if (typeof value !== 'string' || !value.startsWith('/'))
+        at.fail('basePath', 'must be a URL path starting with \'/\', such as "/docs"');
+      return value as string;
+    }),
+    read: (raw, where) => {
+      const value = text(raw).trim();
+      if (!value.startsWith('/'))
+        throw new UsageError(`${where} must be a URL path starting with '/', such as /docs`, 'ci');
+      return value;
+    },
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** The SARIF run's category: `--sarif-category`, `sarifCategory`. */
+  sarifCategory: {
+    flag: 'sarif-category',
+    commands: ['ci'],
+    help: {
+      value: '<id>',
+      text: "the SARIF run's category (automationDetails.id), e.g. a11y/shop/checkout: runs uploaded\ntogether to GitHub code scanning (a matrix job's checks) each need their own",
+    },
+    config: key('sarifCategory', (value, at) => sarifCategory(value, 'sarifCategory', at.fail)),
+    read: (raw, where) =>
+      sarifCategory(text(raw), where, (k, rule) => {
+        throw new UsageError(`${k} ${rule}`, 'ci');
+      }),
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** URLs from a file, one a line: `--urls-file`. */
+  urlsFile: {
+    flag: 'urls-file',
+    together: PAGES,
+    commands: ['ci'],
+    help: { value: '<file>', text: 'URLs to check, one a line (# comments and blank lines skipped)' },
+    read: (raw, where) => {
+      // Read under a size cap, never hanging on a FIFO or a device.
+      const urls = readTextFile(text(raw), { what: where })
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+      if (urls.length === 0)
+        throw new UsageError(
+          `${where}: ${text(raw)} has no URLs (one a line; blank lines and # comments are skipped)`,
+          'ci',
+        );
+      return urls;
+    },
+    default: [],
+  } as SettingSpec<string[]>,
+  /** Sitemaps (URLs or files) whose pages are checked: `--sitemap` (repeatable), `sitemap`. */
+  sitemap: {
+    flag: 'sitemap',
+    kind: 'list',
+    together: PAGES,
+    commands: ['ci'],
+    help: {
+      value: '<url|file>',
+      text: 'check the pages of a sitemap or sitemap index (repeatable; nested and .gz too). Bounded:\n10 MiB per document, 32 MiB and 100 documents in all, indexes 3 deep, 60 s; a redirect to another\norigin, a DOCTYPE/entity declaration or anything past a bound is refused (exit 2)',
+    },
+    config: key('sitemap', (value, at) => {
+      const given = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(given) || given.length === 0 || !given.every((u) => typeof u === 'string' && u.trim() !== ''))
+        at.fail('sitemap', 'must be a sitemap URL or file, or an array of them');
+      // Files named in the config file are relative to its folder, wherever the CLI runs.
+      return (given as string[]).map((u) => (/^https?:\/\//i.test(u.trim()) ? u.trim() : pathIn(u, 'sitemap', at, '')));
+    }),
+    read: list,
+    default: [],
+  } as SettingSpec<string[]>,
+  /** Sitemap pages left out: `--sitemap-exclude`, `sitemapExclude`. */
+  sitemapExclude: {
+    flag: 'sitemap-exclude',
+    commands: ['ci'],
+    help: { value: '<regex>', text: 'leave out sitemap pages whose URL matches' },
+    config: key('sitemapExclude', (value, at) => pattern(value, 'sitemapExclude', at)),
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** What `sitemapReplace` replaces in sitemap URLs: `--sitemap-find`, `sitemapFind`. */
+  sitemapFind: {
+    flag: 'sitemap-find',
+    commands: ['ci'],
+    help: {
+      value: '<regex>',
+      text: 'with --sitemap-replace <text>: rewrite sitemap URLs, e.g. point production\nURLs at a preview host (--sitemap-find ^https://www.example.com --sitemap-replace\nhttps://preview-42.example.com); the service must reach it and it must be a\nregistered, verified site of your organisation: never localhost',
+    },
+    config: key('sitemapFind', (value, at) => pattern(value, 'sitemapFind', at)),
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** The replacement of `sitemapFind`: `--sitemap-replace`, `sitemapReplace`. */
+  sitemapReplace: {
+    flag: 'sitemap-replace',
+    commands: ['ci'],
+    help: { value: '<text>', text: 'the replacement of --sitemap-find' },
+    config: key('sitemapReplace', (value, at) => {
+      if (typeof value !== 'string') at.fail('sitemapReplace', 'must be a string');
+      return value as string;
+    }),
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** Most URLs a run checks: `--max-urls`, `maxUrls`. */
+  maxUrls: {
+    flag: 'max-urls',
+    commands: ['ci'],
+    help: { value: '<n>', text: `refuse a run of more than n URLs in all (default ${DEFAULT_MAX_URLS})` },
+    config: key('maxUrls', (value, at) => count(value, 'maxUrls', at)),
+    read: (raw, where) => wholeNumber(raw, where, { min: 1 }),
+    default: DEFAULT_MAX_URLS,
+  } as SettingSpec<number>,
+  /** URLs per CI check: `--urls-per-check`, `SVC_URLS_PER_CHECK`, `urlsPerCheck` (1–20; default 20). */
+  urlsPerCheck: {
+    flag: 'urls-per-check',
+    commands: ['ci'],
+    help: {
+      value: '<n>',
+      text: `at most n URLs per CI check, 1 to ${MAX_URLS_PER_CHECK} (default ${MAX_URLS_PER_CHECK}; $SVC_URLS_PER_CHECK); ${FREE_PLAN_URLS_PER_CHECK} on the\nFree plan saves the one refused create that finds it out`,
+    },
+    env: 'SVC_URLS_PER_CHECK',
+    config: key('urlsPerCheck', (value, at) =>
+      count(value, 'urlsPerCheck', at, { max: MAX_URLS_PER_CHECK, rule: `must be ${URLS_PER_CHECK_RULE}` }),
+    ),
+    read: (raw, where) => wholeNumber(raw, where, { min: 1, max: MAX_URLS_PER_CHECK, rule: URLS_PER_CHECK_RULE }),
+    default: MAX_URLS_PER_CHECK,
+  } as SettingSpec<number>,
+  /** Most CI checks in flight at once: `--max-checks`, `SVC_MAX_CHECKS`, `maxChecks` (default: no cap). */
+  maxChecks: {
+    flag: 'max-checks',
+    commands: ['ci'],
+    help: {
+      value: '<n>',
+      text: 'at most n CI checks in flight at once (default: no cap, as many as the rate allows;\n$SVC_MAX_CHECKS)',
+    },
+    env: 'SVC_MAX_CHECKS',
+    config: key('maxChecks', (value, at) => count(value, 'maxChecks', at)),
+    read: (raw, where) => wholeNumber(raw, where, { min: 1 }),
+    default: undefined,
+  } as SettingSpec<number | undefined>,
+  /** Check only the pages whose mapped source files changed since a git ref: `--changed-since`. */
+  changedSince: {
+    flag: 'changed-since',
+    commands: ['ci'],
+    help: {
+      value: '<ref>',
+      text: 'check only pages whose --sarif-map files changed since the git ref (git diff --name-only),\nplus every page no entry maps; no change → exit 0 saying no page was affected',
+    },
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** The reviewed suppressions file: `--suppressions` (from the working directory), `suppressions`. */
+  suppressions: {
+    flag: 'suppressions',
+    commands: ['ci'],
+    help: {
+      value: '<file>',
+      text: `reviewed suppressions (default: ${DEFAULT_SUPPRESSIONS_FILE} beside the config file, if\npresent): { "suppressions": [ { "ruleId", "url"?, "target"?, "fingerprint"?, "reason",\n"expires": "YYYY-MM-DD" } ] }. A suppressed finding does not count toward --fail-on and\nis shown as suppressed (SARIF suppressions, JUnit skipped); expired entries warn and\nsuppress nothing; entries that matched nothing are reported as stale`,
+    },
+    config: key('suppressions', (value, at) => {
+      if (typeof value !== 'string' || value.trim() === '') at.fail('suppressions', 'must be a file name');
+      return resolve(at.folder, value as string);
+    }),
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** Per-URL thresholds (config file only): the first entry whose `url` pattern matches a page decides. */
+  failOnByUrl: {
+    commands: ['ci'],
+    config: {
+      key: 'failOnByUrl',
+      shape: '[{url, failOn}]',
+      check: (value, at) => {
+        if (!Array.isArray(value)) at.fail('failOnByUrl', `must be an array of ${FAIL_ON_BY_URL_ENTRY}`);
+        return (value as unknown[]).map((entry, i): UrlFailOn => {
+          const name = `failOnByUrl[${i}]`;
+          if (!isObject(entry)) return at.fail(name, `must be an object ${FAIL_ON_BY_URL_ENTRY}`);
+          for (const k of Object.keys(entry))
+            if (k !== 'url' && k !== 'failOn') at.fail(`${name}.${k}`, 'is not a known key (known: url, failOn)');
+          if (typeof entry.url !== 'string' || entry.url === '')
+            at.fail(`${name}.url`, 'must be a non-empty regular expression string, e.g. "/checkout"');
+          pattern(entry.url, `${name}.url`, at);
+          return { url: entry.url as string, failOn: choice(entry.failOn, FAIL_ON, `${name}.failOn`, at) };
+        });
+      },
+      read: (config) => config.failOnByUrl,
+    },
+    read: () => [],
+    default: [],
+  } as SettingSpec<UrlFailOn[]>,
+  /** The `ci` config file named on the command line (else the default file, if present: see `config.ts`). */
+  configFile: {
+    flag: 'config',
+    commands: ['ci'],
+    help: {
+      value: '<file>',
+      text: (settings) => {
+        const keys = settings.flatMap((s) =>
+          s.config ? [`${s.config.key}${s.config.shape ? ` ${s.config.shape}` : ''}`] : [],
+        );
+        return `a JSON config file (default: ${DEFAULT_CONFIG_FILE} in the working directory, if present)\n${wrapped(`with ${keys.slice(0, -1).join(', ')} and ${keys.at(-1)};`, 93)}\nflags win over it`;
+      },
+    },
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
+  /** No progress and no stdout report: `-q`, `--quiet`. */
+  quiet: {
+    flag: 'quiet',
+    kind: 'switch',
+    short: 'q',
+    commands: ['ci'],
+    help: { text: 'no progress and no stdout report (reports and the exit code remain)' },
+    read: isOn,
+    default: false,
+  } as SettingSpec<boolean>,
+} as const;
+
+// A list of `, `-joined items in lines of at most `width` characters, broken only after a comma.
+function wrapped(line: string, width: number): string {
+  const lines: string[] = [];
+  let current = '';
+  for (const part of line.split(/(?<=, )/)) {
+    if (current !== '' && (current + part).trimEnd().length > width) {
+      lines.push(current.trimEnd());
+      current = '';
+    }
+    current += part;
+  }
+  return [...lines, current].join('\n');
+}

@@ -1,0 +1,153 @@
+// What a setting's declaration says, and what a resolved setting is: the shapes settings.ts declares every setting
+// in and everything else derives from (the parser's options, the config file's keys and checks, the help lines).
+// Types only, so every file of the wing can use them without an import cycle.
+import type { FAIL_ON } from '../report/fail-on.js';
+import type { ReportFormat } from '../report/formats.js';
+import type { UrlFailOn } from '../report/url-fail-on.js';
+import type { OptionValues } from '../args.js';
+
+/** The process environment, as the CLI reads it. */
+export type Env = Record<string, string | undefined>;
+
+/** Where a setting's value came from. */
+export type SettingSource =
+  | { kind: 'flag'; flag: string }
+  | { kind: 'env'; variable: string }
+  | { kind: 'config'; key: string; file: string }
+  | { kind: 'default' };
+
+/** A resolved setting: its value and where the value came from. */
+export interface Setting<T> {
+  value: T;
+  source: SettingSource;
+}
+
+/** What settings are read from: the parsed flags, the environment, the config file (`ci` only) and the arguments. */
+export interface SettingInputs {
+  values: OptionValues;
+  env: Env;
+  config?: CiConfig | undefined;
+  /** The command's arguments (`ci`'s URLs), for a setting that takes them. */
+  args?: readonly string[] | undefined;
+}
+
+/** A parsed `ci` config file; every key optional (flags win over it). Each key is checked by its setting. */
+export interface CiConfig {
+  /** Where it was read from (for messages). */
+  file: string;
+  urls?: string[];
+  failOn?: (typeof FAIL_ON)[number];
+  setBaseline?: boolean;
+  /** The wait limit in milliseconds (the file may say `"10m"`, `"90s"` or a number of milliseconds). */
+  timeout?: number;
+  format?: ReportFormat;
+  /** Report files by format. */
+  reports?: Partial<Record<ReportFormat, string>>;
+  context?: Record<string, string>;
+  /**
+   * URL path prefix → repository-relative source file (or glob), for SARIF locations and `--changed-since`; or
+   * `"auto"` (infer the routes of the project's framework) or `"none"` (infer nothing).
+   */
+  sarifMap?: Record<string, string> | 'auto' | 'none';
+  /** The project folder `--sarif-map auto` reads, relative to the config file's folder. */
+  sourceRoot?: string;
+  /** The URL path the site is served under (`/docs`), removed before pages are matched to routes. */
+  basePath?: string;
+  /** Sitemaps (URLs, or files relative to the config file's folder) whose pages are checked. */
+  sitemap?: string[];
+  /** Sitemap pages whose URL matches this regular expression are left out. */
+  sitemapExclude?: string;
+  /** The SARIF run's category (`automationDetails.id`), for uploads of several runs at once. */
+  sarifCategory?: string;
+  /** A regular expression replaced by `sitemapReplace` in every sitemap URL. */
+  sitemapFind?: string;
+  /** The replacement of `sitemapFind`. */
+  sitemapReplace?: string;
+  /** The most URLs a run checks (default 500). */
+  maxUrls?: number;
+  /** URLs per CI check, 1–20 (default 20; the Free plan takes up to 5). */
+  urlsPerCheck?: number;
+  /** The most CI checks in flight at once (default: no cap). */
+  maxChecks?: number;
+  /** The suppressions file, relative to the config file's folder. */
+  suppressions?: string;
+  /** Per-URL thresholds: the first entry whose `url` pattern matches a page decides its threshold. */
+  failOnByUrl?: UrlFailOn[];
+}
+
+/** A config file key of `ci`. */
+export type ConfigKey = Exclude<keyof CiConfig, 'file'>;
+
+/** Where a config file value is checked: the file, its folder (files it names are relative to it), and `fail`. */
+export interface ConfigPlace {
+  file: string;
+  folder: string;
+  /** Refuses the value: `config file FILE: KEY RULE`. */
+  fail(key: string, rule: string): never;
+}
+
+/** A config file key of a setting: how its JSON value is checked, and how the checked value becomes the setting's. */
+export interface ConfigSource<T> {
+  key: ConfigKey;
+  /** Checks the key's JSON value (never quoting a value that could be a secret) and returns what the file holds. */
+  check(value: unknown, at: ConfigPlace): unknown;
+  read(config: CiConfig): T | undefined;
+  /** How `--config`'s help names the key's shape after it (`{format: file}`), if it is not a plain value. */
+  shape?: string;
+}
+
+/** One help line (and its continuation lines) of a flag. */
+export interface HelpEntry {
+  /** What follows the flag: `<duration>`, `PREFIX=FILE`. */
+  value?: string;
+  /** The description; `\n` starts a continuation line. A function of every declaration when it is made of them. */
+  text: string | ((settings: ReadonlyArray<SettingSpec<unknown>>) => string);
+  /** Only in this command's help (a flag several commands take may say different things in each). */
+  for?: string;
+  /** The line of the flag's `--no-` form. */
+  negated?: boolean;
+}
+
+/**
+ * One setting's declaration: where its value may come from (flag, environment variable, config file key, the
+ * command's arguments), how the parser takes its flag, which commands take it, its help, how a value is read and
+ * checked, and its default. `read` takes a flag's value (text, `true` for a switch, a list for a repeatable flag or
+ * the arguments) or a variable's text, and `where` names that source for its messages (`--timeout`, `SVC_RATE_LIMIT`).
+ */
+export interface SettingSpec<T> {
+  /** The flag without its dashes (the key of the parsed values), if it has one. */
+  flag?: string;
+  /**
+   * How the parser takes the flag: `value` (`--timeout 10m`, the last one given), `list` (repeatable), `switch`
+   * (no value).
+   * @default 'value'
+   */
+  kind?: 'value' | 'list' | 'switch';
+  /** A one-letter form (`-q`). */
+  short?: string;
+  /** A switch that also has a `--no-` form, an explicit false winning over the config file like any flag. */
+  negatable?: boolean;
+  /** The commands that take the flag (`jobs`: the commands that start and wait for one job), or `every` command. */
+  commands: 'every' | readonly string[];
+  /** Its lines in the commands' help, in the order of the declarations. */
+  help?: HelpEntry | readonly HelpEntry[];
+  /** The environment variable, if it has one. A variable set to blanks counts as unset. */
+  env?: string;
+  /** The config file key, if it has one. */
+  config?: ConfigSource<T>;
+  /** The setting is the command's arguments (as a flag: given when there is at least one). */
+  arguments?: boolean;
+  /**
+   * Settings given together: when any of these flags (or the arguments) is on the command line, the config file's
+   * value of this setting is not read (the command line's pages replace the file's as one list).
+   */
+  together?: { flags: readonly string[]; arguments?: boolean };
+  read(raw: string | boolean | string[], where: string): T;
+  /** The value when no source gives one; a function of the environment when it is read from it (`context`). */
+  default: T | ((env: Env) => T);
+  /**
+   * For a setting every source adds to (`context`, `sarifMap`): how a higher source's value joins a lower one's.
+   * Without it, the first source that gives a value is the setting's.
+   */
+  merge?(lower: T, higher: T): T;
+}
