@@ -65,16 +65,36 @@ const rows = STATUSES.flatMap((status) =>
   ),
 );
 
+// Which rule of the verdict decides a row: the first that applies, in the order the rules are written. A row is one
+// combination; a rule is what a test means, so each rule is one test over every combination it decides.
+function ruleOf(row: (typeof rows)[number]): string {
+  if (row.status !== 'COMPLETED')
+    return 'a check not COMPLETED (failed, running, queued, missing, unknown) is not a pass';
+  if (row.waitEnded) return 'a wait that ended first is not a pass, whatever the check says';
+  if (row.findingsName === 'one counted') return 'a completed check with a finding the threshold counts fails';
+  if (row.verdict === 'FAIL') return 'a completed check the service failed fails, whatever the findings';
+  if (row.verdict !== 'PASS') return 'a completed check without a known verdict is not a pass';
+  if (row.pages === undefined || row.pages.length === 0 || row.pages.some((p) => p.status !== 'DONE'))
+    return 'a service PASS with a page missing or not DONE is not a pass';
+  return 'a service PASS with every page DONE and no counted finding passes';
+}
+
+// (Map.groupBy is Node 21+.)
+const byRule = new Map<string, typeof rows>();
+for (const row of rows) byRule.set(ruleOf(row), [...(byRule.get(ruleOf(row)) ?? []), row]);
+const rules = [...byRule];
+
 describe('the verdict, for every combination', () => {
-  it(`covers ${rows.length} combinations`, () => {
+  it(`covers ${rows.length} combinations, each decided by one of ${rules.length} rules`, () => {
     expect(rows.length).toBe(
       STATUSES.length * VERDICTS.length * Object.keys(PAGES).length * Object.keys(FINDINGS).length * 2,
     );
+    expect(rules.reduce((n, [, group]) => n + group.length, 0)).toBe(rows.length);
   });
 
-  it.each(rows)(
-    'status $status × verdict $verdict × pages $pagesName × findings $findingsName × wait ended $waitEnded',
-    (row) => {
+  it.each(rules)('%s (every combination it decides)', (_rule, group) => {
+    for (const row of group) {
+      const name = `status ${row.status} × verdict ${row.verdict} × pages ${row.pagesName} × findings ${row.findingsName} × wait ended ${row.waitEnded}`;
       const check = { id: 'c', status: row.status, verdict: row.verdict, pages: row.pages } as CiCheck;
       const report = prepareReport(
         { check, violations: row.violations },
@@ -84,30 +104,30 @@ describe('the verdict, for every combination', () => {
         },
       );
       const outcome = expected(row.status, row.verdict, row.pages, row.findingsName === 'one counted', row.waitEnded);
-      expect(report.verdict.outcome).toBe(outcome);
-      expect(report.verdict.exitCode).toBe({ PASS: 0, FAIL: 1, UNKNOWN: 4 }[outcome]);
-      expect(report.verdict.reasons.length).toBeGreaterThan(0);
+      expect(report.verdict.outcome, name).toBe(outcome);
+      expect(report.verdict.exitCode, name).toBe({ PASS: 0, FAIL: 1, UNKNOWN: 4 }[outcome]);
+      expect(report.verdict.reasons.length, name).toBeGreaterThan(0);
 
       // Every reporter shows this one result.
-      expect(toText(report, { color: false })).toMatch(new RegExp(`^Accessibility check: ${outcome}\\n`));
-      expect(toMarkdown(report)).toMatch(new RegExp(`^## Accessibility check: ${outcome}\\n`));
+      expect(toText(report, { color: false }), name).toMatch(new RegExp(`^Accessibility check: ${outcome}\\n`));
+      expect(toMarkdown(report), name).toMatch(new RegExp(`^## Accessibility check: ${outcome}\\n`));
       const run = toSarif(report, { toolVersion: '0' }).runs[0]!;
-      expect(run.properties?.verdict).toBe(outcome);
-      expect(run.invocations?.[0]?.executionSuccessful).toBe(
+      expect(run.properties?.verdict, name).toBe(outcome);
+      expect(run.invocations?.[0]?.executionSuccessful, name).toBe(
         outcome !== 'UNKNOWN' && !row.pagesName.includes('UNREACHABLE'),
       );
       const junit = toJUnit(report);
-      expect(/<(failure|error) /.test(junit)).toBe(outcome !== 'PASS');
+      expect(/<(failure|error) /.test(junit), name).toBe(outcome !== 'PASS');
       const annotations = toGitHubAnnotations(report);
-      expect(annotations[0]?.startsWith('::error title=Accessibility check could not be judged::') ?? false).toBe(
+      expect(annotations[0]?.startsWith('::error title=Accessibility check could not be judged::') ?? false, name).toBe(
         outcome === 'UNKNOWN',
       );
       if (outcome !== 'PASS') {
-        expect(toText(report, { color: false })).not.toMatch(/^Accessibility check: PASS/m);
-        expect(toMarkdown(report)).not.toContain('Accessibility check: PASS');
+        expect(toText(report, { color: false }), name).not.toMatch(/^Accessibility check: PASS/m);
+        expect(toMarkdown(report), name).not.toContain('Accessibility check: PASS');
       }
-    },
-  );
+    }
+  });
 
   it('says why it cannot judge, in words', () => {
     const reasons = (check: CiCheck) =>
