@@ -1,4 +1,4 @@
-// What a pull request controls cannot steer the Action (issue 34 §2, §3, §4, §8), run as the runner runs the
+// What a pull request controls cannot steer the Action, run as the runner runs the
 // committed bundle: its config file never moves the baseline nor loosens a page under the fail-on input, the bot
 // edits only its own comment and text from the service pings nobody, and a GitHub token the service echoes back is
 // redacted in every form, in the log, the summary, the comment and the outputs.

@@ -1,4 +1,4 @@
-// `svc-a11y doctor` (issue 36 §3), run in process: the simulator for a set-up where all is well, hostile loopback
+// `svc-a11y doctor`, run in process: the simulator for a set-up where all is well, hostile loopback
 // services for each way a set-up goes wrong (no key, a key refused, a base URL that is not the API, a scope or a
 // plan feature missing, no verified site, a key echoed back), a loopback proxy that asks for a password, and real
 // redis-servers (this file's own, started by startRedis and stopped by PID) for SVC_REDIS_URL. Every line's status

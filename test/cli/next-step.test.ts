@@ -1,4 +1,4 @@
-// Every target error says the next step (issue 36 §4): a base URL that reaches some other HTTP server, a page on a
+// Every target error says the next step: a base URL that reaches some other HTTP server, a page on a
 // site the service does not know (a preview host, localhost), a mistyped config key.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

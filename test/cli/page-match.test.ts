@@ -1,4 +1,4 @@
-// The gate judges every page it asked for (issue 34 §1): a check is judged only when each URL it was created with
+// The gate judges every page it asked for: a check is judged only when each URL it was created with
 // is reported once and no other page is; a service that drops, repeats or adds a page gets exit 4 naming the URLs,
 // in every batch of a run and in every report. URLs compare as the service would (docs/cli.md, "What counts as
 // the same page").

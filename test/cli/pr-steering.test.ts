@@ -1,4 +1,4 @@
-// What a pull request controls cannot steer the gate (issue 34 §2, §3): on a pull or merge request a config file's
+// What a pull request controls cannot steer the gate: on a pull or merge request a config file's
 // `setBaseline` is ignored with a warning (only an explicit --set-baseline sets it, and warns), and under an explicit
 // --fail-on a file's per-URL threshold may make a page stricter, never more lenient; every report names the
 // threshold applied to a page where it differs from the run's.

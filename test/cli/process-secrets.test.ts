@@ -1,4 +1,4 @@
-// Every secret the process holds is redacted like the API key (issue 34 §8): the CI's tokens (GitHub's, GitLab's,
+// Every secret the process holds is redacted like the API key: the CI's tokens (GitHub's, GitLab's,
 // any variable named as a token or secret), a Redis URL's and a proxy's password, found once where the run starts,
 // and kept out of every form the service may echo them in, on stdout, stderr and every report file.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every request the CLI and the GitHub Action make honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY (issue 34, class 5):
+// Every request the CLI and the GitHub Action make honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY:
 // - a structural list of each place in src/cli and src/action that sends a request or builds a client that does,
 //   each reviewed: it goes through requestFetch (src/cli/io/proxy.ts), or says why no proxy applies;
 // - sitemaps behind a proxy that is the only way out (their host, `sitemap.invalid`, resolves nowhere), http:// in

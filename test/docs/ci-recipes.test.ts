@@ -1,4 +1,4 @@
-// Every CI recipe in the docs works as pasted (issue 36 §2): the GitLab CI job, the Jenkins stage and the Azure
+// Every CI recipe in the docs works as pasted: the GitLab CI job, the Jenkins stage and the Azure
 // Pipelines steps parse, use only keys and steps that CI knows, run the CLI through `npx -p @svc/a11y-sdk` (the
 // unscoped name is another package) with flags the CLI takes, and hand the CI the report files the command writes.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 34: debug logs and hooks show no credential of any name. A client given credential headers under many
+// Debug logs and hooks show no credential of any name. A client given credential headers under many
 // names (`x-auth-token`, `private-token`, `apikey`, `ocp-apim-subscription-key`, …) against a loopback service that
 // echoes each one back in its answer: no value reaches a log line or a hook (request or response) unless the hooks
 // opted into `unredacted`; harmless headers stay visible; the service still gets every value as given. The CLI's

@@ -13,7 +13,7 @@ import { measureBundles } from '../../bench/bundle.mjs';
 // that never storm (one poll per intervalMs, near the deadline too) and a deadline during the 202 naming its job;
 // +0.04 kB on both for the tools the observer's chunk is given as a named object rather than a positional tuple.
 // +0.02 kB on both (19.99 / 19.60 kB) for a rate budget that keeps the service's sliding minute whatever the burst
-// (issue 35): its arithmetic loads with the in-memory store's first reservation (src/core/rate-window.ts).
+//: its arithmetic loads with the in-memory store's first reservation (src/core/rate-window.ts).
 const BUDGET_GZIP = { root: 20_000, operation: 19_600, webhooks: 2_800 } as const;
 
 describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)', async () => {

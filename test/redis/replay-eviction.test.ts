@@ -1,4 +1,4 @@
-// Issue 34 ("a shared replay store never forgets silently"): RedisReplayStore against real redis-servers whose
+// A shared replay store never forgets silently: RedisReplayStore against real redis-servers whose
 // maxmemory-policy can evict its entries (every allkeys-* policy, and every volatile-* one, since each entry has a
 // TTL). The store reads the policy when it connects (CONFIG GET, or INFO memory where CONFIG is disabled), again
 // on a new connection and once a minute by its clock: under a policy that evicts, fail-closed refuses deliveries

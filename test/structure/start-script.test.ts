@@ -1,4 +1,4 @@
-// `npm start` on a first run (issue 36 §5): the build is one line on stderr, never tsup's log on stdout, so what
+// `npm start` on a first run: the build is one line on stderr, never tsup's log on stdout, so what
 // stdout carries is the demo's report. Run on a scratch copy whose dist/ is missing, with tsup stood in by a script
 // that prints as tsup does, so the test costs no build.
 import { spawnSync } from 'node:child_process';

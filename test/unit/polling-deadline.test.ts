@@ -1,4 +1,4 @@
-// Waits on jobs that never finish, up to their deadline (issue 34): no wait sends more than one poll per intervalMs,
+// Waits on jobs that never finish, up to their deadline: no wait sends more than one poll per intervalMs,
 // its last second included, whatever plans the wait (progress, the backoff, a server's hint, a failure's backoff or
 // Retry-After), and however long a poll takes. On an injected clock (vitest's fake timers drive Date.now and
 // setTimeout): every poll's start and every spacing is read on the clock the timers run on, so no assertion

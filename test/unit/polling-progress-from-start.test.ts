@@ -1,7 +1,7 @@
 // Waits on jobs that report progress from the start (RUNNING at once, pages moving from the first poll), at the
 // default options, on an injected clock (vitest's fake timers drive Date.now and setTimeout): the simulator's
 // own job timeline and seeded uneven pages answer each poll, so no assertion depends on the machine's speed.
-// The target (issue 35): for T from 4 to 30 s, ≤ 6.5 requests per job on average (the create included) and p95
+// The target: for T from 4 to 30 s, ≤ 6.5 requests per job on average (the create included) and p95
 // lateness within max(10 % of T, 1 s).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFakeClock } from '../support/fake-clock.js';

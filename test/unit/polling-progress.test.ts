@@ -235,7 +235,7 @@ describe('remainingAtLeast', () => {
     expect(remainingAtLeast(track)).toBeCloseTo(expected, 6);
   });
 
-  // Issue 35: at the first look that sees a job RUNNING with no page done, the first page has been under way since
+  // At the first look that sees a job RUNNING with no page done, the first page has been under way since
   // the guessed start (the anchor); had it left the queue just before the look, nothing is known of its pace, so the
   // bound is at most 3 times the window [last known queued, first seen RUNNING]. Before, nothing was bounded until
   // a second look one interval later (~0.35 requests of a CI check of 5–20 pages, bench/polling-model.mjs).

@@ -1,4 +1,4 @@
-// The rate budget over the service's sliding minute (issue 35, "use the budget the service gives"): a burst goes
+// The rate budget over the service's sliding minute ("use the budget the service gives"): a burst goes
 // out at once, and no 60 s window ever holds more than `requestsPerMinute` requests, whatever the burst. GCRA
 // alone (the budget before) let `burst − 1` more into some minute. All on a fake clock: nothing here depends on
 // the machine's speed.

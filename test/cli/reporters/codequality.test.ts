@@ -1,4 +1,4 @@
-// GitLab's Code Quality report (issue 36 §2): the shape GitLab reads (an array of issues with description,
+// GitLab's Code Quality report: the shape GitLab reads (an array of issues with description,
 // check_name, a fingerprint unique in the file and stable across runs, one of GitLab's five severities, a relative
 // path and a line from 1), suppressed findings left out, and a finding on a mapped page pointing at its file.
 import { describe, expect, it } from 'vitest';
