@@ -178,19 +178,20 @@ export const CI_SETTINGS = {
       value: 'FORMAT=FILE',
       text: 'also write a report file (repeatable), e.g. --report junit=a11y.xml --report html=a11y.html;\nevery path is checked before the check starts (exit 2 naming it), and the files are\nwritten on every outcome that has a check (PASS, FAIL, a failed job, a wait that timed out)',
     },
-    config: {
-      key: 'reports',
-      shape: '{format: file}',
-      check: (value, at) => {
+    config: key(
+      'reports',
+      (value, at) => {
         const reports = stringMap(value, 'reports', at);
         for (const name of Object.keys(reports))
           if (!(REPORT_FORMATS as readonly string[]).includes(name))
             at.fail(`reports.${name}`, `is not a report format (one of ${REPORT_FORMATS.join(', ')})`);
         return reports;
       },
-      read: (config) =>
-        config.reports && Object.entries(config.reports).map(([kind, file]) => [kind as ReportFormat, file] as const),
-    },
+      {
+        shape: '{format: file}',
+        as: (reports) => Object.entries(reports).map(([kind, file]) => [kind as ReportFormat, file] as const),
+      },
+    ),
     read: (raw, where) =>
       list(raw).map((pair) => {
         const [kind, file] = parsePair(pair, where);
@@ -216,10 +217,9 @@ export const CI_SETTINGS = {
         text: 'auto (the default where a project is recognised): SARIF, Code Quality, HTML and\nannotations point each page at the route file that renders it, read from a Next.js\n(app/, pages/), Astro, SvelteKit, Nuxt, Remix / React Router flat routes or static site\n(HTML files, no package.json); PREFIX=FILE entries win for their pages; none turns it\noff. An explicit auto with no recognised project is an error (exit 2)',
       },
     ],
-    config: {
-      key: 'sarifMap',
-      shape: '{prefix: file} | "auto" | "none"',
-      check: (value, at) => {
+    config: key(
+      'sarifMap',
+      (value, at): Record<string, string> | SarifMapMode => {
         if (value === 'auto' || value === 'none') return value;
         if (typeof value === 'string')
           at.fail(
@@ -228,13 +228,11 @@ export const CI_SETTINGS = {
           );
         return stringMap(value, 'sarifMap', at);
       },
-      read: (config) =>
-        config.sarifMap === undefined
-          ? undefined
-          : typeof config.sarifMap === 'string'
-            ? [config.sarifMap]
-            : Object.entries(config.sarifMap),
-    },
+      {
+        shape: '{prefix: file} | "auto" | "none"',
+        as: (map): SarifMapItem[] => (typeof map === 'string' ? [map] : Object.entries(map)),
+      },
+    ),
     read: (raw, where) =>
       list(raw).map((item) => {
         const word = item.trim();
@@ -430,10 +428,9 @@ export const CI_SETTINGS = {
   /** Per-URL thresholds (config file only): the first entry whose `url` pattern matches a page decides. */
   failOnByUrl: {
     commands: ['ci'],
-    config: {
-      key: 'failOnByUrl',
-      shape: '[{url, failOn}]',
-      check: (value, at) => {
+    config: key(
+      'failOnByUrl',
+      (value, at) => {
         if (!Array.isArray(value)) at.fail('failOnByUrl', `must be an array of ${FAIL_ON_BY_URL_ENTRY}`);
         return (value as unknown[]).map((entry, i): UrlFailOn => {
           const name = `failOnByUrl[${i}]`;
@@ -446,8 +443,8 @@ export const CI_SETTINGS = {
           return { url: entry.url as string, failOn: choice(entry.failOn, FAIL_ON, `${name}.failOn`, at) };
         });
       },
-      read: (config) => config.failOnByUrl,
-    },
+      { shape: '[{url, failOn}]' },
+    ),
     read: () => [],
     default: [],
   } as SettingSpec<UrlFailOn[]>,

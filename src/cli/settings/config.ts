@@ -75,7 +75,7 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   const config: Record<string, unknown> = { file };
   for (const source of KEYS)
     if (data[source.key] !== undefined) config[source.key] = source.check(data[source.key], at);
-  return config as unknown as CiConfig;
+  return config as CiConfig;
 }
 
 function isFile(path: string): boolean {

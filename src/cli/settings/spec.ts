@@ -1,9 +1,6 @@
 // What a setting's declaration says, and what a resolved setting is: the shapes settings.ts declares every setting
 // in and everything else derives from (the parser's options, the config file's keys and checks, the help lines).
 // Types only, so every file of the wing can use them without an import cycle.
-import type { FAIL_ON } from '../report/fail-on.js';
-import type { ReportFormat } from '../report/formats.js';
-import type { UrlFailOn } from '../report/url-fail-on.js';
 import type { OptionValues } from '../args.js';
 
 /** The process environment, as the CLI reads it. */
@@ -31,52 +28,15 @@ export interface SettingInputs {
   args?: readonly string[] | undefined;
 }
 
-/** A parsed `ci` config file; every key optional (flags win over it). Each key is checked by its setting. */
+/**
+ * A checked `ci` config file: where it was read from, and the checked value of each key it holds. Each key, its
+ * check and its type are a setting's declaration (`config` in settings.ts); flags win over the file.
+ */
 export interface CiConfig {
   /** Where it was read from (for messages). */
-  file: string;
-  urls?: string[];
-  failOn?: (typeof FAIL_ON)[number];
-  setBaseline?: boolean;
-  /** The wait limit in milliseconds (the file may say `"10m"`, `"90s"` or a number of milliseconds). */
-  timeout?: number;
-  format?: ReportFormat;
-  /** Report files by format. */
-  reports?: Partial<Record<ReportFormat, string>>;
-  context?: Record<string, string>;
-  /**
-   * URL path prefix → repository-relative source file (or glob), for SARIF locations and `--changed-since`; or
-   * `"auto"` (infer the routes of the project's framework) or `"none"` (infer nothing).
-   */
-  sarifMap?: Record<string, string> | 'auto' | 'none';
-  /** The project folder `--sarif-map auto` reads, relative to the config file's folder. */
-  sourceRoot?: string;
-  /** The URL path the site is served under (`/docs`), removed before pages are matched to routes. */
-  basePath?: string;
-  /** Sitemaps (URLs, or files relative to the config file's folder) whose pages are checked. */
-  sitemap?: string[];
-  /** Sitemap pages whose URL matches this regular expression are left out. */
-  sitemapExclude?: string;
-  /** The SARIF run's category (`automationDetails.id`), for uploads of several runs at once. */
-  sarifCategory?: string;
-  /** A regular expression replaced by `sitemapReplace` in every sitemap URL. */
-  sitemapFind?: string;
-  /** The replacement of `sitemapFind`. */
-  sitemapReplace?: string;
-  /** The most URLs a run checks (default 500). */
-  maxUrls?: number;
-  /** URLs per CI check, 1–20 (default 20; the Free plan takes up to 5). */
-  urlsPerCheck?: number;
-  /** The most CI checks in flight at once (default: no cap). */
-  maxChecks?: number;
-  /** The suppressions file, relative to the config file's folder. */
-  suppressions?: string;
-  /** Per-URL thresholds: the first entry whose `url` pattern matches a page decides its threshold. */
-  failOnByUrl?: UrlFailOn[];
+  readonly file: string;
+  readonly [key: string]: unknown;
 }
-
-/** A config file key of `ci`. */
-export type ConfigKey = Exclude<keyof CiConfig, 'file'>;
 
 /** Where a config file value is checked: the file, its folder (files it names are relative to it), and `fail`. */
 export interface ConfigPlace {
@@ -88,7 +48,7 @@ export interface ConfigPlace {
 
 /** A config file key of a setting: how its JSON value is checked, and how the checked value becomes the setting's. */
 export interface ConfigSource<T> {
-  key: ConfigKey;
+  key: string;
   /** Checks the key's JSON value (never quoting a value that could be a secret) and returns what the file holds. */
   check(value: unknown, at: ConfigPlace): unknown;
   read(config: CiConfig): T | undefined;

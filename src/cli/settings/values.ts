@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import { urlPattern } from '../report/page-urls.js';
-import type { CiConfig, ConfigKey, ConfigPlace, ConfigSource } from './spec.js';
+import type { ConfigPlace, ConfigSource } from './spec.js';
 
 /** A flag's or a variable's value as text (`true` for a switch). */
 export const text = (raw: string | boolean | string[]): string => (typeof raw === 'string' ? raw : String(raw));
@@ -37,15 +37,24 @@ export function wholeNumber(
 }
 
 /**
- * A config key whose checked value is the setting's as it is.
+ * A config file key: `check` checks its JSON value and gives what the file holds; `as` turns that into the
+ * setting's value when the two differ (a map of report files → a list of pairs); `shape` is how `--config`'s help
+ * names a value that is not plain (`{format: file}`).
  * @example config: key('maxUrls', (value, at) => count(value, 'maxUrls', at))
  */
-export function key<K extends ConfigKey>(
-  name: K,
-  check: (value: unknown, at: ConfigPlace) => NonNullable<CiConfig[K]>,
-  shape?: string,
-): ConfigSource<NonNullable<CiConfig[K]>> {
-  return { key: name, check, read: (config) => config[name] ?? undefined, ...(shape ? { shape } : {}) };
+export function key<Stored, T = Stored>(
+  name: string,
+  check: (value: unknown, at: ConfigPlace) => Stored,
+  options: { shape?: string; as?: (stored: Stored) => T } = {},
+): ConfigSource<T> {
+  const { shape, as = (stored: Stored) => stored as unknown as T } = options;
+  return {
+    key: name,
+    check,
+    // `checkConfig` stored what `check` returned under this key.
+    read: (config) => (config[name] === undefined ? undefined : as(config[name] as Stored)),
+    ...(shape ? { shape } : {}),
+  };
 }
 
 /** A JSON value that is one of `choices`. */
