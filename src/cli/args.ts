@@ -52,7 +52,9 @@ export function findCommand(argv: string[], globals: Readonly<Record<string, Opt
     const token = argv[i]!;
     if (token === '--') return i + 1 < argv.length ? i + 1 : -1;
     if (!token.startsWith('-')) return i;
-    if (globals[token.slice(2)]?.type === 'string' && token.startsWith('--')) i++;
+    // `--api-key VALUE`: skip the value (own keys only: `--constructor` names no option).
+    const name = token.slice(2);
+    if (token.startsWith('--') && Object.hasOwn(globals, name) && globals[name]!.type === 'string') i++;
   }
   return -1;
 }
