@@ -2,7 +2,7 @@
 // output and logging, help and version.
 import { LOG_LEVELS, type LogLevel } from '../../index.js';
 import { UsageError } from '../exit-codes.js';
-import type { SettingSpec } from './spec.js';
+import type { HelpEntry, SettingSpec } from './spec.js';
 import { isOn, trimmed, text } from './values.js';
 
 const switchOf = (flag: string, help: string, short?: string): SettingSpec<boolean> => ({
@@ -15,26 +15,25 @@ const switchOf = (flag: string, help: string, short?: string): SettingSpec<boole
   default: false,
 });
 
+// A text every command takes from a flag or a variable, trimmed (blank is not given).
+const textOf = (flag: string, env: string, help: HelpEntry): SettingSpec<string | undefined> => ({
+  flag,
+  commands: 'every',
+  help,
+  env,
+  read: trimmed,
+  default: undefined,
+});
+
 /** The settings of every command, in the order of the help. */
 export const EVERY_COMMAND = {
   /** The API key: `--api-key`, `SVC_API_KEY`. */
-  apiKey: {
-    flag: 'api-key',
-    commands: 'every',
-    help: { value: '<key>', text: 'API key (default $SVC_API_KEY)' },
-    env: 'SVC_API_KEY',
-    read: trimmed,
-    default: undefined,
-  } as SettingSpec<string | undefined>,
+  apiKey: textOf('api-key', 'SVC_API_KEY', { value: '<key>', text: 'API key (default $SVC_API_KEY)' }),
   /** The service's address: `--base-url`, `SVC_BASE_URL`. */
-  baseUrl: {
-    flag: 'base-url',
-    commands: 'every',
-    help: { value: '<url>', text: "the service's base URL (default $SVC_BASE_URL)" },
-    env: 'SVC_BASE_URL',
-    read: trimmed,
-    default: undefined,
-  } as SettingSpec<string | undefined>,
+  baseUrl: textOf('base-url', 'SVC_BASE_URL', {
+    value: '<url>',
+    text: "the service's base URL (default $SVC_BASE_URL)",
+  }),
   /** Requests per minute of the client's rate budget: `--rate-limit`, `SVC_RATE_LIMIT` (off by default). */
   rateLimit: {
     flag: 'rate-limit',
