@@ -2,6 +2,9 @@
 // Regenerates generated/ from openapi.yaml (the single source of truth).
 //   node scripts/generate.mjs          write generated/schema.ts and generated/zod.gen.ts
 //   node scripts/generate.mjs --check  regenerate into a temporary folder and fail when generated/ differs
+// `generate(spec)` returns the same files in memory for another description (test/spec-diff/compile.test.ts calls it
+// once per fixture, paying the generators' ~1.5 s of module loading once instead of once per process).
+import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -10,27 +13,30 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { createClient } from '@hey-api/openapi-ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const spec = join(root, 'openapi.yaml');
+const defaultSpec = join(root, 'openapi.yaml');
 const outDir = join(root, 'generated');
 const HEADER = '// generated — do not edit. Source: openapi.yaml; regenerate with `npm run generate`.\n';
 
-/** Builds both generated files in memory: `{ 'schema.ts': text, 'zod.gen.ts': text }`. */
-async function build() {
+/**
+ * Builds the generated files of a description in memory: `{ 'schema.ts': text, 'zod.gen.ts': text, … }`.
+ * @param {string} [spec] the description's path (default: this package's openapi.yaml)
+ */
+export async function generate(spec = defaultSpec) {
   const ast = await openapiTS(new URL(`file://${spec}`), { alphabetize: false });
   const schema = `${HEADER}/* eslint-disable */\n${astToString(ast)}`;
 
   return {
     'schema.ts': schema,
-    'zod.gen.ts': await heyApiZod({}),
+    'zod.gen.ts': await heyApiZod(spec, {}),
     // Request schemas only, as a module of their own: the root bundle imports it, while the lazily loaded
     // response validation imports zod.gen.ts, so a bundler's code splitting cannot pull the response
     // schemas into the root chunk through a shared module.
-    'zod.requests.gen.ts': await heyApiZod({ responses: false }),
+    'zod.requests.gen.ts': await heyApiZod(spec, { responses: false }),
   };
 }
 
-/** Runs @hey-api/openapi-ts' zod plugin with extra options and returns its zod module's text. */
-async function heyApiZod(extra) {
+/** Runs @hey-api/openapi-ts' zod plugin on `spec` with extra options and returns its zod module's text. */
+async function heyApiZod(spec, extra) {
   // hey-api writes to a folder; generate into a scratch folder and keep only the zod module
   // (we use openapi-fetch as the one transport, so no hey-api client is emitted).
   const scratch = await mkdtemp(join(tmpdir(), 'a11y-gen-'));
@@ -116,26 +122,39 @@ function markPure(code) {
   return code.replace(/(?<![\w.])(z\.[\w.]+|BigInt)\(/g, '/* @__PURE__ */ $1(');
 }
 
-const files = await build();
-if (process.argv.includes('--check')) {
-  const stale = [];
-  for (const [name, text] of Object.entries(files)) {
-    const current = await readFile(join(outDir, name), 'utf8').catch(() => '');
-    if (current !== text) stale.push(name);
-  }
-  if (stale.length > 0) {
-    console.error(
-      `generated/ is stale against openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`,
+/** Writes generated/ from openapi.yaml, or (`--check`) fails when it is stale. */
+async function main() {
+  const files = await generate();
+  if (process.argv.includes('--check')) {
+    const stale = [];
+    for (const [name, text] of Object.entries(files)) {
+      const current = await readFile(join(outDir, name), 'utf8').catch(() => '');
+      if (current !== text) stale.push(name);
+    }
+    if (stale.length > 0) {
+      console.error(
+        `generated/ is stale against openapi.yaml: ${stale.join(', ')}. Run \`npm run generate\` and commit.`,
+      );
+      process.exit(1);
+    }
+    console.log('generated/ is up to date with openapi.yaml');
+  } else {
+    await mkdir(outDir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text);
+    console.log(
+      `wrote ${Object.keys(files)
+        .map((n) => `generated/${n}`)
+        .join(', ')}`,
     );
-    process.exit(1);
   }
-  console.log('generated/ is up to date with openapi.yaml');
-} else {
-  await mkdir(outDir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) await writeFile(join(outDir, name), text);
-  console.log(
-    `wrote ${Object.keys(files)
-      .map((n) => `generated/${n}`)
-      .join(', ')}`,
-  );
 }
+
+/** Whether node was started with this file (Node names the main module by its real path), not imported. */
+function isMain() {
+  try {
+    return realpathSync(process.argv[1] ?? '') === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+if (isMain()) await main();

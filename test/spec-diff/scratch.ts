@@ -51,6 +51,11 @@ export interface Scratch {
   write(file: string, text: string): void;
   /** Runs a command with the copy as working directory (node_modules/.bin on the PATH, as under npm). */
   run(command: string, ...args: string[]): Promise<Ran>;
+  /**
+   * Runs a script of the copy's package.json as `npm run --silent <name>` does (its text in `sh -c`, in the copy,
+   * node_modules/.bin on the PATH, its exit code), without npm's own ~0.3 s of start-up. A missing script fails.
+   */
+  script(name: string): Promise<Ran>;
   /** Deletes the copy (the linked node_modules is left alone). */
   remove(): void;
 }
@@ -61,6 +66,22 @@ export function scratchCopy(prefix = 'svc-a11y-scratch-'): Scratch {
   for (const entry of ENTRIES) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const path = `${join(dir, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
+  const run = (command: string, ...args: string[]) =>
+    new Promise<Ran>((resolve) => {
+      execFile(
+        command,
+        args,
+        { cwd: dir, env: { ...env, PATH: path }, maxBuffer: 64 << 20 },
+        (error, stdout, stderr) => {
+          const code = error
+            ? typeof (error as { code?: unknown }).code === 'number'
+              ? (error as { code: number }).code
+              : 1
+            : 0;
+          resolve({ code, stdout, stderr, output: `${stdout}${stderr}` });
+        },
+      );
+    });
   return {
     dir,
     read: (file) => readFileSync(join(dir, file), 'utf8'),
@@ -68,22 +89,16 @@ export function scratchCopy(prefix = 'svc-a11y-scratch-'): Scratch {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), text);
     },
-    run: (command, ...args) =>
-      new Promise((resolve) => {
-        execFile(
-          command,
-          args,
-          { cwd: dir, env: { ...env, PATH: path }, maxBuffer: 64 << 20 },
-          (error, stdout, stderr) => {
-            const code = error
-              ? typeof (error as { code?: unknown }).code === 'number'
-                ? (error as { code: number }).code
-                : 1
-              : 0;
-            resolve({ code, stdout, stderr, output: `${stdout}${stderr}` });
-          },
-        );
-      }),
+    run,
+    script: (name) => {
+      const text = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
+        .scripts?.[name];
+      if (text === undefined) {
+        const stderr = `Missing script: "${name}"\n`;
+        return Promise.resolve({ code: 1, stdout: '', stderr, output: stderr });
+      }
+      return run('sh', '-c', text);
+    },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
