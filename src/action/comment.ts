@@ -8,6 +8,7 @@ import {
   mdCell,
   normalizeImpact,
   type PreparedReport,
+  parseUrl,
   pageLabel,
   pageThresholdsText,
   ruleIdOf,
@@ -49,8 +50,8 @@ const MAX_BODY_CHARS = 60_000;
 // A link only for an absolute http(s) URL, with the characters that would end the destination percent-encoded;
 // anything else is text.
 function link(text: string, url: string | undefined): string {
-  if (!url || !URL.canParse(url)) return mdCell(text);
-  const parsed = new URL(url);
+  const parsed = url ? parseUrl(url) : undefined;
+  if (!parsed) return mdCell(text);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return mdCell(text);
   // Whatever is left of credentials (`[redacted]@`) has no place in a destination.
   parsed.username = '';

@@ -23,6 +23,7 @@ export {
   totalOf,
 } from './report/fields.js';
 export { mdCell, toMarkdown } from './report/markdown.js';
+export { parseUrl } from './io/parse-url.js';
 export { redactText } from './io/safe-text.js';
 export { requestFetch } from './io/proxy.js';
 

@@ -2,6 +2,7 @@
 import { ConfigurationError } from './errors.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import type { Hooks, Logger, LogLevel, Warning } from './callbacks.js';
+import { parseUrl } from '../internal/parse-url.js';
 
 /** Options of {@link A11yClient}. */
 export interface ClientOptions {
@@ -199,7 +200,8 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
       'No base URL: pass `baseUrl` to new A11yClient() or set the SVC_BASE_URL environment variable.',
     );
   }
-  if (!/^https?:\/\/[^/\s]+/i.test(baseUrl) || !URL.canParse(baseUrl)) {
+  const base = parseUrl(baseUrl);
+  if (!/^https?:\/\/[^/\s]+/i.test(baseUrl) || !base) {
     // The value is not echoed: with SVC_API_KEY and SVC_BASE_URL swapped it would be the key.
     throw new ConfigurationError(
       'baseUrl (or SVC_BASE_URL) must be an absolute http(s) URL such as https://a11y.example.com.',
@@ -207,7 +209,6 @@ export function resolveOptions(options: ClientOptions): { apiKey: string; resolv
   }
   // undici refuses to build a Request whose URL carries user:password@ (a raw TypeError on every call),
   // and such a URL would put a credential into every request URL: refuse it up front, without echoing it.
-  const base = new URL(baseUrl);
   if (base.username || base.password) {
     throw new ConfigurationError('baseUrl must not carry credentials (user:password@); pass the API key as `apiKey`.');
   }

@@ -5,6 +5,7 @@ import { readProgress } from '../wait/progress.js';
 import type { Outcome } from '../core/retry.js';
 import type { Observed, RequestInfo } from '../core/events.js';
 import type { LogLevel } from '../core/callbacks.js';
+import { parseUrl } from '../internal/parse-url.js';
 
 /** A line to write: its level and its text (not yet redacted). */
 export type Line = [level: Exclude<LogLevel, 'off'>, text: string];
@@ -25,8 +26,8 @@ export function headerList(headers: Iterable<[string, string]>): string {
 
 /** `GET /api/v1/sites?x=1` of a request: method and path with query (the base URL is the client's). */
 export function target(info: RequestInfo): string {
-  const url = info.url;
-  return `${info.method} ${URL.canParse(url) ? new URL(url).pathname + new URL(url).search : url}`;
+  const parsed = parseUrl(info.url);
+  return `${info.method} ${parsed ? parsed.pathname + parsed.search : info.url}`;
 }
 
 /** What an attempt that is re-sent ended with, in words. */

@@ -34,6 +34,7 @@ import { parseRetryAfter } from '../core/retry-after.js';
 import { validateRequest, validateResponse } from '../validation/validation.js';
 import { APIPromise } from '../core/api-promise.js';
 import type { Observe } from '../core/events.js';
+import { parseUrl } from '../internal/parse-url.js';
 
 /** A 2xx answer: the parsed body and where it came from. */
 export interface Sent<O extends OperationId> {
@@ -412,8 +413,7 @@ function parseJson(operationId: string, text: string): unknown {
 
 /** The origin a redirect points to, or undefined when it names none (hidden, absent, not a URL). */
 function targetOrigin(location: string | null, requestUrl: string): string | undefined {
-  if (!location || !URL.canParse(location, requestUrl)) return undefined;
-  const { origin } = new URL(location, requestUrl);
+  const origin = location ? parseUrl(location, requestUrl)?.origin : undefined;
   return origin === 'null' ? undefined : origin;
 }
 

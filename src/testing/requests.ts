@@ -2,6 +2,7 @@
 // (so the simulator's 422s follow the same rules the SDK pre-validates with), and page URLs.
 import * as z from 'zod/mini';
 import { fail } from './problems.js';
+import { parseUrl } from '../internal/parse-url.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,7 +69,7 @@ function describe(issue: z.core.$ZodIssue): string {
  * lets through strings like `https://[x`); otherwise 422 `INVALID_URL`.
  */
 export function pageUrl(text: string, field: string): URL {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
+  const url = parseUrl(text);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
     fail(422, 'INVALID_URL', `${field} must be an absolute http(s) URL of at most 2048 characters.`);
   }

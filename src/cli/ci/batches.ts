@@ -4,6 +4,7 @@
 // batch's `context` names the same pages from one run to the next (for a service that keys anything on it).
 import { compareText } from '../report/fields.js';
 import { MAX_URLS_PER_CHECK } from '../settings/settings.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** The `context` key that carries a check's batch key. */
 export const BATCH_CONTEXT_KEY = 'svcA11yBatch';
@@ -58,6 +59,6 @@ export function planBatches(urls: readonly string[], { maxPerCheck = MAX_URLS_PE
  * @example batchLabel({ origin: 'https://shop.example.com', index: 2, of: 3 }) // 'shop.example.com 2/3'
  */
 export function batchLabel(batch: Pick<Batch, 'origin' | 'index' | 'of'>): string {
-  const host = URL.canParse(batch.origin) ? new URL(batch.origin).host : batch.origin;
+  const host = parseUrl(batch.origin)?.host ?? batch.origin;
   return batch.of > 1 ? `${host} ${batch.index}/${batch.of}` : host;
 }

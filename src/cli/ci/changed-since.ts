@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { UsageError } from '../exit-codes.js';
 import type { SarifMapEntry } from '../report/index.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** Which pages a change touched. */
 export interface AffectedPages {
@@ -95,7 +96,7 @@ export function globToRegExp(glob: string): RegExp {
 
 // Every entry whose prefix covers the page's path (`/checkout` covers `/checkout` and `/checkout/pay`).
 function entriesOf(url: string, map: readonly SarifMapEntry[]): SarifMapEntry[] {
-  const path = URL.canParse(url) ? new URL(url).pathname : '';
+  const path = parseUrl(url)?.pathname ?? '';
   return map.filter(({ prefix }) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
 }
 

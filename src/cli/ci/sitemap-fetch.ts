@@ -7,6 +7,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { proxyVariablesFor, requestFetch } from '../io/proxy.js';
 import { formatBytes } from '../io/read-file.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** Bounds of one document. */
 export interface FetchSitemapOptions {
@@ -97,9 +98,8 @@ async function fetchWith(
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);
       const location = response.headers.get('location');
-      if (!location || !URL.canParse(location, current))
-        throw new SitemapFetchError(`answered HTTP ${response.status} without a usable Location`);
-      const next = new URL(location, current);
+      const next = location ? parseUrl(location, current) : undefined;
+      if (!next) throw new SitemapFetchError(`answered HTTP ${response.status} without a usable Location`);
       if (next.origin !== current.origin) {
         throw new SitemapFetchError(
           `redirects to another origin (${next.origin}); redirects are followed within the sitemap's own origin only`,

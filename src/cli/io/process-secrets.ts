@@ -3,6 +3,7 @@
 // the Redis URL's and the proxies' credentials, and the CI's own tokens (GitHub's, GitLab's, …), which the
 // service or a page may echo back. The runner's own masking only hides a token spelled exactly as it is.
 import { proxySecrets, proxySettings } from './proxy.js';
+import { parseUrl } from './parse-url.js';
 
 /** Variables that hold a secret whatever their name says. */
 const SECRET_VARIABLES = [
@@ -67,8 +68,9 @@ export function processSecrets(
  * @example urlPassword('redis://:s3cret-pass@redis.internal:6379') // 's3cret-pass'
  */
 export function urlPassword(url: unknown): string | undefined {
-  if (typeof url !== 'string' || !URL.canParse(url.trim())) return undefined;
-  const { password } = new URL(url.trim());
+  const parsed = typeof url === 'string' ? parseUrl(url.trim()) : undefined;
+  if (!parsed) return undefined;
+  const { password } = parsed;
   try {
     return decodeURIComponent(password) || undefined;
   } catch {

@@ -14,6 +14,7 @@
 
 import { createRequire } from 'node:module';
 import type { Dispatcher } from 'undici';
+import { parseUrl } from './parse-url.js';
 
 /** The environment variables the CLI reads for a proxy, in the order undici reads them. */
 export const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
@@ -68,8 +69,9 @@ export function proxyVariablesFor(env: Record<string, string | undefined>, proto
  */
 export function proxySecrets(settings: ProxySettings): string[] {
   return [settings.httpProxy, settings.httpsProxy].flatMap((url) => {
-    if (!url || !URL.canParse(url)) return [];
-    const { username, password } = new URL(url);
+    const parsed = url ? parseUrl(url) : undefined;
+    if (!parsed) return [];
+    const { username, password } = parsed;
     return [password, username].filter((s) => s.length >= 4).map((s) => decodeURIComponent(s));
   });
 }

@@ -22,6 +22,7 @@ import {
   targetOf,
   pageThresholdsText,
 } from './fields.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** How the run was configured and what its suppressions did (shown in the report). */
 export interface HtmlRunInfo {
@@ -60,8 +61,9 @@ const esc = (s: string): string =>
 
 // Links only to absolute http(s) URLs (never `javascript:` from API data); anything else is text.
 function link(text: string, url: string | undefined): string {
-  if (!url || url.length > 2048 || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return esc(text);
-  return `<a href="${esc(new URL(url).href)}" rel="noopener noreferrer">${esc(text)}</a>`;
+  const parsed = url && url.length <= 2048 ? parseUrl(url) : undefined;
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) return esc(text);
+  return `<a href="${esc(parsed.href)}" rel="noopener noreferrer">${esc(text)}</a>`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

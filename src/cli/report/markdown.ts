@@ -14,6 +14,7 @@ import {
   totalOf,
 } from './fields.js';
 import { batchOfFinding, batchOfPage } from './aggregate.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** Options of {@link toMarkdown}. */
 export interface MarkdownOptions {
@@ -64,8 +65,8 @@ export function mdCell(text: string): string {
 // A link only for an absolute http(s) URL, with the characters that would end the destination or split the table
 // cell percent-encoded; anything else is shown as text, never as a link.
 function mdLink(text: string, url: string | undefined): string {
-  if (!url || !URL.canParse(url)) return url ? mdCell(url) : '';
-  const parsed = new URL(url);
+  const parsed = url ? parseUrl(url) : undefined;
+  if (!url || !parsed) return url ? mdCell(url) : '';
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return mdCell(url);
   // encodeURIComponent leaves parentheses alone, so the escapes are spelled out.
   const href = parsed.href.replace(/[()|<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -1,6 +1,7 @@
 // The list of pages a run checks, whatever their source (arguments, --urls-file, the config file, sitemaps):
 // each URL checked as an absolute http(s) URL, normalised so that two spellings of one page are checked once.
 import { UsageError } from '../exit-codes.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /**
  * A page URL in the one spelling the CLI compares: WHATWG serialisation (lower-case scheme and host, default
@@ -11,8 +12,8 @@ import { UsageError } from '../exit-codes.js';
  */
 export function normalizePageUrl(url: string): string | undefined {
   const text = url.trim();
-  if (!URL.canParse(text)) return undefined;
-  const parsed = new URL(text);
+  const parsed = parseUrl(text);
+  if (!parsed) return undefined;
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
   parsed.hash = '';
   return parsed.href;

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { PhysicalLocation } from 'sarif';
 import { matchRoute, type RouteTable, type SourceLocation } from '../routes/index.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** `uriBaseId` of locations mapped to source files: the repository root, as CodeQL and GitHub name it. */
 export const SOURCE_ROOT = '%SRCROOT%';
@@ -60,7 +61,7 @@ function clipSegment(segment: string): string {
 // `.` and `..` segments, which WHATWG already resolves, and empty ones are dropped) and re-encoded; a trailing `/`
 // is kept. A value that is not a URL with a host becomes one such segment. The mapping ignores the fingerprint.
 function pagePath(url: string): string {
-  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const parsed = parseUrl(url);
   const raw = parsed?.host ? [parsed.host, ...parsed.pathname.split('/').slice(1)] : [url];
   const segments = raw
     .map((s) =>
@@ -143,8 +144,9 @@ export function parseSarifMap(text: string): SarifMapEntry[] {
  * @example mappedFile('https://shop.example.com/checkout/pay', [{ prefix: '/checkout', file: 'src/checkout.tsx' }]) // 'src/checkout.tsx'
  */
 export function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): string | undefined {
-  if (!url || !URL.canParse(url) || map.length === 0) return undefined;
-  const path = new URL(url).pathname;
+  const parsed = url ? parseUrl(url) : undefined;
+  if (!parsed || map.length === 0) return undefined;
+  const path = parsed.pathname;
   const hits = map.filter(({ prefix }) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
   return hits.reduce<SarifMapEntry | undefined>(
     (best, e) => (best && best.prefix.length > e.prefix.length ? best : e),

@@ -22,6 +22,7 @@ import {
 export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
 export type { SarifMapEntry } from './sarif-location.js';
 import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './fields.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** `$schema` of the log. */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -125,8 +126,7 @@ function toUri(value: string): string {
 // A link for `helpUri` and `informationUri`, or undefined: absolute http(s) only (never `javascript:` from API data)
 // and at most 2048 characters, the API's own URL limit (a 100 kB one made the validator drop every finding).
 function absoluteUri(value: string | undefined): string | undefined {
-  if (!value || value.length > 2048 || !URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
-    return undefined;
+  if (!value || value.length > 2048 || !/^https?:$/.test(parseUrl(value)?.protocol ?? '')) return undefined;
   return toUri(value);
 }
 

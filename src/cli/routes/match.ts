@@ -4,6 +4,7 @@
 // beats a parameter inside text (`post-[id]`), which beats a parameter, which beats an optional one, which beats a
 // catch-all (Next.js' and Vue Router's ranking; SvelteKit's and Astro's agree on these cases).
 import type { Route, RouteSegment, RouteTable } from './types.js';
+import { parseUrl } from '../io/parse-url.js';
 
 // How specific the segment that consumed one URL segment is; lower wins.
 const RANK = { static: 0, pattern: 1, dynamic: 2, optional: 3, 'catch-all': 4 } as const;
@@ -24,8 +25,8 @@ interface Fit {
  * @example pathSegments('https://a.example/docs/caf%C3%A9/?x=1', ['docs']) // ['café']
  */
 export function pathSegments(url: string, basePath: readonly string[] = []): string[] | undefined {
-  if (!URL.canParse(url)) return undefined;
-  const parsed = new URL(url);
+  const parsed = parseUrl(url);
+  if (!parsed) return undefined;
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
   const segments = parsed.pathname
     .split('/')

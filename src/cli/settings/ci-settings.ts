@@ -25,6 +25,7 @@ import {
   text,
   wholeNumber,
 } from './values.js';
+import { parseUrl } from '../io/parse-url.js';
 
 /** The file looked up in the working directory when `--config` is not given. */
 export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
@@ -81,7 +82,7 @@ export const CI_SETTINGS = {
       const urls = (value as string[]).map((u) => u.trim());
       // Checked here too (the SDK checks them again), so the message names this file rather than the request.
       urls.forEach((u, i) => {
-        if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol))
+        if (!['http:', 'https:'].includes(parseUrl(u)?.protocol ?? ''))
           at.fail(`urls[${i}]`, `must be an absolute http(s) URL, got ${JSON.stringify(u)}`);
       });
       return urls;

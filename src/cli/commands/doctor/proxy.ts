@@ -4,6 +4,7 @@ import { PROXY_VARIABLES, proxySettings, proxyVariablesFor } from '../../io/prox
 import { withoutUrlCredentials } from '../../io/safe-text.js';
 import type { Env } from '../../settings/settings.js';
 import { type CheckLine, fail, info } from './lines.js';
+import { parseUrl } from '../../io/parse-url.js';
 
 /**
  * The proxy line: none set, the proxies set (credentials redacted) and which one the API's requests take, or a
@@ -27,7 +28,7 @@ export function proxyLine(env: Env, baseUrl: string | undefined): CheckLine {
     );
   const shown = set.map((name) => `${name} ${withoutUrlCredentials(new URL(env[name]!.trim()).href)}`);
   const noProxy = settings.noProxy ? `; NO_PROXY ${settings.noProxy}` : '';
-  const target = baseUrl && URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  const target = baseUrl ? parseUrl(baseUrl) : undefined;
   const used = target ? proxyVariablesFor(env, target.protocol) : [];
   const route = !target
     ? ''
@@ -40,7 +41,7 @@ export function proxyLine(env: Env, baseUrl: string | undefined): CheckLine {
 // What undici takes for a proxy: an http:// or https:// URL with a host (`user:pw@proxy` parses as a URL of the
 // scheme `user:`, and is not one).
 function isProxyUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
+  const url = parseUrl(text);
+  if (!url) return false;
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
