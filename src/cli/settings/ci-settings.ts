@@ -446,6 +446,7 @@ export const CI_SETTINGS = {
       },
       { shape: '[{url, failOn}]' },
     ),
+    // No flag and no variable: only the config file gives it, so no text is ever read.
     read: () => [],
     default: [],
   } as SettingSpec<UrlFailOn[]>,
