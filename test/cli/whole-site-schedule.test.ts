@@ -49,6 +49,13 @@ const finishedPoll = (x: Exchange) => x.check !== undefined && !['QUEUED', 'RUNN
 const violationsOf = (log: Exchange[], id: string) =>
   log.filter((x) => x.path === `/api/v1/ci/checks/${id}/violations`);
 
+// The proxy's answer to a create the service refuses for its rate (or its limit on checks at a time).
+const rateLimited = (retryAfterSeconds: number) => ({
+  status: 429,
+  headers: { 'retry-after': String(retryAfterSeconds) },
+  body: { type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' },
+});
+
 describe('one schedule for every check of a run', () => {
   it('creates all 8 checks before any finishes, reads each one’s findings as it finishes, none for a clean check', {
     timeout: 60_000,
@@ -127,12 +134,7 @@ describe('one schedule for every check of a run', () => {
     let refused = 0;
     const { sim, proxy } = await start({ durations: { ciCheck: 600 } }, (x, log) => {
       // The second create is refused once, as a service limiting its checks at a time (or its rate) does.
-      if (isPost(x) && log.filter(isPost).length === 2 && refused++ === 0)
-        return {
-          status: 429,
-          headers: { 'retry-after': '1' },
-          body: { type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' },
-        };
+      if (isPost(x) && log.filter(isPost).length === 2 && refused++ === 0) return rateLimited(1);
       return undefined;
     });
     const urls = site(40);
@@ -158,12 +160,7 @@ describe('one schedule for every check of a run', () => {
   }, async () => {
     const { sim, proxy } = await start({ durations: { ciCheck: 300 } }, (x, log) => {
       // Every create after the first is refused with a pause of an hour, far past the run's 10 minutes.
-      if (isPost(x) && log.filter(isPost).length >= 2)
-        return {
-          status: 429,
-          headers: { 'retry-after': '3600' },
-          body: { type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'RATE_LIMITED' },
-        };
+      if (isPost(x) && log.filter(isPost).length >= 2) return rateLimited(3600);
       return undefined;
     });
     // Ended before a timer of a minute: a run that slept to its deadline would take the whole 10 minutes.
