@@ -39,6 +39,13 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/prism.global.ts', 'test/setup/redis.global.ts'],
+    // One module registry per worker, not one per file: each file re-importing vitest, the SDK and its own helpers
+    // cost a full run 474 of its CPU-seconds, 402 without (2 cores; the suite is bound by the CPU). What a file
+    // could leave behind for the next one is undone as it ends, or fails it (test/setup/shared-process.ts).
+    // (Not vitest's unstubEnvs/unstubGlobals/restoreMocks: they undo before each test, so a stub a file sets up in
+    // beforeAll would be gone by its first test.)
+    isolate: false,
+    setupFiles: ['test/setup/shared-process.ts'],
     // Most test files wait on timers, child processes and loopback servers rather than the CPU (a full run uses
     // about 1.3 of the 2 cores): four workers on the 2-core CI machines keep npm test inside CI's budget.
     maxWorkers: 4,
