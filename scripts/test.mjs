@@ -16,6 +16,8 @@ import { availableParallelism } from 'node:os';
  *   the longest chain (build, then the suite).
  * - `test:unit`, the suite (`live`: its output is shown as it runs): minutes long, so it starts the moment dist/ is
  *   written, and the checks fill the second slot beside it.
+ * - the light checks (seconds each) run beside the build; TypeDoc, which reads none of dist/, waits for it all the
+ *   same: beside the build it shared its cores and held the suite back by 5–10 s.
  * - `typecheck`: tsc's program holds dist/*.d.ts (the test helpers written in .mjs import ../../dist/index.js), and
  *   tsup empties dist/ before it writes it: tsc must not read it half written.
  * - the others read the sources, openapi.yaml, api/ or git, and write only dist/ (build), docs/api/ (docs, read by
@@ -24,15 +26,15 @@ import { availableParallelism } from 'node:os';
 const STEPS = [
   { name: 'build' },
   { name: 'test:unit', after: ['build'], live: true },
-  { name: 'typecheck', after: ['build'] },
-  { name: 'docs' },
-  { name: 'api:check', after: ['build'] },
-  { name: 'check:package', after: ['build'] },
   { name: 'changeset:check' },
   { name: 'generate:check' },
   { name: 'lint' },
   { name: 'lint:spec' },
   { name: 'action:check' },
+  { name: 'typecheck', after: ['build'] },
+  { name: 'docs', after: ['build'] },
+  { name: 'api:check', after: ['build'] },
+  { name: 'check:package', after: ['build'] },
 ];
 // One step per core: each compiler already keeps about one and a half busy (V8's background threads), and the suite
 // its workers, so more steps at once would only share the same cores (and stretch the suite's timed tests).

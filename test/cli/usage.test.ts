@@ -1,9 +1,12 @@
-// The built binary: help, version, usage errors (exit 2, no stack trace), and webhook verification.
+// Help, version, usage errors (exit 2, no stack trace), and webhook verification. The built binary runs one of each
+// kind (--version, --help, no command, an unreachable service, a delivery on stdin through a pipe); the variations
+// run in process (`run(argv, io)`, the binary's code without a process each).
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { refusedPort } from '../support/loopback.js';
 import { runCli } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { json, startLoopback, text } from '../support/loopback.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -43,7 +46,7 @@ describe('svc-a11y usage', () => {
   it.each(['ci', 'scan', 'trend', 'webhook', 'demo', 'doctor', 'mcp'])(
     '%s --help prints its usage',
     async (command) => {
-      const r = await runCli([command, '--help']);
+      const r = await runCliLikeBinary([command, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`Usage: svc-a11y ${command}`);
     },
@@ -76,7 +79,9 @@ describe('svc-a11y usage', () => {
     [['sites', 'extra'], /sites takes 0 arguments/],
     [['--api-key'], /argument missing/],
   ])('%j → exit 2 with a usage message', async (args, message) => {
-    const r = await runCli(args, { env: { SVC_API_KEY: 'svc_usage_key', SVC_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await runCliLikeBinary(args, {
+      env: { SVC_API_KEY: 'svc_usage_key', SVC_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
@@ -90,16 +95,18 @@ describe('svc-a11y usage', () => {
   });
 
   it('a missing API key or base URL → exit 2 naming the environment variable', async () => {
-    const noKey = await runCli(['sites'], { env: { SVC_BASE_URL: 'http://127.0.0.1:9' } });
+    const noKey = await runCliLikeBinary(['sites'], { env: { SVC_BASE_URL: 'http://127.0.0.1:9' } });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('SVC_API_KEY');
-    const noUrl = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_k' } });
+    const noUrl = await runCliLikeBinary(['sites'], { env: { SVC_API_KEY: 'svc_k' } });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain('SVC_BASE_URL');
   });
 
   it('bad input caught by the SDK (relative URL) → exit 2 naming the field, nothing sent', async () => {
-    const r = await runCli(['ci', '/relative'], { env: { SVC_API_KEY: 'svc_k', SVC_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await runCliLikeBinary(['ci', '/relative'], {
+      env: { SVC_API_KEY: 'svc_k', SVC_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('urls[0]');
     expect(r.stderr).toContain('absolute http(s) URL');
@@ -119,7 +126,7 @@ describe('svc-a11y against something that is not the API', () => {
   it('a 200 HTML page (SVC_BASE_URL pointing at a web app) → exit 3 with a hint, not an internal error', async () => {
     const server = await startLoopback(text(200, '<!doctype html><title>Shop</title>'));
     try {
-      const r = await runCli(['sites'], { env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url } });
+      const r = await runCliLikeBinary(['sites'], { env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url } });
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('must be valid JSON');
       expect(r.stderr).toContain('SVC_BASE_URL');
@@ -138,7 +145,7 @@ describe('svc-a11y job commands fail closed', () => {
       json(200, { id, status: 'CANCELLED', requestedUrl: 'https://shop.example.com/' }),
     ]);
     try {
-      const r = await runCli(['scan', 'https://shop.example.com/'], {
+      const r = await runCliLikeBinary(['scan', 'https://shop.example.com/'], {
         env: { SVC_API_KEY: 'svc_k_12345', SVC_BASE_URL: server.url },
       });
       expect(r.code).toBe(4);
@@ -167,7 +174,7 @@ describe('svc-a11y webhook verify', () => {
   });
 
   it('--json prints the event with its payload', async () => {
-    const r = await runCli(['webhook', 'verify', '--secret', secret, '--json'], { stdin: request(now()) });
+    const r = await runCliLikeBinary(['webhook', 'verify', '--secret', secret, '--json'], { stdin: request(now()) });
     expect(JSON.parse(r.stdout)).toMatchObject({
       id: 'd-42',
       type: 'scan_run.completed',
@@ -177,7 +184,7 @@ describe('svc-a11y webhook verify', () => {
 
   it('a tampered body → exit 1 with SIGNATURE_MISMATCH; the secret never printed', async () => {
     const tampered = request(now()).replace('COMPLETED', 'COMPLETEX');
-    const r = await runCli(['webhook', 'verify', '--secret', secret], { stdin: tampered });
+    const r = await runCliLikeBinary(['webhook', 'verify', '--secret', secret], { stdin: tampered });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('SIGNATURE_MISMATCH');
     expect(r.stdout + r.stderr).not.toContain(secret);
@@ -185,23 +192,23 @@ describe('svc-a11y webhook verify', () => {
 
   it('an old delivery fails the default tolerance, and passes a larger --tolerance', async () => {
     const old = request(now() - 3600);
-    expect((await runCli(['webhook', 'verify', '--secret', secret], { stdin: old })).stderr).toContain(
+    expect((await runCliLikeBinary(['webhook', 'verify', '--secret', secret], { stdin: old })).stderr).toContain(
       'TIMESTAMP_OUT_OF_TOLERANCE',
     );
-    expect((await runCli(['webhook', 'verify', '--secret', secret, '--tolerance', '7200'], { stdin: old })).code).toBe(
-      0,
-    );
+    expect(
+      (await runCliLikeBinary(['webhook', 'verify', '--secret', secret, '--tolerance', '7200'], { stdin: old })).code,
+    ).toBe(0);
   });
 
   it('secret rotation: the second --secret matches', async () => {
-    const r = await runCli(['webhook', 'verify', '--secret', 'whsec_old', '--secret', secret], {
+    const r = await runCliLikeBinary(['webhook', 'verify', '--secret', 'whsec_old', '--secret', secret], {
       stdin: request(now()),
     });
     expect(r.code).toBe(0);
   });
 
   it('no secret → exit 2', async () => {
-    const r = await runCli(['webhook', 'verify'], { stdin: request(now()) });
+    const r = await runCliLikeBinary(['webhook', 'verify'], { stdin: request(now()) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--secret');
   });
