@@ -2,10 +2,10 @@ import { defineConfig, type Options } from 'tsup';
 
 // No source maps: they would ship absolute paths. `platform: neutral` keeps node: imports out of the
 // portable entries unless a file asks for them (the CLI and the simulator are Node-only).
+// The declarations are not tsup's: scripts/build-types.mjs writes them after it (`npm run build`), with TypeScript 7's
+// native compiler (tsconfig.types.json, `stripInternal`: `@internal` members stay out of what users see).
 const common: Options = {
-  // `@internal` members (the resources' transport, option helpers) stay out of the published declarations:
-  // users see the API, reviewers of api/*.api.md see only what users can import.
-  dts: { compilerOptions: { stripInternal: true } },
+  dts: false,
   sourcemap: false,
   treeshake: true,
   target: 'es2022',
@@ -31,20 +31,19 @@ const library = {
 const { redact, ...splitLibrary } = library;
 
 export default defineConfig([
-  // ESM: the library entries and the CLI share chunks. Declarations for the library entries only: the CLI is a
-  // bin, and a dist/cli.d.ts would ship a type file nothing imports.
+  // ESM: the library entries and the CLI share chunks. (Declarations, by scripts/build-types.mjs, for the library
+  // entries only: the CLI is a bin, and a dist/cli.d.ts would ship a type file nothing imports.)
   {
     ...common,
     entry: { ...splitLibrary, cli: 'src/cli/main.ts' },
-    dts: { entry: library, compilerOptions: { stripInternal: true } },
     format: ['esm'],
     splitting: true,
     clean: true,
   },
   // CJS for require() users of the library entries. Their declarations are the ESM ones with `.cjs` imports:
-  // scripts/cjs-types.mjs writes them after tsup (`npm run build`) instead of a second declaration build.
-  { ...common, entry: library, format: ['cjs'], splitting: false, dts: false },
-  { ...common, entry: { redact }, format: ['esm'], splitting: false, dts: false },
+  // scripts/cjs-types.mjs writes them after scripts/build-types.mjs (`npm run build`).
+  { ...common, entry: library, format: ['cjs'], splitting: false },
+  { ...common, entry: { redact }, format: ['esm'], splitting: false },
   // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
   // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/io/proxy.ts).
   {
@@ -53,7 +52,6 @@ export default defineConfig([
     format: ['cjs'],
     platform: 'node',
     noExternal: ['undici'],
-    dts: false,
     splitting: false,
     minify: true,
   },
@@ -66,7 +64,6 @@ export default defineConfig([
     format: ['esm'],
     platform: 'node',
     noExternal: ['@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-formats'],
-    dts: false,
     splitting: false,
     minify: true,
   },

@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// The declarations of the CommonJS entries (dist/*.d.cts), written from the ESM ones tsup just emitted
-// (dist/*.d.ts). They are the same declarations: only the relative imports name `.cjs` files instead of `.js`.
-// tsup would otherwise run its declaration build (TypeScript over every entry, then a bundling of the types) a
-// second time for the CJS format, which was ~35 % of `npm run build`'s CPU. Are the Types Wrong (`npm run
-// check:package`) checks the result as a CommonJS consumer resolves it.
-//   node scripts/cjs-types.mjs     run by `npm run build`, after tsup
+// The declarations of the CommonJS entries (dist/*.d.cts), written from the ESM ones scripts/build-types.mjs just
+// wrote (dist/*.d.ts). They are the same declarations: only the relative imports name `.cjs` files instead of `.js`,
+// so a second declaration build for the CJS format is not needed. Are the Types Wrong (`npm run check:package`)
+// checks the result as a CommonJS consumer resolves it.
+//   node scripts/cjs-types.mjs     run by `npm run build`, after scripts/build-types.mjs
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +31,9 @@ while (pending.length > 0) {
   if (written.has(cts)) continue;
   const dts = cts.replace(/\.d\.cts$/, '.d.ts');
   if (!existsSync(dts)) {
-    console.error(`cjs-types: ${relative(root, dts)} is missing: run tsup first (\`npm run build\` does).`);
+    console.error(
+      `cjs-types: ${relative(root, dts)} is missing: run scripts/build-types.mjs first (\`npm run build\` does).`,
+    );
     process.exit(1);
   }
   const text = toCjsDeclarations(readFileSync(dts, 'utf8'));

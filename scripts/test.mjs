@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test` after scripts/check-system.mjs: the checks and the test suite, side by side as far as they allow. All of
-// it is bound by the CPU (three compilers — tsc, TypeDoc and tsup's declaration build — and the suite), so what
+// it is bound by the CPU (compilers — tsc, TypeDoc, the build — and the suite), so what
 // matters is that no core is left idle: the suite starts as soon as the build it reads is written, and the other
 // checks run beside it, one at a time (on a 2-core machine, npm test took 348 s with the checks, 59 s, before the
 // suite; 246 s with them beside it, with the suite sharing one process per worker). The suite's output is shown as

@@ -38,7 +38,7 @@ describe('npm pack', () => {
       files: string[];
     };
     expect(pkg.scripts.prepack).toBe('npm run build');
-    expect(pkg.scripts.build).toBe('tsup && node scripts/cjs-types.mjs');
+    expect(pkg.scripts.build).toBe('tsup && node scripts/build-types.mjs && node scripts/cjs-types.mjs');
     expect(pkg.files).toContain('dist');
     // The checks that pack the package for inspection skip the lifecycle scripts (no second build in npm test).
     expect(pkg.scripts['check:package']).toBe('node scripts/check-package.mjs');

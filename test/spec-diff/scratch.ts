@@ -11,6 +11,7 @@ const ENTRIES = [
   'package.json',
   'tsconfig.json',
   'tsup.config.ts',
+  'tsconfig.types.json',
   'openapi.yaml',
   'src',
   'generated',
