@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test` after scripts/check-system.mjs: the checks and the test suite, side by side as far as they allow. All of
-// it is bound by the CPU (compilers — tsc, TypeDoc, the build — and the suite), so what
-// matters is that no core is left idle: the suite starts as soon as the build it reads is written, and the other
-// checks run beside it, one at a time (on a 2-core machine, npm test took 348 s with the checks, 59 s, before the
-// suite; 246 s with them beside it, with the suite sharing one process per worker). The suite's output is shown as
-// it runs; each check's output is printed once it is done, so outputs never interleave within a step. The first
-// step that fails is printed and stops the others (by their process group); its exit code ends the run.
+// it is bound by the CPU (compilers — tsc, TypeDoc, the build — and the suite), so what matters is that no core is
+// left idle: the suite starts as soon as the build it reads is written, and the other checks run beside it, one at a
+// time (on a 2-core machine, npm test took 348 s with the checks, 59 s, before the suite; 246 s with them beside it,
+// the suite sharing one process per worker). The suite's output is shown as it runs; each check's output is printed
+// once it is done, so outputs never interleave within a step. The first step that fails is printed and stops the
+// others (by their process group); its exit code ends the run.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -56,10 +56,11 @@ function stopAll(signal = 'SIGTERM') {
     } catch {}
   }
 }
-// Ctrl-C or a CI runner's SIGTERM: the steps do not share our process group, so they are ended here.
+// Ctrl-C or a CI runner's SIGTERM: the steps do not share our process group, so they are ended here, with the same
+// signal (on SIGINT vitest stops its run and its global teardown stops Prism and Redis by PID).
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => {
-    stopAll();
+    stopAll(signal);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
