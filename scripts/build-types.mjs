@@ -6,9 +6,9 @@
 // TypeScript 5.9 over the sources in process for this: ~14 of the build's ~21 CPU-seconds; this takes ~2.
 //   node scripts/build-types.mjs     run by `npm run build`, after tsup and before scripts/cjs-types.mjs
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
@@ -29,17 +29,17 @@ if (tsc.status !== 0) {
   process.exit(1);
 }
 
-/** Each library entry's name in dist/, and its source (the same map as tsup.config.ts's `library`). */
-const ENTRIES = {
-  index: 'src/index',
-  webhooks: 'src/webhooks/index',
-  testing: 'src/testing/index',
-  redis: 'src/redis/index',
-  redact: 'src/redact/index',
-};
+/**
+ * Each library entry's name in dist/ → its emitted declarations, from tsconfig.types.json's `files` (the entries'
+ * sources): `index` for src/index.ts, else its folder's name, as tsup.config.ts's `library` names them.
+ */
+const entries = JSON.parse(readFileSync(config, 'utf8')).files.map((file) => [
+  file === 'src/index.ts' ? 'index' : basename(dirname(file)),
+  join(emitted, file.replace(/\.ts$/, '.d.ts')),
+]);
 try {
   const bundle = await rollup({
-    input: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, join(emitted, `${source}.d.ts`)])),
+    input: Object.fromEntries(entries),
     plugins: [dts()],
     // Packages (redis, node: built-ins) stay imports, as in the JavaScript.
     external: (id) => !id.startsWith('.') && !id.startsWith('/'),
