@@ -20,7 +20,7 @@ const config = join(root, 'tsconfig.types.json');
 const emitted = mkdtempSync(join(tmpdir(), 'svc-a11y-types-'));
 const tsc = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/typescript-native/bin/tsc'), '-p', config, '--outDir', emitted],
+  [join(root, 'node_modules/typescript-native/bin/tsc'), '-p', config, '--outDir', emitted, '--singleThreaded'],
   { cwd: root, stdio: 'inherit' },
 );
 if (tsc.status !== 0) {

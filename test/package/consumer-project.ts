@@ -69,7 +69,12 @@ export const STRICT = {
   strict: true,
   exactOptionalPropertyTypes: true,
   noUncheckedIndexedAccess: true,
+  // Every declaration file is checked (the package's own among them: a user with these settings sees its errors)…
   skipLibCheck: false,
+  // …but TypeScript's own lib files (lib.dom.d.ts and the rest), the same in every project and not ours to fix: checking
+  // them was half of each check's CPU (the eight consumer checks 33 → 17 CPU-s). strict-consumer.test.ts shows a
+  // declaration file of the project's is still checked.
+  skipDefaultLibCheck: true,
   noEmit: true,
 } as const;
 

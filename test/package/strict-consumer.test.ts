@@ -52,6 +52,15 @@ it("a CommonJS project may hold the ESM copy's client in its own A11yClient type
   expect(await typecheck(setup, { 'consumer.ts': BOTH_COPIES })).toBe('');
 }, 60_000);
 
+// skipDefaultLibCheck (STRICT) skips TypeScript's lib files only: a declaration file other than those, as the package's
+// dist/*.d.ts are, is still checked.
+it("a declaration file with an error is reported: only TypeScript's own lib files go unchecked", async () => {
+  const out = await typecheck(SETUPS[0]!, { 'declared.d.ts': 'export declare const pages: Map<string>;\n' });
+  expect(out).toMatch(
+    /^declared\.d\.ts\(1,\d+\): error TS2314: Generic type 'Map<K, V>' requires 2 type argument\(s\)/m,
+  );
+}, 60_000);
+
 describe.each(SETUPS)('a strict consumer, moduleResolution $name', (setup) => {
   // One compiler run per set-up (each takes seconds of CPU): the consumer must compile with no error, and the one
   // wrong line beside it must be refused (the check is live).
