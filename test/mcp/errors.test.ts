@@ -4,11 +4,12 @@
 // notification and no stderr line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
-import { json, problem, serveEach } from '../support/loopback.js';
-import { mcpSessions, textOf } from './support.js';
+import { json, type Loopback, problem, serveEach, startLoopback } from '../support/loopback.js';
+import { type McpSession, mcpSessions, textOf } from './support.js';
 
 const serve = serveEach();
 const start = mcpSessions();
+const shared = mcpSessions({ until: 'file' });
 const KEY = 'svc_live_Echo-Me_93f1c2d4e5';
 const URL_A = 'https://shop.example.com/';
 const ID = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b0a';
@@ -55,9 +56,17 @@ describe('bad input: an isError result naming the field, and nothing sent', () =
     ['an id that is no UUID', 'verify_fix', { remediationItemId: '42' }, /remediationItemId must be a UUID/],
   ];
 
+  // One server answers every case (a server each cost ~0.5 CPU-s to start): a refused input leaves it serving the
+  // next, and the service it points at must see no request from any of them.
+  let api: Loopback;
+  let mcp: McpSession;
+  beforeAll(async () => {
+    api = await startLoopback(json(500, { title: 'nothing should reach the service' }));
+    mcp = await shared({ SVC_API_KEY: KEY, SVC_BASE_URL: api.url });
+  });
+  afterAll(() => api?.close());
+
   it.each(cases)('%s (%s)', async (_name, tool, args, message) => {
-    const api = await serve(json(500, { title: 'nothing should reach the service' }));
-    const mcp = await start({ SVC_API_KEY: KEY, SVC_BASE_URL: api.url });
     const result = await mcp.call(tool, args);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(message);

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cliPath } from '../support/cli.js';
 
 /** A running server and the client connected to it. */
@@ -27,12 +27,18 @@ export interface McpSession {
 
 /**
  * Starts `node dist/cli.js mcp …args` with exactly `env` (plus the PATH and HOME the transport passes) and connects
- * a client. Every server a test starts is closed after it, its process killed by PID if it outlives the close.
+ * a client. Every server a test starts is closed after it (`until: 'test'`), or after the file for one that several
+ * tests share (`until: 'file'`, started in a `beforeAll`); its process is killed by PID if it outlives the close.
+ * @default until 'test'
  * @example const mcp = await startMcp({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
  */
-export function mcpSessions(): (env: Record<string, string>, args?: string[]) => Promise<McpSession> {
+export function mcpSessions({
+  until = 'test',
+}: {
+  until?: 'test' | 'file';
+} = {}): (env: Record<string, string>, args?: string[]) => Promise<McpSession> {
   const open: Array<{ client: Client; pid: number }> = [];
-  afterEach(async () => {
+  (until === 'test' ? afterEach : afterAll)(async () => {
     await Promise.all(
       open.splice(0).map(async ({ client, pid }) => {
         await client.close().catch(() => undefined);
