@@ -1,10 +1,12 @@
 // `webhook verify` reads stdin under a byte cap: it stops as soon as the body is over --max-body-bytes (default
 // 25 MiB) or the header section never ends, exits 2 naming the cap, and never buffers the whole input.
-// Spawns the built binary (dist/cli.js) and streams into it with backpressure, counting what it accepted.
+// The streaming cases spawn the built binary (dist/cli.js) and stream into it with backpressure, counting what it
+// accepted (a pipe and its EPIPE are the subject); the option's help, its checks and the exact cap run in process.
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cliPath, runCli } from '../support/cli.js';
+import { cliPath } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 
 const MiB = 1024 * 1024;
 const secret = 'whsec_cli_limit_secret';
@@ -86,7 +88,7 @@ const signed = (payload: string) => {
 
 describe('svc-a11y webhook verify: stdin byte cap', () => {
   it('--help names --max-body-bytes and its default (25 MiB)', async () => {
-    const r = await runCli(['webhook', '--help']);
+    const r = await runCliLikeBinary(['webhook', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--max-body-bytes <bytes>\s+largest body read from stdin \(default 26214400 = 25 MiB\)/);
   });
@@ -142,21 +144,24 @@ describe('svc-a11y webhook verify: stdin byte cap', () => {
       pad: 'x'.repeat(2000),
     });
     const size = Buffer.byteLength(payload);
-    const atCap = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size)], {
+    const atCap = await runCliLikeBinary(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size)], {
       stdin: signed(payload),
     });
     expect(atCap.stderr).toBe('');
     expect(atCap.code).toBe(0);
     expect(atCap.stdout).toContain('delivery id (unsigned): d-big');
-    const over = await runCli(['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size - 1)], {
-      stdin: signed(payload),
-    });
+    const over = await runCliLikeBinary(
+      ['webhook', 'verify', '--secret', secret, '--max-body-bytes', String(size - 1)],
+      {
+        stdin: signed(payload),
+      },
+    );
     expect(over.code).toBe(2);
     expect(over.stderr).toContain(`cap (${size - 1} bytes)`);
   });
 
   it.each(['0', '-1', '1.5', '1e3', 'lots', ''])('--max-body-bytes %j → exit 2 before reading', async (value) => {
-    const r = await runCli(['webhook', 'verify', '--secret', secret, `--max-body-bytes=${value}`], {
+    const r = await runCliLikeBinary(['webhook', 'verify', '--secret', secret, `--max-body-bytes=${value}`], {
       stdin: signed('{}'),
     });
     expect(r.code).toBe(2);

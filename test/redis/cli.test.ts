@@ -1,5 +1,6 @@
-// The CLI's shared budget: --rate-limit / SVC_RATE_LIMIT and --redis-url / SVC_REDIS_URL, the built binary
-// against the simulator and the run's redis-server.
+// The CLI's shared budget: --rate-limit / SVC_RATE_LIMIT and --redis-url / SVC_REDIS_URL, against the simulator and
+// the run's redis-server. The built binary where the process ending by itself is the subject (an open Redis
+// connection, a Redis that never answers); the flags' checks and a Redis that is down run in process.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli, warningsBesidesStore } from '../support/cli.js';
+import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { startLoopback } from '../support/loopback.js';
 import { startSilentServer } from '../support/silent-tcp.js';
 import { raceTimer } from '../support/timer.js';
@@ -51,9 +53,12 @@ describe('svc-a11y with a shared rate budget', () => {
   it('--redis-url of a Redis that is down: the command still succeeds, with one warning on stderr', async () => {
     const closed = await startLoopback(() => undefined);
     await closed.close();
-    const r = await runCli(['sites', '--rate-limit', '600', '--redis-url', closed.url.replace('http', 'redis')], {
-      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
-    });
+    const r = await runCliLikeBinary(
+      ['sites', '--rate-limit', '600', '--redis-url', closed.url.replace('http', 'redis')],
+      {
+        env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.stderr.match(/warning: The shared rate-limit store failed/g)).toHaveLength(1);
   });
@@ -96,7 +101,9 @@ describe('svc-a11y with a shared rate budget', () => {
     [['--rate-limit', 'fast'], /error: --rate-limit must be a positive number/],
     [['--redis-url', 'http://127.0.0.1:1'], /error: --redis-url must be a redis:\/\/ or rediss:\/\/ URL/],
   ])('%j → exit 2', async (flags, message) => {
-    const r = await runCli(['sites', ...flags], { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url } });
+    const r = await runCliLikeBinary(['sites', ...flags], {
+      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
