@@ -4,8 +4,9 @@
 // saying what to run, even though the earlier changeset's bump would cover it.
 //
 // Of `npm test`'s steps it runs those a description change decides: build (its declaration step type-checks the
-// package's entries), api:check and changeset:check. The rest (lint, TypeDoc, generate:check, the test suite, the
-// package checks) run on the real tree in `npm test`, and would take minutes here.
+// package's entries), api:check (red, until api:update) and changeset:check. The rest (lint, TypeDoc, generate:check,
+// the test suite, the package checks) run on the real tree in `npm test`, and would take minutes here; so does the
+// check that reports api:update wrote are those api:check expects (every report checked in was written by it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,8 +132,5 @@ describe("the maintainer's path on a scratch copy", () => {
       /the pending changesets cover the unreleased change: required minor, they give minor: \.changeset\/earlier\.md \(minor\), \.changeset\/verdict-warn\.md \(minor\)/,
     );
     expect(green.stdout).toMatch(/ok: every change since then carries its own changeset/);
-    // The reports api:update wrote are the ones api:check expects.
-    const reports = await npm('api:check');
-    expect(reports, reports.output).toMatchObject({ code: 0, stdout: expect.stringMatching(/5 reports match/) });
   }, 400_000);
 });
