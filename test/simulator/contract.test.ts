@@ -1,14 +1,14 @@
 // Contract: the SDK → Prism proxy (validating every request and response against openapi.yaml, --errors)
 // → simulator. A response that breaks openapi.yaml becomes a 500 with `sl-violations`: none may appear.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
-import { startPrism } from '../../scripts/prism.mjs';
+import { json, startLoopback } from '../support/loopback.js';
+import { throughProxy } from '../support/upstream-router.js';
 import { FAST, expectProblem } from './helpers.js';
 
 const shop = 'https://shop.example.com';
-type Prism = Awaited<ReturnType<typeof startPrism>>;
 interface Seen {
   method: string;
   url: string;
@@ -18,8 +18,6 @@ interface Seen {
 
 let sim: Simulator;
 let limitedSim: Simulator;
-let prism: Prism;
-let limitedPrism: Prism;
 const seen: Seen[] = [];
 
 // Every answer passing through Prism, for the no-violation assertion.
@@ -34,8 +32,15 @@ const recordingFetch: typeof fetch = async (input, init) => {
   });
   return response;
 };
-const clientFor = (baseUrl: string, apiKey: string) =>
-  new A11yClient({ apiKey, baseUrl, fetch: recordingFetch, maxRetries: 0, validateResponses: true });
+// Through the run's validating Prism proxy, routed on to the simulator named.
+const clientFor = (upstream: Simulator, apiKey: string) =>
+  new A11yClient({
+    apiKey,
+    baseUrl: inject('prismProxyUrl'),
+    fetch: throughProxy(upstream.url, recordingFetch),
+    maxRetries: 0,
+    validateResponses: true,
+  });
 
 beforeAll(async () => {
   const durations = { scan: 150, scanRun: 300, ciCheck: 150, journeyRun: 150, fixVerification: 150 };
@@ -43,20 +48,15 @@ beforeAll(async () => {
     startSimulator({ durations, rateLimit: false }),
     startSimulator({ durations, rateLimit: { requestsPerMinute: 1, windowMs: 60_000 } }),
   ]);
-  [prism, limitedPrism] = await Promise.all([
-    startPrism({ upstream: sim.url }),
-    startPrism({ upstream: limitedSim.url }),
-  ]);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([prism?.stop(), limitedPrism?.stop()]);
   await Promise.all([sim?.stop(), limitedSim?.stop()]);
 });
 
 describe('simulator answers conform to openapi.yaml (through a validating Prism proxy)', () => {
   it('serves every job kind and list without a violation', async () => {
-    const client = clientFor(prism.url, sim.keys.full);
+    const client = clientFor(sim, sim.keys.full);
     const sites = await client.sites.list();
     expect(sites.length).toBe(3);
     await client.sites.listJourneys(sim.ids.verifiedSite);
@@ -97,15 +97,15 @@ describe('simulator answers conform to openapi.yaml (through a validating Prism 
   });
 
   it('serves documented problems without a violation', async () => {
-    const full = clientFor(prism.url, sim.keys.full);
-    await expectProblem(clientFor(prism.url, 'svc_sim_not_a_key').sites.list(), 401, 'API_KEY_INVALID');
+    const full = clientFor(sim, sim.keys.full);
+    await expectProblem(clientFor(sim, 'svc_sim_not_a_key').sites.list(), 401, 'API_KEY_INVALID');
     await expectProblem(
-      clientFor(prism.url, sim.keys.noCi).ciChecks.create({ urls: [`${shop}/`] }),
+      clientFor(sim, sim.keys.noCi).ciChecks.create({ urls: [`${shop}/`] }),
       403,
       'API_KEY_SCOPE_MISSING',
     );
     await expectProblem(
-      clientFor(prism.url, sim.keys.freePlan).sites.getTrend(sim.ids.verifiedSite),
+      clientFor(sim, sim.keys.freePlan).sites.getTrend(sim.ids.verifiedSite),
       403,
       'FEATURE_NOT_IN_PLAN',
     );
@@ -122,7 +122,7 @@ describe('simulator answers conform to openapi.yaml (through a validating Prism 
     await expectProblem(full.ciChecks.create({ urls: ['https://[shop'] }), 422, 'INVALID_URL');
     await expectProblem(full.fixes.startVerification(sim.ids.unverifiableFix), 422, undefined);
 
-    const limited = clientFor(limitedPrism.url, limitedSim.keys.full);
+    const limited = clientFor(limitedSim, limitedSim.keys.full);
     await limited.sites.list();
     const e = await expectProblem(limited.sites.list(), 429, 'RATE_LIMITED');
     expect(e.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -131,5 +131,31 @@ describe('simulator answers conform to openapi.yaml (through a validating Prism 
   it('saw no Prism violation and no 500 in any answer', () => {
     expect(seen.length).toBeGreaterThan(40);
     expect(seen.filter((s) => s.status >= 500 || s.violations !== null)).toEqual([]);
+  });
+});
+
+describe("the run's validating proxy is live", () => {
+  it('an answer that breaks openapi.yaml becomes a 500 naming the violation; an unrouted request is refused', async () => {
+    // A site whose id is a number and which lacks its other required fields.
+    const wrong = await startLoopback(json(200, [{ id: 5 }]));
+    try {
+      const request = () =>
+        throughProxy(wrong.url)(`${inject('prismProxyUrl')}/api/v1/sites`, {
+          headers: { authorization: 'Bearer svc_sim_any' },
+        });
+      const answer = await request();
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('sl-violations')).toMatch(/id/);
+      expect(wrong.requests).toHaveLength(1);
+      // Without the routing header the router names it, and no simulator sees the request.
+      const unrouted = await fetch(`${inject('prismProxyUrl')}/api/v1/sites`, {
+        headers: { authorization: 'Bearer svc_sim_any' },
+      });
+      expect(unrouted.status).toBeGreaterThanOrEqual(500);
+      expect(await unrouted.text()).toContain('x-svc-test-upstream');
+      expect(wrong.requests).toHaveLength(1);
+    } finally {
+      await wrong.close();
+    }
   });
 });

@@ -1,13 +1,12 @@
 // The simulator's opt-in uneven pages (pageDurations): progress of every multi-page job kind moves unevenly,
 // seeded; answers stay valid against openapi.yaml (through a validating Prism proxy); and the client, reading
 // that progress, notices completion of a multi-page job in time with few requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
 import { readProgress } from '../../src/wait/progress.js';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/testing/index.js';
-import { startPrism } from '../../scripts/prism.mjs';
+import { throughProxy } from '../support/upstream-router.js';
 
-type Prism = Awaited<ReturnType<typeof startPrism>>;
 const shop = 'https://shop.example.com';
 const T = 1000;
 // Time is the test's: a job's progress is read at every 25 ms of its life without waiting for it.
@@ -22,9 +21,8 @@ const options = (pageDurations?: SimulatorOptions['pageDurations']): SimulatorOp
 });
 
 const sims: Simulator[] = [];
-let prism: Prism;
 beforeAll(async () => {
-  // Seed 3 twice, seed 4, even pages, and seed 3 again behind Prism.
+  // Seed 3 twice, seed 4, even pages, and seed 3 again behind the run's validating Prism proxy.
   sims.push(
     ...(await Promise.all(
       [options({ seed: 3 }), options({ seed: 3 }), options({ seed: 4 }), options(), options({ seed: 3 })].map((o) =>
@@ -32,10 +30,8 @@ beforeAll(async () => {
       ),
     )),
   );
-  prism = await startPrism({ upstream: sims[4]!.url });
 }, 60_000);
 afterAll(async () => {
-  await prism?.stop();
   await Promise.all(sims.map((s) => s.stop()));
 });
 
@@ -139,8 +135,8 @@ describe('pageDurations', () => {
     const { fetch, violations } = recordingFetchFor();
     const client = new A11yClient({
       apiKey: sims[4]!.keys.full,
-      baseUrl: prism.url,
-      fetch,
+      baseUrl: inject('prismProxyUrl'),
+      fetch: throughProxy(sims[4]!.url, fetch),
       maxRetries: 0,
       validateResponses: true,
     });
