@@ -2,8 +2,8 @@
 // The reviewed public surface: API Extractor reports of the package's entries (api/<entry>.api.md, checked in).
 //   npm run api:check    fails when what users import (dist/<entry>.d.ts) differs from the checked-in report
 //   npm run api:update   rewrites the reports; commit them with the change, so the surface change is a reviewed diff
-// Both read dist/ (tsup rolls each entry's declarations into one .d.ts; shared chunks such as the rate-limit store
-// are followed and inlined by API Extractor), so run `npm run build` first (npm test does).
+// Both read dist/ (scripts/build-types.mjs rolls each entry's declarations into one .d.ts; shared chunks such as the
+// rate-limit store are followed and inlined by API Extractor), so run `npm run build` first (npm test does).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { CompilerState, Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const args = process.argv.slice(2);
-const update = args.includes('--update');
-// `--dist DIR` reads another build's declarations (default dist/).
-const dist = args.includes('--dist') ? resolve(args[args.indexOf('--dist') + 1]) : join(root, 'dist');
+const update = process.argv.includes('--update');
+const dist = join(root, 'dist');
 /** The package's entries (`.`, `./webhooks`, `./testing`, `./redis`, `./redact`): report name → their `import` types. */
 const ENTRIES = Object.fromEntries(
   ['index', 'webhooks', 'testing', 'redis', 'redact'].map((name) => [name, join(dist, `${name}.d.ts`)]),

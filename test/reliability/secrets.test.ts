@@ -1,7 +1,7 @@
 // The API key never leaks: every error path of the SDK (in process) and of the CLI (at every verbosity, with report
-// files: in process, and on the built binary for one run of each kind) is run with a recognisable key, against a loopback server that echoes the
-// Authorization header back (problem body, JSON escapes, a response header, the status text) and against the
-// simulator; everything captured is searched for the key.
+// files: in process, and on the built binary for one run of each kind) is run with a recognisable key, against a
+// loopback server that echoes the Authorization header back (problem body, JSON escapes, a response header, the
+// status text) and against the simulator; everything captured is searched for the key.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

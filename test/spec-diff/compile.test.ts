@@ -6,8 +6,7 @@
 //
 // One copy serves every fixture, reset to the package's own files before each (what a fresh copy would hold): the
 // generator's modules are loaded once, where a copy, an `npm` process and a generator process per fixture cost ~3 s
-// each. `npm run generate` itself is judged by
-// maintainer-path.test.ts and `npm run generate:check`.
+// each. `npm run generate` itself is judged by maintainer-path.test.ts and `npm run generate:check`.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { readdirSync, rmSync } from 'node:fs';
