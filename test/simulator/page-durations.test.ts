@@ -184,10 +184,22 @@ describe('createAndWait on a multi-page job with uneven pages (real time, scaled
   it('notices completion within max(10 % of T, intervalMs) with few requests', async () => {
     // T = 1.5 s (a 30 s job ÷20), 12 pages; the defaults ÷20: 50 ms first interval, 500 ms cap.
     const duration = 1500;
+    // The simulator's clock is read on this process's timeline (performance.now()), and every reading is kept: the
+    // instant the simulator answered a request is its last reading while that request was in flight. Judged on
+    // those instants, the aim below owes nothing to how late a busy machine delivers a request or its answer.
+    const readings: number[] = [];
+    const origin = Date.now() - performance.now();
+    const clock = () => {
+      const at = performance.now();
+      readings.push(at);
+      return origin + at;
+    };
+    const answeredAt = (from: number, to: number) => readings.filter((at) => at >= from && at <= to).at(-1)!;
     const sim = await startSimulator({
       durations: { ciCheck: duration },
       rateLimit: false,
       pageDurations: { seed: 11 },
+      clock,
     });
     try {
       const one = async () => {
@@ -204,19 +216,20 @@ describe('createAndWait on a multi-page job with uneven pages (real time, scaled
           { urls: Array.from({ length: 12 }, (_, i) => `${shop}/p/${i}`) },
           { intervalMs: 50, maxIntervalMs: 500, timeoutMs: 10_000 },
         );
-        // Where the look that found the job finished was aimed: the answer to the last poll that saw it running (poll
-        // n is request n; the create is request 0) plus the wait planned then. Judged on the plan, not on when the
-        // look came: a busy machine delays the sleep and the request, never the aim. Completion at the latest: the
-        // POST's send + T (the simulator creates the job a round trip later at most).
+        // Where the look that found the job finished was aimed: the simulator's answer to the last poll that saw it
+        // running (poll n is request n; the create is request 0) plus the wait planned from it. The job finished T
+        // after the simulator created it (its answer to the create).
         const lastRunning = sent.length - 2;
-        const aim = answered[lastRunning]! + (planned.get(lastRunning) ?? Number.NaN);
-        return { status: check.status, lateness: aim - (sent[0]! + duration), requests: sent.length };
+        const aim = answeredAt(sent[lastRunning]!, answered[lastRunning]!) + (planned.get(lastRunning) ?? Number.NaN);
+        const finished = answeredAt(sent[0]!, answered[0]!) + duration;
+        return { status: check.status, lateness: aim - finished, requests: sent.length };
       };
-      const jobs = await Promise.all([one(), one(), one()]);
+      // One after another: each request's answer is then the only reading of the simulator's clock in its flight.
+      const jobs = [await one(), await one(), await one()];
       expect(jobs.map((j) => j.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
-      // Target max(150, 50) ms, +60 ms for progress seen late on a busy machine. The backoff alone (50 ms ×1.5, 500 ms
-      // cap) would look at ~1.09 s and then ~1.59 s: ~90 ms late at best, up to 500 ms.
-      for (const j of jobs) expect(j.lateness).toBeLessThanOrEqual(210);
+      // Target max(150, 50) ms. The backoff alone (50 ms ×1.5, 500 ms cap) would look at ~1.09 s and then ~1.59 s:
+      // ~90 ms late at best, up to 500 ms.
+      for (const j of jobs) expect(j.lateness).toBeLessThanOrEqual(150);
       // The backoff's own count is 9 (create + 8 polls); the floor with this cap, 5–6.
       expect(jobs.reduce((a, j) => a + j.requests, 0) / jobs.length).toBeLessThanOrEqual(10);
     } finally {
