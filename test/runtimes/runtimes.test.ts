@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIME_PACKAGES, RUNTIMES, ensureRuntimes } from '../../scripts/runtimes.mjs';
+import { RUNTIME_VERSIONS, RUNTIMES, ensureRuntimes } from '../../scripts/runtimes.mjs';
 import { A11yClient } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { signWebhook } from '../../src/webhooks/index.js';
@@ -336,8 +336,8 @@ afterAll(async () => {
 });
 
 describe.each([
-  ['Node 22', 'node22', RUNTIME_PACKAGES.node22.replace('npm:node@', '')],
-  ['Node 24', 'node24', RUNTIME_PACKAGES.node24.replace('npm:node@', '')],
+  ['Node 22', 'node22', RUNTIME_VERSIONS.node22],
+  ['Node 24', 'node24', RUNTIME_VERSIONS.node24],
 ] as const)('%s: npm install, ESM and CommonJS, the CLI', (label, key, version) => {
   let dir: string;
   let path: string;
@@ -408,7 +408,7 @@ describe.each([
   });
 });
 
-describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun svc-a11y`, () => {
+describe(`Bun ${RUNTIME_VERSIONS.bun}: bun add, ESM and CommonJS, bun x --bun svc-a11y`, () => {
   let dir: string;
   let path: string;
   const env = () =>
@@ -429,7 +429,7 @@ describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun sv
     const run = await exec(bins.bun, ['scenario.mjs', scenarioInput()], { cwd: dir, env: env() });
     expectScenario('Bun ESM', run, {
       runtime: 'bun',
-      version: RUNTIME_PACKAGES.bun,
+      version: RUNTIME_VERSIONS.bun,
       resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.js$/,
       cryptoPath: 'node:crypto createHmac',
       configurationMessage: NO_BASE_URL,
@@ -440,7 +440,7 @@ describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun sv
     const run = await exec(bins.bun, ['scenario.cjs', scenarioInput()], { cwd: dir, env: env() });
     expectScenario('Bun CJS', run, {
       runtime: 'bun',
-      version: RUNTIME_PACKAGES.bun,
+      version: RUNTIME_VERSIONS.bun,
       resolvedRoot: /node_modules\/@svc\/a11y-sdk\/dist\/index\.cjs$/,
       cryptoPath: 'node:crypto createHmac',
       configurationMessage: NO_BASE_URL,
@@ -462,7 +462,7 @@ describe(`Bun ${RUNTIME_PACKAGES.bun}: bun add, ESM and CommonJS, bun x --bun sv
   });
 });
 
-describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno run npm:…/svc-a11y`, () => {
+describe(`Deno ${RUNTIME_VERSIONS.deno}: deno add npm:, least privilege, deno run npm:…/svc-a11y`, () => {
   let dir: string;
   let path: string;
   const extra = () => ({
@@ -496,7 +496,7 @@ describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno ru
     });
     expectScenario('Deno ESM', run, {
       runtime: 'deno',
-      version: RUNTIME_PACKAGES.deno,
+      version: RUNTIME_VERSIONS.deno,
       resolvedRoot: new RegExp(`a11y-sdk/${escapeRegExp(pkg.version)}/dist/index\\.js$`),
       cryptoPath: 'node:crypto createHmac',
       // Without env permission the fallback's read is refused: a ConfigurationError carrying Deno's hint.
@@ -523,7 +523,7 @@ describe(`Deno ${RUNTIME_PACKAGES.deno}: deno add npm:, least privilege, deno ru
   });
 });
 
-describe(`workerd ${RUNTIME_PACKAGES.workerd}: a bundled Worker (the fetch-handler example + the client), two compatibility dates`, () => {
+describe(`workerd ${RUNTIME_VERSIONS.workerd}: a bundled Worker (the fetch-handler example + the client), two compatibility dates`, () => {
   let dir: string;
   let workerd: ChildProcess | undefined;
   let workerdOut = '';

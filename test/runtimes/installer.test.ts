@@ -1,0 +1,176 @@
+// The runtimes' installer (scripts/runtimes.mjs) against a registry on loopback: it takes each runtime's binary
+// from its platform package's tarball, checked against the registry's sha512 integrity, and puts a folder in the
+// cache only when every binary prints the version it must. The binaries here are shell scripts printing a version,
+// so the whole path (manifests, tarballs, tar, the version checks, the cache) runs in a second.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  RUNTIME_VERSIONS,
+  RUNTIMES,
+  ensureRuntimes,
+  installRuntimes,
+  platformPackages,
+  runtimesDir,
+} from '../../scripts/runtimes.mjs';
+
+type Name = keyof typeof RUNTIMES;
+const NAMES = Object.keys(RUNTIMES) as Name[];
+const work = mkdtempSync(join(tmpdir(), 'svc-a11y-runtimes-installer-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A gzipped npm tarball holding one executable at `file` (e.g. package/bin/node) that prints `printed`. */
+function tarball(file: string, printed: string): Buffer {
+  const dir = mkdtempSync(join(work, 'pkg-'));
+  const path = join(dir, file);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, `#!/bin/sh\necho '${printed}'\n`, { mode: 0o755 });
+  writeFileSync(join(dir, 'package', 'README.md'), 'not the binary\n');
+  const out = join(dir, 'out.tgz');
+  execFileSync('tar', ['-czf', out, '-C', dir, 'package']);
+  return readFileSync(out);
+}
+
+interface Published {
+  tarball: Buffer;
+  /** What the manifest says the tarball's sha512 is (the real one unless a test lies). */
+  integrity?: string;
+}
+
+/** A registry serving `GET /<name, / as %2f>/<version>` manifests and their tarballs; records each path. */
+async function startRegistry(packages: Map<string, Published>) {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://x');
+    const tgz = /^\/tarballs\/(.+)\.tgz$/.exec(url.pathname);
+    const key = tgz ? decodeURIComponent(tgz[1]!) : decodeURIComponent(url.pathname.slice(1));
+    const published = packages.get(key);
+    if (!published) return res.writeHead(404).end('{"error":"Not found"}');
+    if (tgz) return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(published.tarball);
+    const sha512 = createHash('sha512').update(published.tarball).digest('base64');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        dist: {
+          tarball: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tarballs/${encodeURIComponent(key)}.tgz`,
+          integrity: published.integrity ?? `sha512-${sha512}`,
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Every runtime published as this machine's platform packages, each printing its version unless `change` says. */
+function publishAll(change: (name: Name, published: Published) => void = () => {}) {
+  const packages = new Map<string, Published>();
+  const platform = platformPackages();
+  for (const name of NAMES) {
+    const published = { tarball: tarball(platform[name].file, RUNTIMES[name].version) };
+    change(name, published);
+    packages.set(`${platform[name].name}/${RUNTIME_VERSIONS[name]}`, published);
+  }
+  return packages;
+}
+
+let registry: Awaited<ReturnType<typeof startRegistry>>;
+let packages: Map<string, Published>;
+beforeAll(async () => {
+  packages = publishAll();
+  registry = await startRegistry(packages);
+});
+afterAll(() => registry?.close());
+afterEach(() => {
+  registry.requests.length = 0;
+});
+
+/** A fresh cache folder and the registry, for one install. */
+function useCache(registryUrl = registry.url) {
+  const cache = mkdtempSync(join(work, 'cache-'));
+  vi.stubEnv('SVC_RUNTIMES_CACHE', cache);
+  vi.stubEnv('npm_config_registry', registryUrl);
+  return cache;
+}
+
+describe('the runtimes installer', () => {
+  it('takes only each binary, from its platform package, into the folder of this set of versions; then a cache hit', async () => {
+    const cache = useCache();
+    const { dir } = await installRuntimes();
+    expect(dir).toBe(runtimesDir());
+    expect(dir.startsWith(cache)).toBe(true);
+    // One manifest and one tarball per runtime, by the platform package's name and the pinned version.
+    const platform = platformPackages();
+    expect(registry.requests.filter((r) => !r.startsWith('/tarballs/')).sort()).toEqual(
+      NAMES.map((n) => `/${platform[n].name.replace('/', '%2f')}/${RUNTIME_VERSIONS[n]}`).sort(),
+    );
+    expect(registry.requests.filter((r) => r.startsWith('/tarballs/'))).toHaveLength(NAMES.length);
+    // The binaries only (no README from the tarball), and nothing left beside the folder.
+    for (const name of NAMES) {
+      const [folder, file] = RUNTIMES[name].bin.split('/');
+      expect(readdirSync(join(dir, folder!))).toEqual([file]);
+    }
+    expect(readdirSync(cache)).toEqual([dir.split('/').at(-1)]);
+
+    registry.requests.length = 0;
+    const again = ensureRuntimes();
+    expect(again).toMatchObject({ dir, installed: false });
+    expect(again.bins.node22).toBe(join(dir, 'node22/node'));
+    expect(execFileSync(again.bins.workerd, ['--version'], { encoding: 'utf8' }).trim()).toBe(RUNTIMES.workerd.version);
+    expect(registry.requests).toEqual([]);
+  });
+
+  it('a tarball that does not match its integrity fails the install, naming the runtime; the cache stays empty', async () => {
+    const lying = await startRegistry(
+      publishAll((name, published) => {
+        if (name === 'deno') published.integrity = `sha512-${createHash('sha512').update('other').digest('base64')}`;
+      }),
+    );
+    try {
+      const cache = useCache(lying.url);
+      await expect(installRuntimes()).rejects.toThrow(
+        /^Could not install the runtimes the ecosystem tests need: deno: @deno\/linux-[a-z0-9]+-glibc@2\.9\.6: the tarball does not match the registry's sha512 integrity$/,
+      );
+      // Tried three times, then given up; no folder, no leftover.
+      expect(lying.requests.filter((r) => r.startsWith('/tarballs/%40deno'))).toHaveLength(3);
+      expect(readdirSync(cache)).toEqual([]);
+    } finally {
+      await lying.close();
+    }
+  });
+
+  it('a binary that prints another version fails the install with what it printed', async () => {
+    const wrong = await startRegistry(
+      publishAll((name, published) => {
+        if (name === 'node24') published.tarball = tarball(platformPackages().node24.file, 'v24.0.0');
+      }),
+    );
+    try {
+      const cache = useCache(wrong.url);
+      await expect(installRuntimes()).rejects.toThrow(/node24: expected v24\.21\.0 from node24\/node, got v24\.0\.0/);
+      expect(readdirSync(cache)).toEqual([]);
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it('a package the registry does not have fails with its name and the HTTP status', async () => {
+    const missing = await startRegistry(new Map([...packages].filter(([key]) => !key.startsWith('@cloudflare/'))));
+    try {
+      const cache = useCache(missing.url);
+      await expect(installRuntimes()).rejects.toThrow(
+        /workerd: GET http:\/\/127\.0\.0\.1:\d+\/@cloudflare%2fworkerd-linux-[a-z0-9]+\/1\.20261117\.1: HTTP 404/,
+      );
+      expect(existsSync(join(cache, runtimesDir().split('/').at(-1)!))).toBe(false);
+      expect(readdirSync(cache)).toEqual([]);
+    } finally {
+      await missing.close();
+    }
+  });
+});
