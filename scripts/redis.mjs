@@ -7,7 +7,8 @@ import { freePort } from './prism.mjs';
 
 /**
  * Starts `redis-server` on 127.0.0.1.
- * @param {{ timeoutMs?: number }} [options]
+ * @param {{ timeoutMs?: number, databases?: number }} [options] `databases`: how many numbered databases it has
+ *   (Redis' default: 16)
  * @returns {Promise<{ url: string, port: number, pid: number, stop: () => Promise<void> }>}
  */
 export async function startRedis(options = {}) {
@@ -16,7 +17,21 @@ export async function startRedis(options = {}) {
     const port = await freePort();
     const child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      [
+        ...[
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--protected-mode',
+          'yes',
+        ],
+        ...(options.databases ? ['--databases', String(options.databases)] : []),
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runMultitool } from '../support/sarif-multitool.js';
 import { warningsBesidesStore } from '../support/cli.js';
@@ -318,14 +319,14 @@ describe('inputs the CLI refuses, and set-baseline on other branches', () => {
 
 describe('redis-url: the bundled Redis client shares the rate budget', () => {
   it("the budget lives in Redis under a hashed key (never the key), with no warning but the store's own", async () => {
-    const admin = createClient({ url: inject('redisUrl') });
+    const redisUrl = await redisDatabase();
+    const admin = createClient({ url: redisUrl });
     await admin.connect();
     try {
-      // The budget key of this API key (other test files may share the simulator's seeded keys, so the key is
-      // looked for by name rather than as a new one).
+      // The budget key of this API key, in this test's own database (test/support/redis-database.ts).
       const budgetKey = `svc-a11y:rl:v1:${createHash('sha256').update(sim.keys.full).digest('hex').slice(0, 32)}`;
       await admin.del(budgetKey);
-      const run = await prRun({ urls: root, 'redis-url': inject('redisUrl'), 'rate-limit': '600', comment: 'false' });
+      const run = await prRun({ urls: root, 'redis-url': redisUrl, 'rate-limit': '600', comment: 'false' });
       expect(run.code, describeRun(run)).toBe(0);
       // No warning but the store's own (the budget still lands in Redis, below).
       expect(warningsBesidesStore(run.stderr)).toEqual([]);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { validateJUnitXsd } from '../support/junit-xsd.js';
@@ -260,7 +261,7 @@ describe('one deadline and one rate budget for every batch', () => {
   });
 
   it('with --redis-url, the batches draw on the budget shared through Redis', { timeout: 60_000 }, async () => {
-    const redisUrl = inject('redisUrl');
+    const redisUrl = await redisDatabase();
     const redis = createClient({ url: redisUrl });
     await redis.connect();
     try {

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCli, warningsBesidesStore } from '../support/cli.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';
@@ -21,7 +22,8 @@ afterAll(() => sim.stop());
 
 describe('svc-a11y with a shared rate budget', () => {
   it('SVC_REDIS_URL + SVC_RATE_LIMIT: the budget lives in Redis under a hashed key, and the process exits when done', async () => {
-    const admin = createClient({ url: inject('redisUrl') });
+    const redisUrl = await redisDatabase();
+    const admin = createClient({ url: redisUrl });
     await admin.connect();
     try {
       const before = new Set(await admin.keys('svc-a11y:rl:v1:*'));
@@ -31,7 +33,7 @@ describe('svc-a11y with a shared rate budget', () => {
         env: {
           SVC_API_KEY: sim.keys.freePlan,
           SVC_BASE_URL: sim.url,
-          SVC_REDIS_URL: inject('redisUrl'),
+          SVC_REDIS_URL: redisUrl,
           SVC_RATE_LIMIT: '600',
         },
         timeoutMs: 15_000,

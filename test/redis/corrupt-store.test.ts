@@ -3,7 +3,8 @@
 // of another type — are treated as unknown: the script replaces them with a conservative value (no burst),
 // the client warns once, and requests stay spaced at the rate (counted at a loopback server).
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { A11yClient, type Warning } from '../../src/index.js';
 import { budgetKey } from '../../src/rate-limit/budget.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
@@ -12,9 +13,12 @@ import { json, startLoopback, type Loopback } from '../support/loopback.js';
 
 let server: Loopback;
 let admin: ReturnType<typeof createClient>;
+// This file's own database on the run's redis-server (test/support/redis-database.ts).
+let redisUrl: string;
 beforeAll(async () => {
+  redisUrl = await redisDatabase();
   server = await startLoopback(json(200, []));
-  admin = createClient({ url: inject('redisUrl') });
+  admin = createClient({ url: redisUrl });
   await admin.connect();
 });
 afterAll(async () => {
@@ -49,7 +53,7 @@ describe('a corrupt value in the shared store', () => {
     const apiKey = `svc_corrupt_${Math.random().toString(36).slice(2)}`;
     const key = await budgetKey(apiKey);
     await write(key);
-    const store = new RedisRateLimitStore({ url: inject('redisUrl') });
+    const store = new RedisRateLimitStore({ url: redisUrl });
     const warnings: Warning[] = [];
     // 600 a minute: one request every 100 ms.
     const client = new A11yClient({

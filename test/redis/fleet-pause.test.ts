@@ -2,7 +2,8 @@
 // those 3 s the server sees at most 6 requests from the whole fleet (those already on their way when the pause
 // was recorded), because every process checks the pause just before sending a slot it waited for, and Redis
 // reserves nothing inside a pause. No connect() call, as in the first use docs/fleet.md shows.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { json, problem, startLoopback } from '../support/loopback.js';
 import { runFleet } from './fleet.js';
 
@@ -24,7 +25,7 @@ describe('a 429 on one process pauses the fleet', () => {
         calls: 30,
         perWindow: 120,
         windowMs: 6000,
-        redisUrl: inject('redisUrl'),
+        redisUrl: await redisDatabase(),
         shareOfRate: 0.97,
         server,
       });

@@ -2,7 +2,8 @@
 // Redis the way docs/fleet.md's first use writes it — construct the store, pass it to the client, no connect()
 // — against a service that allows the key 120 requests per 6 s window (a minute time-scaled by 10): no call
 // fails, at most three answers are 429s, and the whole runs within 10 % of the ideal time.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { oneWarningPerOutage, runFleet } from './fleet.js';
 
 describe('a fleet on one key, one Redis budget, no connect() call', () => {
@@ -14,7 +15,7 @@ describe('a fleet on one key, one Redis budget, no connect() call', () => {
       calls: 50,
       perWindow: 120,
       windowMs: 6000,
-      redisUrl: inject('redisUrl'),
+      redisUrl: await redisDatabase(),
       shareOfRate: 0.97,
     });
     console.log(

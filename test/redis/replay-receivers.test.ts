@@ -4,7 +4,8 @@
 // copy carries a fresh X-Svc-Delivery id. Two receivers with a MemoryReplayStore each accept a delivery twice (the
 // set-up this replaces). With Redis killed (by PID), fail-closed receivers answer 503 REPLAY_STORE_UNAVAILABLE and
 // a fail-open one accepts, each warning once.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { startRedis } from '../../scripts/redis.mjs';
 import { timerFired } from '../support/timer.js';
 import { delivery, send, startReceiver, tally, underFreshId, type Delivery, type Receiver } from './receivers.js';
@@ -27,7 +28,7 @@ describe('two receiver processes sharing one redis-server', () => {
   beforeAll(async () => {
     const shared = {
       store: 'redis',
-      redisUrl: inject('redisUrl'),
+      redisUrl: await redisDatabase(),
       keyPrefix: `svc-a11y:test:replay:${Date.now()}:`,
       // Exactly-once is under test here, not the store's deadlines (the Redis-killed cases below and
       // replay-store.test judge those): under load a first connection, which loads the `redis` package, took over

@@ -6,7 +6,8 @@
 // itself (a timer never fires early).
 import { createHmac } from 'node:crypto';
 import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { startRedis } from '../../scripts/redis.mjs';
 import { RedisReplayStore, type RedisReplayStoreOptions, type ReplayStoreWarning } from '../../src/redis/index.js';
 import { WebhookVerificationError, verifyWebhook, type VerifyWebhookOptions } from '../../src/webhooks/index.js';
@@ -21,13 +22,16 @@ let admin: ReturnType<typeof createClient>;
 const stores: RedisReplayStore[] = [];
 let prefix: string;
 const store = (options: Partial<RedisReplayStoreOptions> = {}) => {
-  const s = new RedisReplayStore({ url: inject('redisUrl'), keyPrefix: prefix, ...options } as RedisReplayStoreOptions);
+  const s = new RedisReplayStore({ url: redisUrl, keyPrefix: prefix, ...options } as RedisReplayStoreOptions);
   stores.push(s);
   return s;
 };
 
+// This file's own database on the run's redis-server (test/support/redis-database.ts).
+let redisUrl: string;
 beforeAll(async () => {
-  admin = createClient({ url: inject('redisUrl') });
+  redisUrl = await redisDatabase();
+  admin = createClient({ url: redisUrl });
   await admin.connect();
 });
 beforeEach(() => {
@@ -149,7 +153,7 @@ describe('RedisReplayStore on a running redis-server', () => {
   });
 
   it('works through a node-redis client of the caller, which it never closes', async () => {
-    const client = createClient({ url: inject('redisUrl') });
+    const client = createClient({ url: redisUrl });
     await client.connect();
     try {
       const s = new RedisReplayStore({ client, keyPrefix: prefix });
@@ -165,7 +169,7 @@ describe('RedisReplayStore on a running redis-server', () => {
   });
 
   it('refuses options out of range at construction', () => {
-    const url = inject('redisUrl');
+    const url = redisUrl;
     expect(() => new RedisReplayStore({} as RedisReplayStoreOptions)).toThrow(/needs \{ url \} or \{ client \}/);
     expect(() => new RedisReplayStore({ url, whenUnavailable: 'ignore' as unknown as 'fail-open' })).toThrow(
       /whenUnavailable/,

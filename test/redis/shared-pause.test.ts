@@ -3,7 +3,8 @@
 // than they accept — whether it is an hour, 10¹⁵ ms or "forever" (recorded for at most a year), and whether
 // the SDK or a raw Redis client wrote it. No timer overflows on the way.
 import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { A11yClient, RateLimitError } from '../../src/index.js';
 import { budgetKey } from '../../src/rate-limit/budget.js';
 import { MAX_PAUSE_MS } from '../../src/rate-limit/pause.js';
@@ -17,16 +18,19 @@ let server: Loopback;
 let admin: ReturnType<typeof createClient>;
 const stores: RedisRateLimitStore[] = [];
 const store = () => {
-  const s = new RedisRateLimitStore({ url: inject('redisUrl') });
+  const s = new RedisRateLimitStore({ url: redisUrl });
   stores.push(s);
   return s;
 };
 const processWarnings: Error[] = [];
 const onWarning = (w: Error) => processWarnings.push(w);
+// This file's own database on the run's redis-server (test/support/redis-database.ts).
+let redisUrl: string;
 beforeAll(async () => {
+  redisUrl = await redisDatabase();
   process.on('warning', onWarning);
   server = await startLoopback(json(200, []));
-  admin = createClient({ url: inject('redisUrl') });
+  admin = createClient({ url: redisUrl });
   await admin.connect();
 });
 afterEach(() => expect(processWarnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning'));

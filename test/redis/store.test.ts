@@ -2,7 +2,8 @@
 // spacing shared by separate stores (as separate processes would be), keys hashed and expiring, 429 pauses
 // shared, NOSCRIPT survived, and a store that fails never fails a call.
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisDatabase } from '../support/redis-database.js';
 import { A11yClient, type Warning } from '../../src/index.js';
 import { budgetKey } from '../../src/rate-limit/budget.js';
 import { RedisRateLimitStore } from '../../src/redis/index.js';
@@ -14,14 +15,17 @@ let admin: ReturnType<typeof createClient>;
 let server: Loopback;
 const stores: RedisRateLimitStore[] = [];
 const store = () => {
-  const s = new RedisRateLimitStore({ url: inject('redisUrl') });
+  const s = new RedisRateLimitStore({ url: redisUrl });
   stores.push(s);
   return s;
 };
 const unique = () => `svc-a11y:test:${Math.random().toString(36).slice(2)}`;
 
+// This file's own database on the run's redis-server (test/support/redis-database.ts).
+let redisUrl: string;
 beforeAll(async () => {
-  admin = createClient({ url: inject('redisUrl') });
+  redisUrl = await redisDatabase();
+  admin = createClient({ url: redisUrl });
   await admin.connect();
   server = await startLoopback(json(200, []));
 });
@@ -161,7 +165,7 @@ describe('RedisRateLimitStore', () => {
   });
 
   it("{ client }: a node-redis client of the caller's own, which the store does not close", async () => {
-    const own = createClient({ url: inject('redisUrl') });
+    const own = createClient({ url: redisUrl });
     await own.connect();
     const s = new RedisRateLimitStore({ client: own });
     const key = unique();
