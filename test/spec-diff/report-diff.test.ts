@@ -14,8 +14,15 @@ import { mutations } from './mutations.mjs';
 const specText = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
 const report = readFileSync(new URL('../../api/index.api.md', import.meta.url), 'utf8');
 
+// Most mutations share their `before` (the description as it is): each description is generated once.
+const reports = new Map<string, Promise<string>>();
 /** The report with its `components` interface replaced by the one generated from `doc`, as api:update would write it. */
-async function reportFor(doc: unknown): Promise<string> {
+function reportFor(doc: unknown): Promise<string> {
+  const key = JSON.stringify(doc);
+  if (!reports.has(key)) reports.set(key, generatedReport(doc));
+  return reports.get(key)!;
+}
+async function generatedReport(doc: unknown): Promise<string> {
   const generated = astToString(await openapiTS(YAML.stringify(doc), { alphabetize: false }));
   const start = generated.indexOf('export interface components {');
   const end = generated.indexOf('\n}\n', start);
