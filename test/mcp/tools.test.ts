@@ -17,6 +17,11 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 
 const start = mcpSessions();
+// One server for the tool calls below (none reads another's logs or stderr): a server start is a Node process
+// loading the CLI and the MCP SDK.
+const shared = mcpSessions({ until: 'file' });
+let session: ReturnType<typeof shared> | undefined;
+const server = () => (session ??= shared(env()));
 const env = () => ({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
 const SHOP = 'https://shop.example.com';
 
@@ -75,7 +80,7 @@ describe('tools/list', () => {
 
 describe('every tool against the simulator', () => {
   it('list_sites: { sites: [{ id, name, rootUrl, verified }], omitted }', async () => {
-    const mcp = await start(env());
+    const mcp = await server();
     const result = await mcp.call('list_sites');
     expect(result.isError).toBeFalsy();
     const { sites, omitted } = result.structuredContent as { sites: unknown[]; omitted: number };
@@ -92,7 +97,7 @@ describe('every tool against the simulator', () => {
   });
 
   it('check_pages: verdict, counts, pages and the new findings only, with progress notifications (pages done of pages) before the result', async () => {
-    const mcp = await start(env());
+    const mcp = await server();
     const urls = [`${SHOP}/`, `${SHOP}/cart`, `${SHOP}/?regress=2`];
     const progress: Array<{ progress: number; total?: number | undefined; message?: string | undefined }> = [];
     const result = await mcp.call(
@@ -141,7 +146,7 @@ describe('every tool against the simulator', () => {
   });
 
   it('scan_page: { scanId, status, counts, findings, omitted }', async () => {
-    const mcp = await start(env());
+    const mcp = await server();
     const result = await mcp.call('scan_page', { url: `${SHOP}/product/1`, timeoutMs: 60_000 });
     expect(result.isError).toBeFalsy();
     const data = result.structuredContent as { findings: unknown[]; scanId: string };
@@ -161,7 +166,7 @@ describe('every tool against the simulator', () => {
   });
 
   it('get_findings of a scan run, and explain_root_causes: clusters with guidance and an example fix', async () => {
-    const mcp = await start(env());
+    const mcp = await server();
     const findings = await mcp.call('get_findings', { scanRunId: sim.ids.lastScanRun, limit: 3 });
     expect(findings.isError).toBeFalsy();
     const read = findings.structuredContent as { findings: unknown[]; total: number; omitted: number };
@@ -188,7 +193,7 @@ describe('every tool against the simulator', () => {
   });
 
   it('verify_fix: { verificationId, status, outcome, … }', async () => {
-    const mcp = await start(env());
+    const mcp = await server();
     const result = await mcp.call('verify_fix', { remediationItemId: sim.ids.fix });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
