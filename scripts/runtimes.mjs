@@ -25,7 +25,8 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 /** Exact versions (bump them here only, with `RUNTIMES`' versions; the cache key follows). */
@@ -159,21 +160,30 @@ async function installBinary(registry, pkg, version, dest) {
   });
   let tarError = '';
   tar.stderr.on('data', (chunk) => (tarError += chunk));
-  const exited = new Promise((resolve) => tar.on('close', (code) => resolve(code)));
+  // No tar on the PATH: 'error' instead of 'close', and the pipe below fails instead of waiting on it.
+  const exited = new Promise((resolve) => {
+    tar.on('error', (error) => resolve(`${error.message}`));
+    tar.on('close', (code, signal) => resolve(code ?? signal));
+  });
   const hash = createHash('sha512');
-  try {
-    for await (const chunk of Readable.fromWeb(response.body)) {
+  const hashing = new Transform({
+    transform(chunk, _encoding, done) {
       hash.update(chunk);
-      if (!tar.stdin.write(chunk)) await new Promise((resolve) => tar.stdin.once('drain', resolve));
-    }
-  } finally {
-    tar.stdin.end();
-  }
+      done(null, chunk);
+    },
+  });
+  // A download that breaks off, or a tar that ends early, fails the pipe (and ends the other side).
+  const piped = await pipeline(Readable.fromWeb(response.body), hashing, tar.stdin).then(
+    () => undefined,
+    (error) => error,
+  );
   const code = await exited;
+  if (code !== 0 || piped || !existsSync(dest))
+    throw new Error(
+      `${pkg.name}@${version}: tar could not write ${pkg.file} (${typeof code === 'string' ? code : `exit ${code}`}${piped ? `; ${piped.message}` : ''})${tarError.trim() ? `: ${tarError.trim()}` : ''}`,
+    );
   if (hash.digest('base64') !== integrity)
     throw new Error(`${pkg.name}@${version}: the tarball does not match the registry's sha512 integrity`);
-  if (code !== 0 || !existsSync(dest))
-    throw new Error(`${pkg.name}@${version}: tar could not write ${pkg.file} (exit ${code}): ${tarError.trim()}`);
   chmodSync(dest, 0o755);
 }
 
@@ -198,7 +208,8 @@ export async function installRuntimes({ log = (/** @type {string} */ _line) => {
       .join(', ')} from ${registry} into ${dir}`,
   );
   try {
-    await Promise.all(
+    // Every download ends (or fails) before the folder is judged or removed: none writes into it afterwards.
+    const settled = await Promise.allSettled(
       Object.entries(packages).map(async ([name, pkg]) => {
         const dest = join(tmp, RUNTIMES[name].bin);
         for (let attempt = 1; ; attempt++) {
@@ -212,6 +223,8 @@ export async function installRuntimes({ log = (/** @type {string} */ _line) => {
         }
       }),
     );
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     const problems = verify(tmp);
     if (problems.length > 0) throw new Error(problems.join('; '));
   } catch (error) {
@@ -277,7 +290,12 @@ if (process.argv[1] === SELF) {
     let installed = false;
     let seconds = 0;
     if (!existsSync(join(dir, MARKER)) || verify(dir).length > 0) {
-      ({ seconds } = await installRuntimes({ log }));
+      try {
+        ({ seconds } = await installRuntimes({ log }));
+      } catch (error) {
+        console.error(error.message);
+        process.exit(1);
+      }
       installed = true;
     }
     console.log(

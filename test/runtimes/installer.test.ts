@@ -173,4 +173,11 @@ describe('the runtimes installer', () => {
       await missing.close();
     }
   });
+
+  it('without tar on the PATH: fails at once naming it, and leaves nothing (no download waits on a pipe)', async () => {
+    const cache = useCache();
+    vi.stubEnv('PATH', join(work, 'no-such-folder'));
+    await expect(installRuntimes()).rejects.toThrow(/: tar could not write package\/\S+ \(spawn tar ENOENT/);
+    expect(readdirSync(cache)).toEqual([]);
+  });
 });
