@@ -132,9 +132,21 @@ function registryUrl() {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-/** fetch with a bound on a registry that accepts and never answers, and a readable error. */
+/** How long a manifest (its answer and body) and a tarball (its whole download) may take, in ms. */
+export const TIMEOUTS = { manifestMs: 60_000, tarballMs: 600_000 };
+
+const timedOut = (error) => error?.name === 'TimeoutError';
+
+/** fetch with a bound on a registry that accepts and never answers (`ms`, the body included), and a readable error. */
 async function get(url, ms) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(ms) });
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(ms) });
+  } catch (error) {
+    throw new Error(
+      `GET ${url}: ${timedOut(error) ? `no answer within ${ms} ms` : (error.cause?.message ?? error.message)}`,
+    );
+  }
   if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
   return response;
 }
@@ -144,14 +156,19 @@ async function get(url, ms) {
  * registry's `dist.integrity`) into `tar`, and a mismatch fails the install (`tar` has then written a file that is
  * deleted with the temporary folder).
  */
-async function installBinary(registry, pkg, version, dest) {
-  const manifest = await (await get(`${registry}${pkg.name.replace('/', '%2f')}/${version}`, 60_000)).json();
+async function installBinary(registry, pkg, version, dest, timeouts) {
+  const url = `${registry}${pkg.name.replace('/', '%2f')}/${version}`;
+  const manifest = await (await get(url, timeouts.manifestMs)).json().catch((error) => {
+    throw new Error(
+      `GET ${url}: ${timedOut(error) ? `no whole answer within ${timeouts.manifestMs} ms` : error.message}`,
+    );
+  });
   const integrity = /^sha512-(.+)$/.exec(manifest?.dist?.integrity ?? '')?.[1];
   if (!manifest?.dist?.tarball || !integrity)
     throw new Error(`${pkg.name}@${version}: the registry's manifest has no tarball or sha512 integrity`);
   const folder = dirname(dest);
   mkdirSync(folder, { recursive: true });
-  const response = await get(manifest.dist.tarball, 600_000);
+  const response = await get(manifest.dist.tarball, timeouts.tarballMs);
   // --strip-components: the file lands in `folder` under its own name (`package/bin/node` → node).
   // --no-same-owner/-m: the file is ours, dated now, whatever the tarball says.
   const strip = `--strip-components=${pkg.file.split('/').length - 1}`;
@@ -178,6 +195,10 @@ async function installBinary(registry, pkg, version, dest) {
     (error) => error,
   );
   const code = await exited;
+  if (timedOut(piped))
+    throw new Error(
+      `${pkg.name}@${version}: the download of ${manifest.dist.tarball} took over ${timeouts.tarballMs} ms`,
+    );
   if (code !== 0 || piped || !existsSync(dest))
     throw new Error(
       `${pkg.name}@${version}: tar could not write ${pkg.file} (${typeof code === 'string' ? code : `exit ${code}`}${piped ? `; ${piped.message}` : ''})${tarError.trim() ? `: ${tarError.trim()}` : ''}`,
@@ -191,10 +212,10 @@ async function installBinary(registry, pkg, version, dest) {
  * Installs every runtime into a temporary folder beside the cache's, verifies each binary's version, and renames
  * the folder into place. Each download is tried three times. Throws, naming the runtime, when one cannot install.
  *
- * @param {{ log?: (line: string) => void }} [options]
+ * @param {{ log?: (line: string) => void, timeouts?: typeof TIMEOUTS }} [options] `timeouts`: see {@link TIMEOUTS}
  * @returns {Promise<{ dir: string, seconds: number }>}
  */
-export async function installRuntimes({ log = (/** @type {string} */ _line) => {} } = {}) {
+export async function installRuntimes({ log = (/** @type {string} */ _line) => {}, timeouts = TIMEOUTS } = {}) {
   const started = Date.now();
   const dir = runtimesDir();
   const root = runtimesCacheRoot();
@@ -214,17 +235,18 @@ export async function installRuntimes({ log = (/** @type {string} */ _line) => {
         const dest = join(tmp, RUNTIMES[name].bin);
         for (let attempt = 1; ; attempt++) {
           try {
-            return await installBinary(registry, pkg, RUNTIME_VERSIONS[name], dest);
+            return await installBinary(registry, pkg, RUNTIME_VERSIONS[name], dest, timeouts);
           } catch (error) {
             rmSync(dirname(dest), { recursive: true, force: true });
-            if (attempt === 3) throw new Error(`${name}: ${error.cause?.message ?? error.message}`, { cause: error });
+            if (attempt === 3) throw new Error(`${name}: ${error.message}`, { cause: error });
             log(`${name}: attempt ${attempt} failed (${error.message}); trying again`);
           }
         }
       }),
     );
-    const failed = settled.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    // Every runtime that failed, each with its reason.
+    const failed = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason.message] : []));
+    if (failed.length > 0) throw new Error(failed.join('; '));
     const problems = verify(tmp);
     if (problems.length > 0) throw new Error(problems.join('; '));
   } catch (error) {

@@ -40,6 +40,8 @@ interface Published {
   tarball: Buffer;
   /** What the manifest says the tarball's sha512 is (the real one unless a test lies). */
   integrity?: string;
+  /** Where the registry stops answering, the connection left open: before the manifest, or halfway through the tarball. */
+  stall?: 'manifest' | 'tarball';
 }
 
 /** A registry serving `GET /<name, / as %2f>/<version>` manifests and their tarballs; records each path. */
@@ -52,6 +54,11 @@ async function startRegistry(packages: Map<string, Published>) {
     const key = tgz ? decodeURIComponent(tgz[1]!) : decodeURIComponent(url.pathname.slice(1));
     const published = packages.get(key);
     if (!published) return res.writeHead(404).end('{"error":"Not found"}');
+    if (published.stall === 'manifest' && !tgz) return;
+    if (tgz && published.stall === 'tarball') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return void res.write(published.tarball.subarray(0, published.tarball.length >> 1));
+    }
     if (tgz) return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(published.tarball);
     const sha512 = createHash('sha512').update(published.tarball).digest('base64');
     res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -65,7 +72,13 @@ async function startRegistry(packages: Map<string, Published>) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // The stalled answers' connections, which would keep the server open.
+      server.closeAllConnections();
+    });
+  return { url, requests, close };
 }
 
 /** Every runtime published as this machine's platform packages, each printing its version unless `change` says. */
@@ -89,6 +102,8 @@ beforeAll(async () => {
 afterAll(() => registry?.close());
 afterEach(() => {
   registry.requests.length = 0;
+  // Each test's cache, registry and PATH (vitest's own undo waits for the file's end).
+  vi.unstubAllEnvs();
 });
 
 /** A fresh cache folder and the registry, for one install. */
@@ -180,4 +195,33 @@ describe('the runtimes installer', () => {
     await expect(installRuntimes()).rejects.toThrow(/: tar could not write package\/\S+ \(spawn tar ENOENT/);
     expect(readdirSync(cache)).toEqual([]);
   });
+
+  it.each([
+    [
+      'never answers for the manifest',
+      'manifest',
+      /workerd: GET http:\/\/127\.0\.0\.1:\d+\/\S+: no answer within 300 ms/,
+    ],
+    ['stalls halfway through a tarball', 'tarball', /workerd: @cloudflare\/\S+: the download of \S+ took over 300 ms/],
+  ] as const)(
+    'a registry that %s: each try ends at its bound, the install fails naming it, nothing is left',
+    async (_, stall, message) => {
+      const stalling = await startRegistry(
+        publishAll((name, published) => {
+          if (name === 'workerd') published.stall = stall;
+        }),
+      );
+      try {
+        const cache = useCache(stalling.url);
+        await expect(installRuntimes({ timeouts: { manifestMs: 300, tarballMs: 300 } })).rejects.toThrow(message);
+        const tries = stalling.requests.filter((r) =>
+          r.includes(stall === 'manifest' ? '/@cloudflare%2f' : '/tarballs/%40cloudflare'),
+        );
+        expect(tries).toHaveLength(3);
+        expect(readdirSync(cache)).toEqual([]);
+      } finally {
+        await stalling.close();
+      }
+    },
+  );
 });
