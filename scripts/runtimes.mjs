@@ -311,7 +311,12 @@ if (process.argv[1] === SELF) {
     const dir = runtimesDir();
     let installed = false;
     let seconds = 0;
-    if (!existsSync(join(dir, MARKER)) || verify(dir).length > 0) {
+    const broken = existsSync(join(dir, MARKER)) ? verify(dir) : undefined;
+    if (broken?.length) {
+      log(`cached runtimes in ${dir} are broken (${broken.join('; ')}): installing again`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    if (!existsSync(join(dir, MARKER))) {
       try {
         ({ seconds } = await installRuntimes({ log }));
       } catch (error) {

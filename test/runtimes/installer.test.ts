@@ -2,13 +2,15 @@
 // from its platform package's tarball, checked against the registry's sha512 integrity, and puts a folder in the
 // cache only when every binary prints the version it must. The binaries here are shell scripts printing a version,
 // so the whole path (manifests, tarballs, tar, the version checks, the cache) runs in a second.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   RUNTIME_VERSIONS,
@@ -19,6 +21,7 @@ import {
   runtimesDir,
 } from '../../scripts/runtimes.mjs';
 
+const SCRIPT = fileURLToPath(new URL('../../scripts/runtimes.mjs', import.meta.url));
 type Name = keyof typeof RUNTIMES;
 const NAMES = Object.keys(RUNTIMES) as Name[];
 const work = mkdtempSync(join(tmpdir(), 'svc-a11y-runtimes-installer-'));
@@ -224,4 +227,20 @@ describe('the runtimes installer', () => {
       }
     },
   );
+
+  it('a cached set whose binary prints another version is installed again (the script, as .ci/run runs it)', async () => {
+    useCache();
+    const { dir } = await installRuntimes();
+    writeFileSync(join(dir, RUNTIMES.node24.bin), "#!/bin/sh\necho 'v0.0.0'\n", { mode: 0o755 });
+    // A child process of its own (not ensureRuntimes' synchronous one, which would block this process and the
+    // registry it serves); it reads the cache and registry from the environment stubbed above.
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT], { encoding: 'utf8' });
+    expect(stderr).toMatch(
+      /are broken \(node24: expected v24\.21\.0 from node24\/node, got v0\.0\.0\): installing again\n/,
+    );
+    expect(stdout).toMatch(/^runtimes: installed in \d+\.\d s at /);
+    expect(execFileSync(join(dir, RUNTIMES.node24.bin), ['--version'], { encoding: 'utf8' }).trim()).toBe(
+      RUNTIMES.node24.version,
+    );
+  });
 });
