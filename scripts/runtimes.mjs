@@ -122,14 +122,26 @@ function binaries(dir) {
   return Object.fromEntries(Object.entries(RUNTIMES).map(([name, { bin }]) => [name, join(dir, bin)]));
 }
 
-/** The registry npm would use, ending in `/`. */
-function registryUrl() {
-  let url = process.env.npm_config_registry;
-  if (!url) {
-    const npm = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8', timeout: 60_000 });
-    url = npm.status === 0 ? npm.stdout.trim() : 'https://registry.npmjs.org/';
+/**
+ * What npm would use: its registry (ending in `/`) and the CA file it trusts besides Node's own (`cafile`, as a
+ * machine whose egress re-signs TLS configures it). `npm_config_*` variables first, then one `npm config get`.
+ * @returns {{ registry: string, cafile: string | undefined }}
+ */
+function npmConfig() {
+  let registry = process.env.npm_config_registry;
+  let cafile = process.env.npm_config_cafile;
+  if (!registry) {
+    const npm = spawnSync('npm', ['config', 'get', 'registry', 'cafile'], { encoding: 'utf8', timeout: 60_000 });
+    const values = Object.fromEntries(
+      (npm.status === 0 ? npm.stdout : '').split('\n').map((line) => line.split(/=(.*)/s).map((x) => x.trim())),
+    );
+    registry = values.registry || 'https://registry.npmjs.org/';
+    cafile ??= values.cafile;
   }
-  return url.endsWith('/') ? url : `${url}/`;
+  return {
+    registry: registry.endsWith('/') ? registry : `${registry}/`,
+    cafile: cafile && cafile !== 'null' && existsSync(cafile) ? cafile : undefined,
+  };
 }
 
 /** How long a manifest (its answer and body) and a tarball (its whole download) may take, in ms. */
@@ -222,7 +234,7 @@ export async function installRuntimes({ log = (/** @type {string} */ _line) => {
   const tmp = join(root, `.tmp-${runtimesKey()}-${process.pid}-${Date.now()}`);
   mkdirSync(tmp, { recursive: true });
   const packages = platformPackages();
-  const registry = registryUrl();
+  const { registry } = npmConfig();
   log(
     `installing ${Object.entries(RUNTIME_VERSIONS)
       .map(([n, v]) => `${n} ${v} (${packages[n].name})`)
@@ -317,6 +329,17 @@ if (process.argv[1] === SELF) {
       rmSync(dir, { recursive: true, force: true });
     }
     if (!existsSync(join(dir, MARKER))) {
+      // Node's fetch trusts only its own CAs (NODE_EXTRA_CA_CERTS is read as a process starts): where npm trusts a
+      // CA file of the machine's (an egress proxy that re-signs TLS: this one's does), the install runs in a process
+      // that trusts it too, with npm's registry handed over.
+      const npm = process.env.NODE_EXTRA_CA_CERTS ? undefined : npmConfig();
+      if (npm?.cafile) {
+        const child = spawnSync(process.execPath, [SELF, ...process.argv.slice(2)], {
+          stdio: 'inherit',
+          env: { ...process.env, NODE_EXTRA_CA_CERTS: npm.cafile, npm_config_registry: npm.registry },
+        });
+        process.exit(child.status ?? 1);
+      }
       try {
         ({ seconds } = await installRuntimes({ log }));
       } catch (error) {

@@ -5,13 +5,15 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { selfSignedCertificate } from '../support/self-signed.js';
 import {
   RUNTIME_VERSIONS,
   RUNTIMES,
@@ -47,10 +49,14 @@ interface Published {
   stall?: 'manifest' | 'tarball';
 }
 
-/** A registry serving `GET /<name, / as %2f>/<version>` manifests and their tarballs; records each path. */
-async function startRegistry(packages: Map<string, Published>) {
+/**
+ * A registry serving `GET /<name, / as %2f>/<version>` manifests and their tarballs (over TLS with `tls`); records
+ * each path.
+ */
+async function startRegistry(packages: Map<string, Published>, tls?: { key: Buffer; cert: Buffer }) {
   const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const scheme = tls ? 'https' : 'http';
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     requests.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://x');
     const tgz = /^\/tarballs\/(.+)\.tgz$/.exec(url.pathname);
@@ -67,14 +73,15 @@ async function startRegistry(packages: Map<string, Published>) {
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         dist: {
-          tarball: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tarballs/${encodeURIComponent(key)}.tgz`,
+          tarball: `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}/tarballs/${encodeURIComponent(key)}.tgz`,
           integrity: published.integrity ?? `sha512-${sha512}`,
         },
       }),
     );
-  });
+  };
+  const server: Server = tls ? createHttpsServer(tls, handle) : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const url = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const close = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -242,5 +249,32 @@ describe('the runtimes installer', () => {
     expect(execFileSync(join(dir, RUNTIMES.node24.bin), ['--version'], { encoding: 'utf8' }).trim()).toBe(
       RUNTIMES.node24.version,
     );
+  });
+
+  it("a registry whose TLS certificate only npm's cafile trusts (an egress proxy that re-signs): the script trusts it too", async () => {
+    const tls = selfSignedCertificate('127.0.0.1', ['IP:127.0.0.1']);
+    const secure = await startRegistry(packages, tls);
+    try {
+      const { NODE_EXTRA_CA_CERTS: _, npm_config_cafile: __, ...rest } = process.env;
+      const env = { ...rest, SVC_RUNTIMES_CACHE: mkdtempSync(join(work, 'cache-')), npm_config_registry: secure.url };
+      const run = promisify(execFile);
+      // Without the CA file: every try refused, naming the certificate, and nothing installed.
+      await expect(run(process.execPath, [SCRIPT], { env, encoding: 'utf8' })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(
+          /^Could not install the runtimes the ecosystem tests need: node22: GET https:\/\/127\.0\.0\.1:\d+\/node-linux-[a-z0-9]+\/22\.23\.3: self-signed certificate;/m,
+        ),
+      });
+      expect(readdirSync(env.SVC_RUNTIMES_CACHE)).toEqual([]);
+      // With it, as npm has it (`cafile`): installed.
+      const { stdout } = await run(process.execPath, [SCRIPT], {
+        env: { ...env, npm_config_cafile: tls.certFile },
+        encoding: 'utf8',
+      });
+      expect(stdout).toMatch(/^runtimes: installed in \d+\.\d s at /);
+      expect(secure.requests.filter((r) => r.startsWith('/tarballs/'))).toHaveLength(NAMES.length);
+    } finally {
+      await secure.close();
+    }
   });
 });
