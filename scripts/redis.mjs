@@ -15,27 +15,22 @@ export async function startRedis(options = {}) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const child = spawn(
-      'redis-server',
-      [
-        ...[
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--protected-mode',
-          'yes',
-        ],
-        ...(options.databases ? ['--databases', String(options.databases)] : []),
-      ],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--protected-mode',
+      'yes',
+    ];
+    if (options.databases) args.push('--databases', String(options.databases));
+    const child = spawn('redis-server', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

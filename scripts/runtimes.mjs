@@ -149,18 +149,20 @@ export const TIMEOUTS = { manifestMs: 60_000, tarballMs: 600_000 };
 
 const timedOut = (error) => error?.name === 'TimeoutError';
 
-/** fetch with a bound on a registry that accepts and never answers (`ms`, the body included), and a readable error. */
-async function get(url, ms) {
-  let response;
+/**
+ * fetch with a bound on a registry that accepts and never answers (`ms`, `read`'s reading of the body included), and
+ * an error naming the URL.
+ */
+async function get(url, ms, read = (response) => response) {
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(ms) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(ms) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return await read(response);
   } catch (error) {
     throw new Error(
       `GET ${url}: ${timedOut(error) ? `no answer within ${ms} ms` : (error.cause?.message ?? error.message)}`,
     );
   }
-  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
-  return response;
 }
 
 /**
@@ -170,11 +172,7 @@ async function get(url, ms) {
  */
 async function installBinary(registry, pkg, version, dest, timeouts) {
   const url = `${registry}${pkg.name.replace('/', '%2f')}/${version}`;
-  const manifest = await (await get(url, timeouts.manifestMs)).json().catch((error) => {
-    throw new Error(
-      `GET ${url}: ${timedOut(error) ? `no whole answer within ${timeouts.manifestMs} ms` : error.message}`,
-    );
-  });
+  const manifest = await get(url, timeouts.manifestMs, (response) => response.json());
   const integrity = /^sha512-(.+)$/.exec(manifest?.dist?.integrity ?? '')?.[1];
   if (!manifest?.dist?.tarball || !integrity)
     throw new Error(`${pkg.name}@${version}: the registry's manifest has no tarball or sha512 integrity`);
@@ -299,13 +297,9 @@ export async function installRuntimes({ log = (/** @type {string} */ _line) => {
 export function ensureRuntimes({ log = (/** @type {string} */ _line) => {} } = {}) {
   const started = Date.now();
   const dir = runtimesDir();
-  if (existsSync(join(dir, MARKER))) {
-    const problems = verify(dir);
-    if (problems.length === 0)
-      return { dir, installed: false, seconds: (Date.now() - started) / 1000, bins: binaries(dir) };
-    log(`cached runtimes in ${dir} are broken (${problems.join('; ')}): installing again`);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  if (existsSync(join(dir, MARKER)) && verify(dir).length === 0)
+    return { dir, installed: false, seconds: (Date.now() - started) / 1000, bins: binaries(dir) };
+  // Missing or broken: the script installs it (and says which).
   const child = spawnSync(process.execPath, [SELF], { encoding: 'utf8', timeout: 900_000 });
   for (const line of `${child.stderr}${child.stdout}`.split('\n').filter(Boolean)) log(line);
   if (child.status !== 0 || !existsSync(join(dir, MARKER)))
