@@ -177,5 +177,5 @@ function redisUrlPassword(url: string): string | undefined {
 
 /** Prints a value as JSON on stdout. */
 export function printJson(ctx: CommandContext, value: unknown): void {
-  ctx.out.out(`${jsonText(value)}\n`);
+  ctx.out.out(`${jsonText(value)}\n`, 'json');
 }

@@ -9,47 +9,118 @@ export const MIN_SECRET_PREFIX = 8;
 // or a header may be lowercased), after a backslash (Markdown escapes `_`; JSON escapes `/`), percent-encoded (once
 // or twice), as an XML/HTML character reference (decimal or hex, leading zeros; `&lowbar;` for `_`), or as a JSON/JS
 // `\u00XX`.
-function spellings(c: string): string {
+// The first character takes any run of backslashes before it, and a match never starts inside such a run: in
+// serialised text a run left half-taken would leave a `\` to escape whatever follows `[redacted]`.
+function spellings(c: string, first: boolean): string {
   const code = c.charCodeAt(0);
   const hex = code.toString(16);
   const literal = c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
   const named = c === '_' ? '|&lowbar;|&UnderBar;' : '';
-  return `(?:\\\\{0,4}${literal}|%(?:25)?${hex.padStart(2, '0')}|&#0*${code};?|&#x0*${hex};?|\\\\u0*${hex}${named})`;
+  const escapes = first ? '\\\\*' : '\\\\{0,4}';
+  return `(?:${escapes}${literal}|%(?:25)?${hex.padStart(2, '0')}|&#0*${code};?|&#x0*${hex};?|\\\\u0*${hex}${named})`;
 }
 
-// One compiled pattern per secret: a client or a CLI run has one or two.
-const patterns = new Map<string, RegExp>();
+// Compiled patterns per secret: a client or a CLI run has one or two.
+const patterns = new Map<string, SecretPatterns>();
+
+/** The patterns of one secret: its spellings (any case), and its base64 forms (case matters there). */
+interface SecretPatterns {
+  spelled: RegExp;
+  encoded: RegExp | undefined;
+}
+
+// `chars` (one spelling pattern each) as a whole prefix of at least `head` of them, as long as it goes:
+// a b c … h (?: i (?: j (?: …)?)?)?
+function clipped(chars: readonly string[], head: number): string {
+  const at = Math.min(head, chars.length);
+  return chars.slice(0, at).join('') + chars.slice(at).reduceRight((rest, c) => `(?:${c}${rest})?`, '');
+}
 
 /**
- * A pattern matching `secret` in every spelling above, and its start cut short at any length from
- * {@link MIN_SECRET_PREFIX} characters on (a clipped field keeps most of a key). Secrets of fewer than 4
- * characters are not looked for (they would match ordinary words).
+ * The secret without its leading prefix words (`svc_`, `svc_live_`, `ghp_`, `glpat-`), as a service may echo the part
+ * it parsed: each remainder of 12 characters or more.
  */
-export function secretPattern(secret: string): RegExp | undefined {
-  if (secret.length < 4) return undefined;
-  let pattern = patterns.get(secret);
-  if (!pattern) {
-    const chars = [...secret.slice(0, 256)].map(spellings);
-    const head = Math.min(MIN_SECRET_PREFIX, chars.length);
-    // a b c … h (?: i (?: j (?: …)?)?)? — a whole prefix of at least `head` characters, as long as it goes.
-    const tail = chars.slice(head).reduceRight((rest, c) => `(?:${c}${rest})?`, '');
-    pattern = new RegExp(chars.slice(0, head).join('') + tail, 'gi');
-    if (patterns.size > 16) patterns.clear();
-    patterns.set(secret, pattern);
+function unprefixed(secret: string): string[] {
+  const rests: string[] = [];
+  let rest = secret;
+  for (let i = 0; i < 2; i++) {
+    const word = /^[A-Za-z]{2,12}[_-]/.exec(rest);
+    if (!word) break;
+    rest = rest.slice(word[0].length);
+    if (rest.length >= 12) rests.push(rest);
   }
-  return pattern;
+  return rests;
+}
+
+/** Base64 characters that stand for 8 bytes: a base64 form cut shorter says too little to be the secret's. */
+const MIN_BASE64_PREFIX = 11;
+
+/**
+ * The secret's UTF-8 bytes in base64 and base64url, at each of the three byte offsets it can have inside a longer
+ * encoded value (a `Basic` credential, a JSON web token, a blob): the characters that only its bytes decide.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret.slice(0, 256));
+  const forms = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    let binary = '\0'.repeat(offset);
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    const encoded = btoa(binary);
+    const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    forms.add(core);
+    forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms].filter((form) => form.length >= MIN_BASE64_PREFIX);
+}
+
+function compile(secret: string): SecretPatterns {
+  const spelledForms = [secret, ...unprefixed(secret)].map((form) =>
+    clipped(
+      [...form.slice(0, 256)].map((c, i) => spellings(c, i === 0)),
+      MIN_SECRET_PREFIX,
+    ),
+  );
+  const encodedForms = base64Forms(secret).map((form) =>
+    clipped(
+      [...form].map((c) => c.replace(/[+/]/g, '\\$&')),
+      MIN_BASE64_PREFIX,
+    ),
+  );
+  return {
+    spelled: new RegExp(`(?<!\\\\)(?:${spelledForms.join('|')})`, 'gi'),
+    encoded: encodedForms.length ? new RegExp(encodedForms.join('|'), 'g') : undefined,
+  };
+}
+
+/**
+ * The patterns matching `secret` in every spelling above, cut short at any length from {@link MIN_SECRET_PREFIX}
+ * characters on (a clipped field keeps most of a key), without its prefix words, and in base64 or base64url at any
+ * byte offset. Secrets of fewer than 4 characters are not looked for (they would match ordinary words).
+ */
+export function secretPatterns(secret: string): SecretPatterns | undefined {
+  if (secret.length < 4) return undefined;
+  let found = patterns.get(secret);
+  if (!found) {
+    found = compile(secret);
+    if (patterns.size > 16) patterns.clear();
+    patterns.set(secret, found);
+  }
+  return found;
 }
 
 /**
  * Replaces every occurrence of `secret` in `text` with `[redacted]`, in any spelling an encoder gives it (any case,
- * percent-encoded, escaped for Markdown, JSON, XML or HTML) and cut short after 8 characters or more: the redaction
- * the SDK applies to its own errors, for your logs. Secrets under 4 characters are left alone.
- * Exported from the package as `redactSecret`.
+ * percent-encoded, escaped for Markdown, JSON, XML or HTML, base64 or base64url at any byte offset), cut short after
+ * 8 characters or more, or without its prefix words (`svc_`): the redaction the SDK applies to its own errors, for
+ * your logs. Secrets under 4 characters are left alone. A match never starts inside a run of backslashes, so
+ * serialised text keeps its escapes whole. Exported from the package as `redactSecret`.
  * @example redactSecret(`GET /x?key=${encodeURIComponent(apiKey)}`, apiKey) // 'GET /x?key=[redacted]'
  */
 export function redact(text: string, secret: string | undefined): string {
-  const pattern = secret ? secretPattern(secret) : undefined;
-  return pattern ? text.replace(pattern, '[redacted]') : text;
+  const found = secret ? secretPatterns(secret) : undefined;
+  if (!found) return text;
+  const spelled = text.replace(found.spelled, '[redacted]');
+  return found.encoded ? spelled.replace(found.encoded, '[redacted]') : spelled;
 }
 
 /**

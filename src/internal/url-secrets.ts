@@ -18,8 +18,16 @@ const SERIALISED_USERINFO =
 
 // A query or fragment parameter whose name says it holds a credential: the whole name, or its last part after
 // `_` or `-` (access_token, client_secret, X-Amz-Signature, api-key). Its value goes, its name stays.
-const TOKEN_PARAMETER =
-  /([?&;#](?:[\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)[^&#\s"'<>]*/gi;
+const TOKEN_NAME =
+  '([?&;#](?:[\\w.~-]*[_-])?(?:token|secret|password|passwd|pwd|api[_-]?key|apikey|key|auth|authorization|sig|signature|session|sessionid|sid|jwt|credentials?|code)=)';
+// In one raw value, the parameter's value ends where a URL's query part does: `&`, `#`, white space, or a quote or
+// angle bracket that closes the attribute or string the URL sits in (`a[href="/r?token=abc"]`).
+const RAW_TOKEN_PARAMETER = new RegExp(`${TOKEN_NAME}[^&#\\s"'<>]*`, 'gi');
+// In serialised text (JSON, XML, HTML, Markdown, a log line) the value is taken only as far as characters that mean
+// nothing to any of those syntaxes: letters, digits and `_ . ~ % + / = ! $ , : @ -`. A `\` (the start of a JSON or
+// Markdown escape), a quote, `&`, `;`, `<`, `|`, a backtick or a bracket ends it, so the redaction can never take
+// half of an escape or a delimiter and change the document's structure (`\"` left as `"` ended a JSON string).
+const SERIALISED_TOKEN_PARAMETER = new RegExp(`${TOKEN_NAME}[\\w.~%+/=!$,:@-]*`, 'gi');
 
 /**
  * `text` with the `user:password@` of every URL in it replaced by `[redacted]@`. By default `text` is taken as
@@ -37,10 +45,18 @@ export function redactUrlCredentials(text: string, options?: { raw?: boolean | u
 
 /**
  * `text` with the values of credential-like query or fragment parameters (`token`, `access_token`, `api_key`,
- * `X-Amz-Signature`, `password`, `session`, `code`…) replaced by `[redacted]`; their names stay. The redaction the
- * CLI applies to its reports and the SDK to its debug logs.
+ * `X-Amz-Signature`, `password`, `session`, `code`…) replaced by `[redacted]`; their names stay. By default `text` is
+ * taken as serialised (JSON, XML, Markdown, a log line): a value is taken only up to the first character with a
+ * meaning in one of those syntaxes (`\`, a quote, `&`, `;`, `<`, `|`, a bracket…), so the text keeps its structure.
+ * With `raw: true` it is one raw value, where only `&`, `#`, white space, quotes and angle brackets end it.
+ * The redaction the CLI applies to its reports and the SDK to its debug logs.
+ * @param options - `raw`: `text` is one raw value, not serialised text
+ * @default options.raw false
  * @example redactTokenParameters('https://h/?access_token=abc&page=2') // 'https://h/?access_token=[redacted]&page=2'
+ * @example redactTokenParameters('{"u":"/r?token=a\\"b"}') // '{"u":"/r?token=[redacted]\\"b"}'
  */
-export function redactTokenParameters(text: string): string {
-  return text.includes('=') ? text.replace(TOKEN_PARAMETER, '$1[redacted]') : text;
+export function redactTokenParameters(text: string, options?: { raw?: boolean | undefined }): string {
+  return text.includes('=')
+    ? text.replace(options?.raw ? RAW_TOKEN_PARAMETER : SERIALISED_TOKEN_PARAMETER, '$1[redacted]')
+    : text;
 }

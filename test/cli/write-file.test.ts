@@ -114,9 +114,9 @@ describe('report paths and the job summary', () => {
 
   it('writeReport scrubs the text and rejects on a FIFO nobody reads', async () => {
     const file = join(dir, 'scrubbed.xml');
-    await writeReport(out, file, 'key svc_secret');
+    await writeReport(out, file, 'key svc_secret', 'text');
     expect(readFileSync(file, 'utf8')).toBe('key ***');
-    const error = await failure(writeReport(out, fifo(), 'report'));
+    const error = await failure(writeReport(out, fifo(), 'report', 'text'));
     expect(error?.message).toMatch(/^ENXIO: it is a FIFO that no process reads/);
   });
 

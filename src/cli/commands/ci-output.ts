@@ -6,7 +6,7 @@ import type { CiOptions } from '../ci/options.js';
 import { type CommandContext, version } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { appendStepSummary, writeReport } from '../report/files.js';
-import { REPORT_LABELS, type ReportFormat } from '../report/formats.js';
+import { REPORT_LABELS, REPORT_SYNTAX, type ReportFormat } from '../report/formats.js';
 import {
   type HtmlRunInfo,
   type PreparedReport,
@@ -47,9 +47,9 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
     case 'junit':
       return toJUnit(report);
     case 'sarif':
-      return `${JSON.stringify(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap, routes: options.routes, category: options.sarifCategory }), null, 2)}\n`;
+      return `${jsonText(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap, routes: options.routes, category: options.sarifCategory }))}\n`;
     case 'codequality':
-      return `${JSON.stringify(toCodeQuality(report, { sourceMap: options.sarifMap, routes: options.routes }), null, 2)}\n`;
+      return `${jsonText(toCodeQuality(report, { sourceMap: options.sarifMap, routes: options.routes }))}\n`;
     case 'markdown':
       return toMarkdown(report);
     case 'html':
@@ -96,10 +96,13 @@ export async function outputReport(
   let code: number = report.verdict.exitCode;
   const formatting = { sarifMap: options.sarifMap, routes: options.routes, sarifCategory: options.sarifCategory, run };
   if (!v.quiet || v.format !== undefined || ctx.json)
-    ctx.out.out(formatReport(report, options.format, { ...formatting, color: ctx.out.color }));
+    ctx.out.out(
+      formatReport(report, options.format, { ...formatting, color: ctx.out.color }),
+      REPORT_SYNTAX[options.format],
+    );
   for (const [kind, file] of options.reports) {
     try {
-      await writeReport(ctx.out, file, formatReport(report, kind, formatting));
+      await writeReport(ctx.out, file, formatReport(report, kind, formatting), REPORT_SYNTAX[kind]);
       // Where each report went, on stderr: stdout stays the report itself.
       if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind] ?? kind} to ${file}`);
     } catch (error) {

@@ -1,7 +1,7 @@
 // The CLI's view of its process: streams, environment and terminal, injectable for tests. Every write goes
 // through redaction, so a secret can never reach stdout or stderr, whatever the code path, and through the
 // command guard below, so text from the API can never be run by the CI system reading the log.
-import { redactText } from './safe-text.js';
+import { guardDocument, type Syntax } from './document-guard.js';
 
 // CI runners read a step's stdout and stderr line by line (.NET `ReadLine`: a line ends at \n, \r or \r\n) and
 // run some lines as commands:
@@ -140,9 +140,14 @@ export class Output {
     return this.#secrets;
   }
 
-  /** Writes report output to stdout (secrets and URL credentials redacted, command-guarded). */
-  out(text: string): void {
-    this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text)));
+  /**
+   * Writes report output to stdout (secrets and URL credentials redacted inside the values of `syntax`, so a JSON
+   * or XML document keeps its structure; command-guarded).
+   * @default syntax 'text'
+   * @example ctx.out.out(`${jsonText(value)}\n`, 'json')
+   */
+  out(text: string, syntax: Syntax = 'text'): void {
+    this.io.stdout.write(this.#stdoutGuard.guard(this.#clean(text, syntax)));
   }
 
   /** Writes a line to stderr (redacted, command-guarded). */
@@ -173,9 +178,13 @@ export class Output {
     this.io.stderr.write(text);
   }
 
-  /** `text` with every protected secret and every URL's `user:password@` redacted: for what the CLI writes to files. */
-  scrub(text: string): string {
-    return this.#clean(text);
+  /**
+   * `text` with every protected secret, URL credential and credential-like query parameter redacted inside the
+   * values of `syntax` (see `guardDocument`): for what the CLI writes to files.
+   * @default syntax 'text'
+   */
+  scrub(text: string, syntax: Syntax = 'text'): string {
+    return this.#clean(text, syntax);
   }
 
   /** Colour only on a terminal, and never with NO_COLOR set (https://no-color.org). */
@@ -183,7 +192,7 @@ export class Output {
     return Boolean(this.io.stdout.isTTY) && !('NO_COLOR' in this.io.env && this.io.env.NO_COLOR !== '');
   }
 
-  #clean(text: string): string {
-    return redactText(text, this.#secrets);
+  #clean(text: string, syntax: Syntax = 'text'): string {
+    return guardDocument(text, syntax, this.#secrets);
   }
 }

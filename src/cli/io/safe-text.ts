@@ -56,15 +56,23 @@ export function redactText(text: string, secrets: readonly string[]): string {
 }
 
 /**
- * A raw value from the service made safe to print anywhere: {@link redactText}, URL credentials in raw form (a
- * password with `"`, `<`, `>`, `[` or `]`), then {@link visibleText}.
+ * One raw value (a field of the service's answer, a string in a document about to be serialised) with every secret
+ * redacted in any spelling, URL credentials in raw form (a password with `"`, `<`, `>`, `[` or `]`) and
+ * credential-like query parameters up to where a raw URL's value ends. Nothing else is touched.
+ * @example redactValue('a[href="/reset?token=abc"]', []) // 'a[href="/reset?token=[redacted]"]'
+ */
+export function redactValue(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) result = redact(result, secret);
+  return redactTokenParameters(redactUrlCredentials(result, { raw: true }), { raw: true });
+}
+
+/**
+ * A raw value from the service made safe to print anywhere: {@link redactValue}, then {@link visibleText}.
  * @example safeText('https://u:p"w@h/\u001b', []) // 'https://[redacted]@h/\uFFFD'
  */
 export function safeText(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) result = redact(result, secret);
-  result = redactUrlCredentials(result, { raw: true });
-  return visibleText(withoutTokenParameters(result));
+  return visibleText(redactValue(text, secrets));
 }
 
 /**

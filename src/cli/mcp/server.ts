@@ -7,7 +7,8 @@ import { type A11yClient, PollTimeoutError } from '../../index.js';
 import { type CommandContext, clientFrom, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIO } from '../io/output.js';
-import { redactText, safeLine } from '../io/safe-text.js';
+import { guardDocument } from '../io/document-guard.js';
+import { safeLine } from '../io/safe-text.js';
 import { errorResult, failure } from './errors.js';
 import { compileInput } from './input.js';
 import { type LogSink, teeToLog } from './log.js';
@@ -176,16 +177,17 @@ async function run(tool: Tool, input: Record<string, unknown>, ctx: ToolContext,
   }
 }
 
-// stdout as the transport writes it: each message redacted once more (the key in any spelling, URL credentials), as
-// the Output does for every other command's output. Redaction keeps a JSON text valid: it only replaces characters
-// inside strings with `[redacted]`.
+// stdout as the transport writes it (one JSON message a line): each message redacted once more inside its strings
+// (the key in any spelling, URL credentials, token parameters), parsed and written again when anything changed, so a
+// line always stays valid JSON — a pattern run over the serialised line once took the `\` of a `\"` and the client
+// dropped the message, waiting for an answer that never came.
 function redactingStdout(io: CliIO, secrets: readonly string[]): Writable {
   const stdout = io.stdout as { write(text: string, done?: (error?: Error | null) => void): unknown };
   return new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       // A write error (EPIPE: the client is gone) ends the server through stdout's 'error' (serve's `closed`); passed
       // on here it would be an unhandled error of this stream.
-      stdout.write(redactText(String(chunk), secrets), () => done());
+      stdout.write(guardDocument(String(chunk), 'json-lines', secrets), () => done());
     },
   });
 }

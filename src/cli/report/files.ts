@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import type { Syntax } from '../io/document-guard.js';
 import type { Output } from '../io/output.js';
 import { writeTextFile } from '../io/write-file.js';
 
@@ -125,11 +126,12 @@ function createFolders(file: string, what: string): string[] {
 
 /**
  * Writes a report file (its folders were made by {@link checkReportPath}), with every protected secret scrubbed
- * from it. Never blocks: a FIFO that no process reads, or whose reader stops taking data, is an error.
+ * from the values of its `syntax`. Never blocks: a FIFO that no process reads, or whose reader stops taking data,
+ * is an error.
  * @throws Error saying why (the caller names the file)
  */
-export async function writeReport(out: Output, file: string, text: string): Promise<void> {
-  await writeTextFile(file, out.scrub(text));
+export async function writeReport(out: Output, file: string, text: string, syntax: Syntax): Promise<void> {
+  await writeTextFile(file, out.scrub(text, syntax));
 }
 
 /**

@@ -1,5 +1,6 @@
 // The formats a `ci` report is written in (`--format`, `--report FORMAT=FILE`, `format` and `reports` in the config
 // file), defined once for the option checks, the config file and the report output.
+import type { Syntax } from '../io/document-guard.js';
 
 /**
  * Every report format, in the order the help lists them.
@@ -22,4 +23,19 @@ export const REPORT_LABELS: Readonly<Record<ReportFormat, string>> = {
   json: 'JSON',
   text: 'the text report',
   html: 'the HTML report',
+};
+
+/**
+ * The syntax each format's document is written in, for the output guard (`guardDocument`), which redacts inside its
+ * values only.
+ * @example REPORT_SYNTAX.sarif // 'json'
+ */
+export const REPORT_SYNTAX: Readonly<Record<ReportFormat, Syntax>> = {
+  text: 'text',
+  json: 'json',
+  junit: 'xml',
+  sarif: 'json',
+  codequality: 'json',
+  markdown: 'text',
+  html: 'html',
 };
