@@ -4,17 +4,17 @@
 
 // A URL's `user:password@` in one raw field value: everything from `scheme://` to the authority's last `@`,
 // where the authority ends at `/`, `?`, `#` or white space. In a raw value nothing else can end it, so a password
-// holding `"`, `<`, `>`, `[` or `]` is taken whole. The scheme starts after any character that cannot be part
-// of one (`_https://` counts) and is bounded, so a long run of scheme characters costs linear time.
-const RAW_USERINFO = /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
+// holding `"`, `<`, `>`, `[` or `]` is taken whole. The scheme may start after anything, a digit or a letter
+// included (a reader takes `0https://u:p@h` for a URL), and is bounded, so a long run of scheme characters costs at
+// most 32 steps a character.
+const RAW_USERINFO = /([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/?#]*@/gi;
 
 // A URL's `user:password@` once text has been serialised (JSON, XML, Markdown, a workflow command): the userinfo
 // characters of RFC 3986, `\` for Markdown's escapes, what WHATWG parsers accept raw there (`^ { } | \``,
 // non-ASCII, `@`), and the scheme's `:` escaped as a workflow command property escapes it (`%3A`). Never `"`,
 // `<`, `>`, `/` or white space: they end a JSON string, an XML attribute or tag, or the authority, and redacting
 // across them could join two values into one.
-const SERIALISED_USERINFO =
-  /(?<![a-z\d+.-])([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
+const SERIALISED_USERINFO = /([a-z][a-z\d+.-]{0,31}(?::|%3A)\/\/)[\w\-.~%!$&'()*+,;=:\\^{}|`@\u0080-\uffff]*@/gi;
 
 // A query or fragment parameter whose name says it holds a credential: the whole name, or its last part after
 // `_` or `-` (access_token, client_secret, X-Amz-Signature, api-key). Its value goes, its name stays.

@@ -4,8 +4,7 @@
 // so that it can never change the document's structure: redacting serialised text with a pattern once took the `\`
 // of a `\"` and left every JSON report unparseable. Text without structure (plain text, Markdown, a log line) gets
 // the serialised-text redaction, whose patterns stop at every character with a meaning in a syntax.
-import { mapStrings } from '../../internal/redact.js';
-import { jsonText, redactText, redactValue } from './safe-text.js';
+import { jsonText, parseMapped, redactText, redactValue } from './safe-text.js';
 
 /**
  * How a document is written, for {@link guardDocument}: `json` (pretty, as `jsonText` writes it), `json-lines` (one
@@ -37,18 +36,17 @@ export function guardDocument(text: string, syntax: Syntax, secrets: readonly st
 }
 
 function guardJson(text: string, secrets: readonly string[], write: (value: unknown) => string): string {
-  let value: unknown;
+  let changed = false;
+  let guarded: unknown;
   try {
-    value = JSON.parse(text);
+    guarded = parseMapped(text, (item) => {
+      const safe = redactValue(item, secrets);
+      changed ||= safe !== item;
+      return safe;
+    });
   } catch {
     return redactText(text, secrets);
   }
-  let changed = false;
-  const guarded = mapStrings(value, (item) => {
-    const safe = redactValue(item, secrets);
-    changed ||= safe !== item;
-    return safe;
-  });
   if (!changed) return text;
   // The same layout: what surrounded the value (a final line break) stays.
   const lead = /^\s*/.exec(text)![0];

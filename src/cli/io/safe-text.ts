@@ -80,15 +80,31 @@ export function safeText(text: string, secrets: readonly string[]): string {
  * @example const check = safeCopy(raw, [apiKey]) as CiCheck;
  */
 export function safeCopy<T>(value: T, secrets: readonly string[]): T {
-  if (value === undefined) return value;
-  const safe = (text: string) => safeText(text, secrets);
-  // JSON.parse calls the reviver bottom-up: every string value is made safe, then every object's keys.
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => {
-    if (typeof item === 'string') return safe(item);
+  return mapJsonStrings(value, (text) => safeText(text, secrets));
+}
+
+/**
+ * A copy of JSON-serialisable `value` with `map` applied to every string in it, keys included.
+ * @example mapJsonStrings({ a: ['x'] }, (s) => s.toUpperCase()) // { A: ['X'] }
+ */
+export function mapJsonStrings<T>(value: T, map: (text: string) => string): T {
+  return value === undefined ? value : (parseMapped(JSON.stringify(value), map) as T);
+}
+
+/**
+ * `text` parsed as JSON with `map` applied to every string in it, keys included.
+ * @throws SyntaxError when `text` is not JSON
+ * @example parseMapped('{"a":"x"}', (s) => s.toUpperCase()) // { A: 'X' }
+ */
+export function parseMapped(text: string, map: (text: string) => string): unknown {
+  // JSON.parse calls the reviver bottom-up: every string value is mapped, then every object's keys (as own data
+  // properties: a "__proto__" key stays data).
+  return JSON.parse(text, (_key, item: unknown) => {
+    if (typeof item === 'string') return map(item);
     if (item && typeof item === 'object' && !Array.isArray(item))
-      return Object.fromEntries(Object.entries(item).map(([k, v]) => [safe(k), v]));
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [map(k), v]));
     return item;
-  }) as T;
+  });
 }
 
 /**

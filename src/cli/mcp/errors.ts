@@ -31,6 +31,37 @@ export function failure(text: string, error: Record<string, unknown>): ToolResul
 }
 
 /**
+ * The result of a call that ran out of its `timeoutMs` (the server's own bound of the whole call, the reads after a
+ * wait included): the bound, and the job to read later when the call had one.
+ * @example return deadlineResult({ tool: 'check_pages', timeoutMs: 3000, id, pending: PENDING.check_pages });
+ */
+export function deadlineResult(call: {
+  tool: string;
+  timeoutMs: number;
+  id: string | undefined;
+  pending: Pending | undefined;
+  secrets: readonly string[];
+}): ToolResult {
+  const bound = `${call.tool} did not finish within its timeoutMs of ${call.timeoutMs} ms`;
+  const id = call.id === undefined ? undefined : safeLine(call.id, call.secrets);
+  const facts = { kind: 'timeout', timeoutMs: call.timeoutMs, ...(id === undefined ? {} : { id }) };
+  if (!call.pending)
+    return failure(
+      `${bound}: the service answered too slowly. Nothing was changed; call ${call.tool} again${id ? ` for ${id}` : ''}, with a longer timeoutMs (at most 600000).`,
+      facts,
+    );
+  if (id === undefined)
+    return failure(
+      `${bound}: the service did not accept the job in that time. It may still start; try again with a longer timeoutMs.`,
+      facts,
+    );
+  return failure(
+    `${bound}: the ${call.pending.kind} ${id} keeps running, or keeps its results, at the service. Read it later with ${call.pending.readLater(id)}.`,
+    facts,
+  );
+}
+
+/**
  * The result of a call that failed with `error`: the tool's name, `needs` (a 403 names them) and, for a wait, the
  * job it was waiting for.
  * @example catch (error) { return errorResult(error, { tool: 'list_sites', needs, secrets }); }

@@ -35,8 +35,30 @@ export const TIMEOUT_SCHEMA: JsonSchema = {
   ...TIMEOUT_BOUNDS,
   default: TIMEOUT_BOUNDS.maximum,
   description:
-    'Longest wait in milliseconds, covering the request that starts the job (1000–600000, default 600000). When it runs out the job keeps running at the service.',
+    'Longest time the call may take in milliseconds, covering the request that starts the job and the reads of its findings (1000–600000, default 600000). When it runs out the job keeps running at the service.',
 };
+
+/** How long a read tool (list_sites, get_findings, explain_root_causes) waits by default: under the 60 s that
+ * agents' clients commonly give a call. */
+export const READ_TIMEOUT_MS = 30_000;
+
+/** The JSON Schema of a read tool's `timeoutMs`. */
+export const READ_TIMEOUT_SCHEMA: JsonSchema = {
+  type: 'integer',
+  ...TIMEOUT_BOUNDS,
+  default: READ_TIMEOUT_MS,
+  description: `Longest time the call may take in milliseconds, the reads of the findings included (1000–600000, default ${READ_TIMEOUT_MS}).`,
+};
+
+/**
+ * The bound of one call in milliseconds: its input's `timeoutMs`, else the default of its schema.
+ * @example callBound(tool, { urls }) // 600000 for check_pages, 30000 for get_findings
+ */
+export function callBound(tool: Tool, input: Record<string, unknown>): number {
+  if (typeof input.timeoutMs === 'number') return input.timeoutMs;
+  const schema = (tool.inputSchema.properties as Record<string, JsonSchema> | undefined)?.timeoutMs;
+  return typeof schema?.default === 'number' ? schema.default : READ_TIMEOUT_MS;
+}
 
 /**
  * Compiles the check of `tool`'s input (its schema, then its `refine` rule).

@@ -2,6 +2,7 @@
 // and the short text beside the data. Every string from the service is made safe where it enters (safeCopy).
 import type { SeverityCounts } from '../../index.js';
 import { countsText } from '../io/tables.js';
+import { clipString, fitting } from './bounds.js';
 import type { ToolResult } from './tool.js';
 
 /** Findings listed in one result when the input sets no `limit`. */
@@ -40,13 +41,14 @@ type AnyFinding = {
  * @example finding({ ruleId: 'image-alt', impact: 'critical', url, target: 'img', htmlSnippet: '…' })
  */
 export function finding(v: AnyFinding, withIsNew = false): Finding {
+  const bounded = (text: string | undefined) => (text === undefined ? text : clipString(text));
   const shaped: Finding = {
-    ruleId: v.ruleId,
-    impact: v.impact,
-    url: v.url,
-    target: v.target,
-    helpUrl: v.helpUrl,
-    failureSummary: v.failureSummary,
+    ruleId: bounded(v.ruleId),
+    impact: bounded(v.impact),
+    url: bounded(v.url),
+    target: bounded(v.target),
+    helpUrl: bounded(v.helpUrl),
+    failureSummary: bounded(v.failureSummary),
   };
   if (withIsNew) shaped.isNew = v.isNew;
   return shaped;
@@ -59,12 +61,15 @@ const rank = (impact: string | undefined) => {
 };
 
 /**
- * Findings worst first (stable within an impact), then at most `limit` of them and how many were left out.
- * @example capFindings(violations, 50) // { findings: [...50], omitted: 12 }
+ * Findings worst first (stable within an impact), then at most `limit` of them — fewer when more would not fit in
+ * the result's bytes (`FINDINGS_BYTES`) — and how many were left out.
+ * @example capFindings(violations.map((v) => finding(v)), 50) // { shown: [...50], omitted: 12 }
  */
 export function capFindings<T extends AnyFinding>(list: readonly T[], limit: number): { shown: T[]; omitted: number } {
   const sorted = [...list].sort((a, b) => rank(a.impact) - rank(b.impact));
-  return { shown: sorted.slice(0, limit), omitted: Math.max(0, sorted.length - limit) };
+  const first = sorted.slice(0, limit);
+  const shown = first.slice(0, fitting(first));
+  return { shown, omitted: sorted.length - shown.length };
 }
 
 /**
@@ -95,7 +100,7 @@ export function findingsText(shown: readonly Finding[], omitted: number): string
       ?.split('\n')
       .find((line) => line.trim())
       ?.trim();
-    return `- [${f.impact ?? '?'}] ${f.ruleId ?? '?'} at ${f.url ?? '?'} ${f.target ?? ''}${summary ? ` — ${clip(summary, 160)}` : ''}${f.helpUrl ? ` (help: ${f.helpUrl})` : ''}`;
+    return `- [${one(f.impact ?? '?', 20)}] ${one(f.ruleId ?? '?', 80)} at ${one(f.url ?? '?', 300)} ${one(f.target ?? '', 300)}${summary ? ` — ${one(summary, 160)}` : ''}${f.helpUrl ? ` (help: ${one(f.helpUrl, 300)})` : ''}`;
   });
   const rest = shown.length - lines.length + omitted;
   return `${lines.join('\n')}${rest ? `\n… and ${rest} more (in the structured result${omitted ? '; get_findings with a higher limit lists the rest' : ''}).` : ''}`;
@@ -104,6 +109,20 @@ export function findingsText(shown: readonly Finding[], omitted: number): string
 /** `critical 1, serious 2, moderate 0, minor 0`, or `none` when the service gave none. */
 export function counts(c: SeverityCounts | undefined): string {
   return c ? countsText(c) : 'none';
+}
+
+// Line breaks, tabs and the other separators a reader takes for a new line or column.
+const SEPARATORS = /[\n\r\t\v\f\u0085\u2028\u2029]+/g;
+
+/**
+ * A service string as part of one line of a result's text: line breaks and other separators as spaces, so that the
+ * service's text can never write lines of its own into what an agent reads as the server's; cut to `max`
+ * characters with an ellipsis.
+ * @default max 300
+ * @example one('passed\nnow call check_pages') // 'passed now call check_pages'
+ */
+export function one(value: string | number | undefined, max = 300): string {
+  return clip(String(value ?? '').replace(SEPARATORS, ' '), max);
 }
 
 /**

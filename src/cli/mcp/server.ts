@@ -9,8 +9,9 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIO } from '../io/output.js';
 import { guardDocument } from '../io/document-guard.js';
 import { safeLine } from '../io/safe-text.js';
-import { errorResult, failure } from './errors.js';
-import { compileInput } from './input.js';
+import { boundResult } from './bounds.js';
+import { deadlineResult, errorResult, failure } from './errors.js';
+import { callBound, compileInput } from './input.js';
 import { type LogSink, teeToLog } from './log.js';
 import { loadMcpLibrary } from './load.js';
 import { progressReporter } from './progress.js';
@@ -103,16 +104,19 @@ async function serve({ io, stdin, out, sink, client, unavailable }: Served, opti
         { kind: 'input', fields: broken.map((b) => b.field) },
       );
     if (!client) return failure(`${unavailable}.`, { kind: 'configuration' });
-    const signal = AbortSignal.any([extra.signal, shutdown.signal]);
+    const call: Call = { timeoutMs: callBound(tool, input), deadline: new AbortController(), id: undefined };
     const context: ToolContext = {
       client,
       secrets: out.secrets,
-      signal,
+      signal: AbortSignal.any([extra.signal, shutdown.signal, call.deadline.signal]),
       progress: progressReporter(request.params._meta?.progressToken, (params) =>
         extra.sendNotification({ method: 'notifications/progress', params }),
       ),
+      working: (id) => {
+        call.id = id ?? call.id;
+      },
     };
-    return run(tool, input, context, out);
+    return boundResult(await run(tool, input, context, out, call), tool.name);
   });
 
   // The client is gone when stdin ends, or when stdout breaks (EPIPE: nobody reads the answers any more).
@@ -156,11 +160,34 @@ function startClient(
   }
 }
 
-// One call: its result, or its failure in words. A cancelled call's result is never sent (the protocol drops it).
-async function run(tool: Tool, input: Record<string, unknown>, ctx: ToolContext, out: CommandContext['out']) {
+/** One call's bound: its `timeoutMs`, the controller that ends it, and the job it started or reads. */
+interface Call {
+  timeoutMs: number;
+  deadline: AbortController;
+  id: string | undefined;
+}
+
+// One call: its result, or its failure in words, within its bound whatever the tool awaits (a body that arrives a
+// byte a second included): when the bound passes, its signal aborts what is in flight and the call answers at once.
+// A cancelled call's result is never sent (the protocol drops it).
+async function run(
+  tool: Tool,
+  input: Record<string, unknown>,
+  ctx: ToolContext,
+  out: CommandContext['out'],
+  call: Call,
+) {
+  const timer = setTimeout(() => call.deadline.abort(), call.timeoutMs);
+  const late = new Promise<'late'>((resolve) => call.deadline.signal.addEventListener('abort', () => resolve('late')));
+  const running = tool.run(input, ctx);
+  // Settled after the bound, it has no one to answer: its rejection is expected (aborted), not unhandled.
+  running.catch(() => undefined);
   try {
-    return (await tool.run(input, ctx)) as ToolResult;
+    const outcome = await Promise.race([running, late]);
+    if (outcome !== 'late') return outcome;
+    return timedOut(tool, call, out);
   } catch (error) {
+    if (call.deadline.signal.aborted) return timedOut(tool, call, out);
     if (ctx.signal.aborted && !(error instanceof PollTimeoutError))
       return failure(`${tool.name} was cancelled; a job it started keeps running at the service.`, {
         kind: 'cancelled',
@@ -174,7 +201,21 @@ async function run(tool: Tool, input: Record<string, unknown>, ctx: ToolContext,
     });
     out.err(`warning: ${tool.name}: ${result.content[0]!.text}`);
     return result;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function timedOut(tool: Tool, call: Call, out: CommandContext['out']): ToolResult {
+  const result = deadlineResult({
+    tool: tool.name,
+    timeoutMs: call.timeoutMs,
+    id: call.id,
+    pending: PENDING[tool.name],
+    secrets: out.secrets,
+  });
+  out.err(`warning: ${tool.name}: ${result.content[0]!.text}`);
+  return result;
 }
 
 // stdout as the transport writes it (one JSON message a line): each message redacted once more inside its strings

@@ -22,6 +22,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Reports progress when the request asked for it (a `progressToken`); a no-op otherwise. */
   progress(done: number, total: number | undefined, message: string): void;
+  /** Records the id of the job the call started or reads, so a call that runs out of time can name it. */
+  working(id: string | undefined): void;
 }
 
 /** The scopes and plan features a call needs, named by a 403. */

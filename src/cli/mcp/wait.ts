@@ -25,6 +25,7 @@ export function waitFor<T>(
     timeoutMs: timeoutMs ?? TIMEOUT_BOUNDS.maximum,
     signal: ctx.signal,
     onProgress: (job) => {
+      ctx.working((job as { id?: string }).id);
       const { done, total, message } = progressOf(job);
       ctx.progress(done, total, message);
     },

@@ -4,7 +4,7 @@ import type { CiCheck, FailOn } from '../../../index.js';
 import { safeCopy } from '../../io/safe-text.js';
 import { FAIL_ON } from '../../report/fail-on.js';
 import { TIMEOUT_SCHEMA, URL_SCHEMA } from '../input.js';
-import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, result } from '../results.js';
+import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
 import { isDone, waitFor } from '../wait.js';
 
@@ -57,23 +57,26 @@ export const checkPages = defineTool<Input>({
       }),
     );
     const check = safeCopy(raw, ctx.secrets);
+    ctx.working(check.id);
     // Findings are read only once the check COMPLETED (document §1); a FAILED check has none to read.
     const violations =
       check.status === 'COMPLETED'
         ? safeCopy(await ctx.client.ciChecks.listViolations(check.id, { signal: ctx.signal }), ctx.secrets)
         : [];
     const fresh = violations.filter((v) => v.isNew === true);
-    const { shown, omitted } = capFindings(fresh, DEFAULT_FINDINGS_LIMIT);
-    const findings = shown.map((v) => finding(v));
+    const { shown: findings, omitted } = capFindings(
+      fresh.map((v) => finding(v)),
+      DEFAULT_FINDINGS_LIMIT,
+    );
     const pages = (check.pages ?? []).map((p) => ({ url: p.url, status: p.status }));
     const head =
-      `CI check ${check.id}: ${check.status}${check.verdict ? `, verdict ${check.verdict}` : ''}${check.failOn ? ` (failOn ${check.failOn})` : ''}` +
-      `${check.failureReason ? ` — ${check.failureReason}` : ''}${check.baselineMissing ? '; no baseline yet, so every finding counts as new' : ''}.`;
+      `CI check ${one(check.id)}: ${one(check.status)}${check.verdict ? `, verdict ${one(check.verdict)}` : ''}${check.failOn ? ` (failOn ${one(check.failOn)})` : ''}` +
+      `${check.failureReason ? ` — ${one(check.failureReason)}` : ''}${check.baselineMissing ? '; no baseline yet, so every finding counts as new' : ''}.`;
     const notDone = pages.filter((p) => p.status !== 'DONE');
     return result(
       [
         head,
-        `Pages: ${pages.length}${notDone.length ? ` (${notDone.map((p) => `${p.url} ${p.status}`).join(', ')})` : ', all DONE'}.`,
+        `Pages: ${pages.length}${notDone.length ? ` (${notDone.map((p) => `${one(p.url)} ${one(p.status)}`).join(', ')})` : ', all DONE'}.`,
         `All findings: ${counts(check.counts)}. New: ${counts(check.newCounts)}; fixed ${check.fixedCount ?? 0}.`,
         fresh.length ? `New findings:\n${findingsText(findings, omitted)}` : 'No new findings.',
       ].join('\n'),

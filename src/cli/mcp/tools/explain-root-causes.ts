@@ -1,8 +1,8 @@
 // explain_root_causes: a scan run's findings grouped by the cause they share (one component, one rule), each with
 // the service's guidance and an example fix: where fixing one thing fixes many findings.
 import { safeCopy } from '../../io/safe-text.js';
-import { ID_SCHEMA } from '../input.js';
-import { cap, clip, result } from '../results.js';
+import { ID_SCHEMA, READ_TIMEOUT_SCHEMA } from '../input.js';
+import { cap, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
 
 /** Clusters one result lists, and samples (pages, selectors) per cluster. */
@@ -12,7 +12,7 @@ const SAMPLES_LIMIT = 5;
 const TEXT_CLUSTERS = 10;
 
 /** `explain_root_causes`: `{ scanRunId }` → `{ clusters: [{ key, ruleId, impact, guidance, exampleFix, helpUrl, … }] }`. */
-export const explainRootCauses = defineTool<{ scanRunId: string }>({
+export const explainRootCauses = defineTool<{ scanRunId: string; timeoutMs?: number }>({
   name: 'explain_root_causes',
   title: 'Explain root causes',
   description:
@@ -20,12 +20,16 @@ export const explainRootCauses = defineTool<{ scanRunId: string }>({
   readOnly: true,
   inputSchema: {
     type: 'object',
-    properties: { scanRunId: { ...ID_SCHEMA, description: 'A full-site scan run id.' } },
+    properties: {
+      scanRunId: { ...ID_SCHEMA, description: 'A full-site scan run id.' },
+      timeoutMs: READ_TIMEOUT_SCHEMA,
+    },
     required: ['scanRunId'],
     additionalProperties: false,
   },
   needs: () => ({ scopes: ['scans:read'], features: ['API_ACCESS'] }),
   async run(input, ctx) {
+    ctx.working(`scanRunId ${input.scanRunId}`);
     const rc = safeCopy(await ctx.client.scanRuns.getRootCauses(input.scanRunId, { signal: ctx.signal }), ctx.secrets);
     const { shown, omitted } = cap(rc.clusters, CLUSTERS_LIMIT);
     const clusters = shown.map((c) => ({
@@ -50,11 +54,11 @@ export const explainRootCauses = defineTool<{ scanRunId: string }>({
       .slice(0, TEXT_CLUSTERS)
       .map(
         (c, i) =>
-          `${i + 1}. [${c.impact ?? '?'}] ${c.ruleId ?? '?'}${c.component?.label ? ` in ${c.component.label}` : ''}: ${c.nodesCount ?? 0} elements on ${c.pagesCount ?? 0} pages (key ${c.key ?? '?'})` +
-          `${c.guidance ? `\n   Guidance: ${clip(c.guidance, 200)}` : ''}${c.exampleFix ? `\n   Example fix: ${clip(c.exampleFix, 200)}` : ''}${c.helpUrl ? `\n   Help: ${c.helpUrl}` : ''}`,
+          `${i + 1}. [${one(c.impact ?? '?', 20)}] ${one(c.ruleId ?? '?', 80)}${c.component?.label ? ` in ${one(c.component.label)}` : ''}: ${one(c.nodesCount ?? 0)} elements on ${one(c.pagesCount ?? 0)} pages (key ${one(c.key ?? '?')})` +
+          `${c.guidance ? `\n   Guidance: ${one(c.guidance, 200)}` : ''}${c.exampleFix ? `\n   Example fix: ${one(c.exampleFix, 200)}` : ''}${c.helpUrl ? `\n   Help: ${one(c.helpUrl)}` : ''}`,
       );
     return result(
-      `${s.clustersTotal ?? clusters.length} root causes cover ${s.clusteredFindings ?? 0} of ${s.findingsTotal ?? 0} findings on ${s.pagesTotal ?? 0} pages${rc.truncated ? ' (the analysis was truncated)' : ''}${omitted ? `; ${clusters.length} listed` : ''}.\n${lines.join('\n')}${clusters.length > lines.length ? `\n… ${clusters.length - lines.length} more in the structured result.` : ''}${rc.coverageDisclaimer ? `\n${rc.coverageDisclaimer}` : ''}`,
+      `${one(s.clustersTotal ?? clusters.length)} root causes cover ${one(s.clusteredFindings ?? 0)} of ${one(s.findingsTotal ?? 0)} findings on ${one(s.pagesTotal ?? 0)} pages${rc.truncated ? ' (the analysis was truncated)' : ''}${omitted ? `; ${clusters.length} listed` : ''}.\n${lines.join('\n')}${clusters.length > lines.length ? `\n… ${clusters.length - lines.length} more in the structured result.` : ''}${rc.coverageDisclaimer ? `\n${one(rc.coverageDisclaimer, 500)}` : ''}`,
       {
         scanRunId: input.scanRunId,
         status: rc.status,

@@ -1,6 +1,6 @@
 // get_findings: the findings of a CI check, a scan or a scan run already started (by check_pages, scan_page, a
 // wait that ran out, or the CLI), filtered and capped. A job still running answers with its status and no findings.
-import { ID_SCHEMA } from '../input.js';
+import { ID_SCHEMA, READ_TIMEOUT_SCHEMA } from '../input.js';
 import { safeCopy } from '../../io/safe-text.js';
 import {
   capFindings,
@@ -10,6 +10,7 @@ import {
   findingsText,
   IMPACTS,
   isAtLeast,
+  one,
   result,
 } from '../results.js';
 import { defineTool, type ToolContext } from '../tool.js';
@@ -22,6 +23,7 @@ interface Input {
   onlyNew?: boolean;
   impact?: (typeof IMPACTS)[number];
   limit?: number;
+  timeoutMs?: number;
 }
 
 const IDS = ['checkId', 'scanId', 'scanRunId'] as const;
@@ -76,6 +78,7 @@ export const getFindings = defineTool<Input>({
         default: DEFAULT_FINDINGS_LIMIT,
         description: `How many findings to list (1–500, default ${DEFAULT_FINDINGS_LIMIT}); omitted counts the rest.`,
       },
+      timeoutMs: READ_TIMEOUT_SCHEMA,
     },
     additionalProperties: false,
   },
@@ -95,14 +98,15 @@ export const getFindings = defineTool<Input>({
       ? { scopes: ['ci:check'], features: ['API_ACCESS'] }
       : { scopes: ['scans:read'], features: ['API_ACCESS'] },
   async run(input, ctx) {
-    const source = await read(input, ctx);
     const id = IDS.map((name) => input[name] && `${name} ${input[name]}`).find(Boolean)!;
+    ctx.working(id);
+    const source = await read(input, ctx);
     if (source.status !== 'COMPLETED') {
       const running = !isDone(source.status);
       return result(
         running
-          ? `The job (${id}) is still ${source.status}: its findings are read once it is done. Call get_findings again later.`
-          : `The job (${id}) ended ${source.status}: it has no findings to read.`,
+          ? `The job (${id}) is still ${one(source.status)}: its findings are read once it is done. Call get_findings again later.`
+          : `The job (${id}) ended ${one(source.status)}: it has no findings to read.`,
         { status: source.status, findings: [], total: 0, omitted: 0 },
       );
     }

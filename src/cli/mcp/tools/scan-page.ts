@@ -2,7 +2,7 @@
 import { failureOf, type Scan } from '../../../index.js';
 import { safeCopy } from '../../io/safe-text.js';
 import { TIMEOUT_SCHEMA, URL_SCHEMA } from '../input.js';
-import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, result } from '../results.js';
+import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
 import { isDone, waitFor } from '../wait.js';
 
@@ -38,16 +38,19 @@ export const scanPage = defineTool<Input>({
       })),
     );
     const scan = safeCopy(raw, ctx.secrets);
+    ctx.working(scan.id);
     const failure = failureOf(scan);
     const violations =
       scan.status === 'COMPLETED' && !failure
         ? safeCopy(await ctx.client.scans.listViolations(scan.id, { signal: ctx.signal }), ctx.secrets)
         : [];
-    const { shown, omitted } = capFindings(violations, DEFAULT_FINDINGS_LIMIT);
-    const findings = shown.map((v) => finding(v));
+    const { shown: findings, omitted } = capFindings(
+      violations.map((v) => finding(v)),
+      DEFAULT_FINDINGS_LIMIT,
+    );
     return result(
       [
-        `Scan ${scan.id} of ${scan.requestedUrl ?? input.url}: ${scan.status}${failure ? ` — ${failure.message}` : ''}.`,
+        `Scan ${one(scan.id)} of ${one(scan.requestedUrl ?? input.url)}: ${one(scan.status)}${failure ? ` — ${one(failure.message)}` : ''}.`,
         `Findings: ${counts(scan.counts)}.`,
         findingsText(findings, omitted),
       ].join('\n'),

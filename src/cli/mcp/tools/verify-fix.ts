@@ -2,7 +2,7 @@
 import { failureOf, type FixVerification } from '../../../index.js';
 import { safeCopy } from '../../io/safe-text.js';
 import { ID_SCHEMA, TIMEOUT_SCHEMA } from '../input.js';
-import { cap, result } from '../results.js';
+import { cap, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
 import { waitFor } from '../wait.js';
 
@@ -45,8 +45,8 @@ export const verifyFix = defineTool<Input>({
     const pages = shown.map((p) => ({ url: p.url, status: p.status }));
     const failure = failureOf(v);
     return result(
-      `Fix verification ${v.id} of ${v.remediationItemId ?? input.remediationItemId}: ${v.status}, outcome ${v.outcome ?? 'none'}${failure ? ` — ${failure.message}` : ''}.\n` +
-        `Pages re-checked ${v.pagesScanned ?? 0} of ${v.pagesRequested ?? 0} (failed ${v.pagesFailed ?? 0}); elements still found ${v.nodesFound ?? 0}${v.ruleNodesFound === undefined ? '' : ` (${v.ruleNodesFound} by the rule)`}.`,
+      `Fix verification ${one(v.id)} of ${one(v.remediationItemId ?? input.remediationItemId)}: ${one(v.status)}, outcome ${one(v.outcome ?? 'none')}${failure ? ` — ${one(failure.message)}` : ''}.\n` +
+        `Pages re-checked ${one(v.pagesScanned ?? 0)} of ${one(v.pagesRequested ?? 0)} (failed ${one(v.pagesFailed ?? 0)}); elements still found ${one(v.nodesFound ?? 0)}${v.ruleNodesFound === undefined ? '' : ` (${one(v.ruleNodesFound)} by the rule)`}.`,
       {
         verificationId: v.id,
         remediationItemId: v.remediationItemId,
