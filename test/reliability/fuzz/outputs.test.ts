@@ -20,7 +20,8 @@ import type { A11yClient } from '../../../src/index.js';
 import { findLeaks } from '../support.js';
 import { FUZZ_RUNS, LONG_RUN, params, report, timeoutFor } from './runs.js';
 
-// Each case formats seven documents and runs four tools: a tenth of the cheap properties' count.
+// Each case writes seven documents twice and runs five tools twice: a fifth of the cheap properties' count here,
+// a twentieth in `npm run fuzz`.
 const RUNS = LONG_RUN ? Math.ceil(FUZZ_RUNS / 20) : 200;
 const KEY = 'svc_live_Qm9vYmFyLWNhbmFyeS1rZXktMjAyNg';
 const TOKEN = 'tokcanary7f3a9c';
