@@ -179,6 +179,26 @@ describe('one schedule for every check of a run', () => {
     expect(new Set(proxy.log.filter(isPost).map((x) => JSON.stringify(x.body))).size).toBe(3);
   });
 
+  it('a 429 with Retry-After: 0 on every create: the run ends naming its deadline, not a pause past it (exit 4)', {
+    timeout: 60_000,
+  }, async () => {
+    const { sim, proxy } = await start({ durations: { ciCheck: 300 } }, (x) =>
+      isPost(x) ? rateLimited(0) : undefined,
+    );
+    // The service asks for no pause; the run's own back-off between refusals in a row (1 s, 2 s, then 4 s) is what
+    // meets the deadline of 5 s (on a loaded machine, after fewer refusals: the wording allows "once").
+    const r = await runCliInProcess(
+      ['ci', '--urls-file', await urlsFile(site(0)), '--fail-on', 'NONE', '--timeout', '5s', '--json'],
+      { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: proxy.url },
+    );
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(
+      /the run's deadline \(5000 ms \(--timeout\)\) ran out while the service kept answering 429 Too Many Requests \((\d+ times; it asked for a pause of 0 s each time|once; it asked for a pause of 0 s)\)/,
+    );
+    expect(r.stderr).not.toMatch(/past the run's limit/);
+    expect(proxy.log.filter(isPost).map((x) => x.status)).toContain(429);
+  });
+
   it('--max-checks 2: never more than two checks created and not yet finished', { timeout: 60_000 }, async () => {
     const { sim, proxy } = await start({ durations: { ciCheck: 400 } });
     const urls = site(100); // 6 checks of 20

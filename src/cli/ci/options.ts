@@ -133,6 +133,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     basePath: setting(SETTINGS.basePath),
     cwd: process.cwd(),
     note: setting(SETTINGS.quiet).value ? undefined : (line) => ctx.out.err(line),
+    warn: (line) => ctx.out.err(line),
   });
   if (changedSince !== undefined && sarifMap.length === 0) {
     throw new UsageError(

@@ -1,7 +1,8 @@
 // The route table of a `ci` run (`--sarif-map auto`): inferred once, before anything is sent, from the project at
 // `--source-root` (the working directory by default). In a recognised project it is the default; `--sarif-map
 // none` turns it off; an explicit `auto` (or `--source-root`) where no project is recognised is a usage error,
-// since the user asked for locations the run cannot give.
+// since the user asked for locations the run cannot give. A symbolic link the inference refused is warned about
+// whatever the outcome, even in a quiet run: it may be why no route was found.
 import { UsageError } from '../exit-codes.js';
 import { inferRoutes, type RouteTable } from '../routes/index.js';
 import type { Setting, SarifMapItem } from '../settings/settings.js';
@@ -16,6 +17,8 @@ export interface RouteTableInputs {
   cwd: string;
   /** Where a one-line note on the inferred table goes (stderr), unless the run is quiet. */
   note?: ((line: string) => void) | undefined;
+  /** Where a warning line goes (stderr, quiet or not): the symbolic links the inference refused to follow. */
+  warn?: ((line: string) => void) | undefined;
 }
 
 const NAMES = {
@@ -46,6 +49,7 @@ export function routeTableOf(inputs: RouteTableInputs): RouteTable | undefined {
   } catch (error) {
     throw new UsageError(`--base-path / basePath: ${(error as Error).message}`, 'ci');
   }
+  for (const line of inferred.warnings) inputs.warn?.(line);
   const unusable =
     'reason' in inferred
       ? inferred.reason

@@ -5,7 +5,7 @@
 // other error (the check could not be created) stops the others and is the run's error.
 import type { A11yClient, CiCheck, CiViolation, FailOn } from '../../index.js';
 import type { Batch } from './batches.js';
-import { type Outcome, runSchedule } from './schedule.js';
+import { type CreateRefusals, type Outcome, runSchedule } from './schedule.js';
 
 /** What one batch gave. */
 export interface BatchResult {
@@ -79,7 +79,7 @@ async function resultOf(client: A11yClient, batch: Batch, outcome: Outcome, limi
     return notStarted(
       batch,
       outcome.pause
-        ? `the check was not started: the service refused it (429) and asked for a pause${outcome.pause.retryAfterMs === undefined ? '' : ` of ${Math.ceil(outcome.pause.retryAfterMs / 1000)} s`}, past the run's limit of ${limit}`
+        ? refusedReason(outcome.pause, limit)
         : outcome.answered
           ? `the check was not started: the run's limit of ${limit} ran out first`
           : // The deadline came before the service answered the request creating the check: there is no check to
@@ -104,6 +104,21 @@ async function resultOf(client: A11yClient, batch: Batch, outcome: Outcome, limi
     waitEnded: `the wait ${reason}`,
     endedMessage: `CI check ${jobId} ${reason}.`,
   };
+}
+
+const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+
+// Why creates refused with 429 left a check unstarted: the pause the service asked for when it alone reaches past
+// the deadline; else the deadline, which the refusals in a row and the back-off between them used up (a
+// `Retry-After: 0` asks for no pause at all, so "a pause of 0 s, past the limit" would blame the wrong thing).
+function refusedReason(pause: CreateRefusals, limit: string): string {
+  if (pause.pastDeadline && pause.retryAfterMs !== undefined)
+    return `the check was not started: the service refused it (429) and asked for a pause of ${seconds(pause.retryAfterMs)}, past the run's limit of ${limit}`;
+  const asked =
+    pause.retryAfterMs === undefined ? 'named no pause' : `asked for a pause of ${seconds(pause.retryAfterMs)}`;
+  const which = pause.refusals === 1 ? '' : pause.samePause ? ' each time' : ' the last time';
+  const times = pause.refusals === 1 ? 'once' : `${pause.refusals} times`;
+  return `the check was not started: the run's deadline (${limit}) ran out while the service kept answering 429 Too Many Requests (${times}; it ${asked}${which})`;
 }
 
 // A batch the deadline reached before it started: its pages listed as QUEUED, so the reports name them.

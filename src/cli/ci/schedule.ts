@@ -20,6 +20,24 @@ import { type Plan, PollPlanner } from './poll-planner.js';
 import { RequestPacer } from './request-pacer.js';
 
 /**
+ * The 429s that refused creates until no further try fitted before the deadline.
+ * @example { retryAfterMs: 0, pastDeadline: false, refusals: 2, samePause: true }
+ */
+export interface CreateRefusals {
+  /** The last refusal's `Retry-After` in milliseconds (undefined: it named no pause). */
+  retryAfterMs: number | undefined;
+  /**
+   * Whether that pause alone reaches past the deadline; false when the run's own back-off between refusals in a row
+   * (or their number) used the time up.
+   */
+  pastDeadline: boolean;
+  /** Creates refused in a row (since the last one accepted). */
+  refusals: number;
+  /** Whether every one of those refusals asked for the same pause. */
+  samePause: boolean;
+}
+
+/**
  * How one batch ended.
  * @example if (outcome.kind === 'finished') console.log(outcome.check.verdict);
  */
@@ -28,9 +46,9 @@ export type Outcome =
   | { kind: 'finished'; check: CiCheck; violations: CiViolation[] }
   /**
    * The run's deadline came first: the check was never created (`answered` false: its create had no answer yet;
-   * `pause`: the service refused creates with a 429 whose pause reaches past the deadline).
+   * `pause`: the service kept refusing creates with 429 until the next try would start past the deadline).
    */
-  | { kind: 'not-started'; answered: boolean; pause?: { retryAfterMs: number | undefined } }
+  | { kind: 'not-started'; answered: boolean; pause?: CreateRefusals }
   /** The check exists but its wait ended first: the deadline, or a pause the service asked for past it. */
   | { kind: 'ended'; jobId: string; seen: CiCheck | undefined; pause?: { retryAfterMs: number | undefined } };
 
@@ -111,6 +129,8 @@ export async function runSchedule(
   let wakeUp: (() => void) | undefined;
   let createPausedUntil = 0;
   let createRefusals = 0;
+  // The Retry-After values of the refusals in a row, so the message can say whether they all asked the same.
+  let refusedPauses = new Set<number | undefined>();
   let pollsPausedUntil = 0;
   // Until a create of more than the Free plan's five URLs is accepted, one such create is sent at a time: a
   // Free-plan key then refuses one, not every batch sent at once.
@@ -154,19 +174,29 @@ export async function runSchedule(
       task.state = 'running';
       planner.created(task, urls.length, sentAt);
       createRefusals = 0;
+      refusedPauses = new Set();
       if (urls.length > FREE_PLAN_URLS_PER_CHECK) largeAccepted = true;
     } catch (error) {
       if (deadline.signal.aborted) return finish(task, { kind: 'not-started', answered: false });
       if (stop.signal.aborted) throw error;
       task.state = 'waiting';
       if (error instanceof RateLimitError) {
-        createPausedUntil = Date.now() + Math.max(error.retryAfterMs ?? 0, createBackoffMs(createRefusals++));
+        const now = Date.now();
+        const asked = error.retryAfterMs;
+        createPausedUntil = now + Math.max(asked ?? 0, createBackoffMs(createRefusals++));
+        refusedPauses.add(asked);
         // A pause past the deadline: no check still waiting can start in time, so they end now rather than
         // sleeping to the deadline (the checks already running go on).
-        if (createPausedUntil >= options.endsAt)
-          for (const t of tasks)
-            if (t.state === 'waiting')
-              finish(t, { kind: 'not-started', answered: true, pause: { retryAfterMs: error.retryAfterMs } });
+        if (createPausedUntil >= options.endsAt) {
+          const pause: CreateRefusals = {
+            retryAfterMs: asked,
+            // The service's own pause, or the back-off this run added to it: the message names the right one.
+            pastDeadline: asked !== undefined && now + asked >= options.endsAt,
+            refusals: createRefusals,
+            samePause: refusedPauses.size === 1,
+          };
+          for (const t of tasks) if (t.state === 'waiting') finish(t, { kind: 'not-started', answered: true, pause });
+        }
         return;
       }
       if (!resplitDone && isFreePlanRefusal(error, urls.length)) {

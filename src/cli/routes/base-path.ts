@@ -1,9 +1,9 @@
 // The base path a site is served under (`--base-path /docs`, Next.js `basePath`): removed as whole segments before
 // a URL is matched. Next's config is read as text with one conservative pattern, never executed: only a single
-// string literal `basePath: '/x'` counts.
+// string literal `basePath: '/x'` counts, and only from a file inside the repository reached through no symbolic
+// link (repository.ts).
 import { join } from 'node:path';
-import { readTextFile } from '../io/read-file.js';
-import { isRegularFile } from './walk.js';
+import type { Repository } from './repository.js';
 
 const NEXT_CONFIGS = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs', 'next.config.mts'];
 
@@ -38,16 +38,17 @@ export interface NextBasePath {
 }
 
 /**
- * Reads `basePath` from the first `next.config.*` under `root`: `basePath: '/docs'` gives `/docs`; a computed or
- * repeated value gives `unsure` (the caller says `--base-path` settles it); no mention, no base path.
- * @example nextBasePath('/repo') // { file: 'next.config.mjs', basePath: '/docs' }
+ * Reads `basePath` from the first `next.config.*` under `root` (a folder of `repo`): `basePath: '/docs'` gives
+ * `/docs`; a computed or repeated value gives `unsure` (the caller says `--base-path` settles it); no mention, no
+ * base path. A config reached through a symbolic link counts as absent.
+ * @example nextBasePath(repositoryAt('/repo'), '/repo') // { file: 'next.config.mjs', basePath: '/docs' }
  */
-export function nextBasePath(root: string): NextBasePath | undefined {
-  const file = NEXT_CONFIGS.find((name) => isRegularFile(join(root, name)));
+export function nextBasePath(repo: Repository, root: string): NextBasePath | undefined {
+  const file = NEXT_CONFIGS.find((name) => repo.isFile(join(root, name)));
   if (file === undefined) return undefined;
   let text: string;
   try {
-    text = readTextFile(join(root, file), { what: 'Next.js config', writerWaitMs: 0, idleMs: 0 });
+    text = repo.readText(join(root, file), 'Next.js config');
   } catch {
     return { file, unsure: 'it could not be read' };
   }

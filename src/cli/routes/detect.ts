@@ -1,18 +1,17 @@
 // Which framework a project is built with, and where its routes live: read from package.json's dependencies (and
 // devDependencies, where Astro and SvelteKit usually sit), never by running anything. A folder with no package.json
-// whose site folder holds HTML files is a static site.
-import { readdirSync } from 'node:fs';
+// whose site folder holds HTML files is a static site. Every look at the disk goes through the repository's gate
+// (repository.ts): a file or folder reached through a symbolic link counts as absent.
 import { join } from 'node:path';
-import { readTextFile } from '../io/read-file.js';
 import { astroRouter } from './astro.js';
 import { nextAppRouter } from './next-app.js';
 import { nextPagesRouter } from './next-pages.js';
 import { nuxtRouter } from './nuxt.js';
 import { remixRouter } from './remix.js';
+import type { Repository } from './repository.js';
 import { staticSiteRouter } from './static-site.js';
 import { svelteKitRouter } from './sveltekit.js';
 import type { FileRouter, Framework } from './types.js';
-import { isRealDirectory, isRegularFile } from './walk.js';
 
 /** A routes folder and how its files are read. */
 export interface RoutesFolder {
@@ -40,11 +39,11 @@ export interface Unrecognised {
 const DEPENDENCY_KEYS = ['dependencies', 'devDependencies'] as const;
 
 // The dependency names of package.json, or undefined when there is none (a static site may be there).
-function dependenciesOf(root: string): Set<string> | undefined | Unrecognised {
+function dependenciesOf(repo: Repository, root: string): Set<string> | undefined | Unrecognised {
   const file = join(root, 'package.json');
-  if (!isRegularFile(file)) return undefined;
+  if (!repo.isFile(file)) return undefined;
   try {
-    const data: unknown = JSON.parse(readTextFile(file, { what: 'package.json', writerWaitMs: 0, idleMs: 0 }));
+    const data: unknown = JSON.parse(repo.readText(file, 'package.json'));
     const names = new Set<string>();
     for (const key of DEPENDENCY_KEYS) {
       const deps = (data as Record<string, unknown> | null)?.[key];
@@ -56,77 +55,82 @@ function dependenciesOf(root: string): Set<string> | undefined | Unrecognised {
   }
 }
 
-const real = (root: string, dir: string) => isRealDirectory(join(root, dir));
+// What detection reads: the project's folder, through the repository's gate.
+interface At {
+  repo: Repository;
+  root: string;
+}
 
-function nextFolders(root: string): RoutesFolder[] {
+const real = (at: At, dir: string) => at.repo.isDirectory(join(at.root, dir));
+
+function nextFolders(at: At): RoutesFolder[] {
   // "src/app or src/pages will be ignored if app or pages are present in the root directory" (Next.js docs,
   // Project structure: src folder).
-  const base = real(root, 'app') || real(root, 'pages') ? '' : 'src/';
+  const base = real(at, 'app') || real(at, 'pages') ? '' : 'src/';
   return [
     { dir: `${base}app`, router: nextAppRouter },
     { dir: `${base}pages`, router: nextPagesRouter },
-  ].filter((f) => real(root, f.dir));
+  ].filter((f) => real(at, f.dir));
 }
 
 // React Router 7 declares its routes in app/routes.ts: only one that calls flatRoutes() reads app/routes/.
-function usesFlatRoutes(root: string): boolean {
-  const config = ['app/routes.ts', 'app/routes.js'].find((f) => isRegularFile(join(root, f)));
+function usesFlatRoutes(at: At): boolean {
+  const config = ['app/routes.ts', 'app/routes.js'].find((f) => at.repo.isFile(join(at.root, f)));
   if (config === undefined) return true;
   try {
-    return /\bflatRoutes\s*\(/.test(readTextFile(join(root, config), { what: config, writerWaitMs: 0, idleMs: 0 }));
+    return /\bflatRoutes\s*\(/.test(at.repo.readText(join(at.root, config), config));
   } catch {
     return false;
   }
 }
 
 // The site folder of a static site: the first of public/, dist/, out/ that exists, else the root.
-function staticFolder(root: string): string {
-  return ['public', 'dist', 'out'].find((dir) => real(root, dir)) ?? '.';
+function staticFolder(at: At): string {
+  return ['public', 'dist', 'out'].find((dir) => real(at, dir)) ?? '.';
 }
 
-function hasHtmlFiles(dir: string): boolean {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() && /\.html$/i.test(e.name));
-  } catch {
-    return false;
-  }
+function hasHtmlFiles(at: At, dir: string): boolean {
+  const entries = at.repo.list(join(at.root, dir)) ?? [];
+  return entries.some((e) => e.isFile() && /\.html$/i.test(e.name));
 }
 
 /**
- * The project at `root`: its framework and routes folders, or why none is recognised. The first of Next.js,
- * Astro, SvelteKit, Nuxt, Remix/React Router found in the dependencies decides; its routes folder must exist.
- * @example detectProject('/repo') // { framework: 'next', folders: [{ dir: 'app', … }], pagesExportDefault: false }
+ * The project at `root` (absolute, inside `repo`): its framework and routes folders, or why none is recognised.
+ * The first of Next.js, Astro, SvelteKit, Nuxt, Remix/React Router found in the dependencies decides; its routes
+ * folder must exist. Files and folders reached through a symbolic link count as absent (and `repo` records them).
+ * @example detectProject(repositoryAt('/repo'), '/repo') // { framework: 'next', folders: [{ dir: 'app', … }], … }
  */
-export function detectProject(root: string): Project | Unrecognised {
-  const deps = dependenciesOf(root);
+export function detectProject(repo: Repository, root: string): Project | Unrecognised {
+  const at: At = { repo, root };
+  const deps = dependenciesOf(repo, root);
   if (deps === undefined) {
-    const dir = staticFolder(root);
-    if (!hasHtmlFiles(join(root, dir)))
+    const dir = staticFolder(at);
+    if (!hasHtmlFiles(at, dir))
       return { reason: `there is no package.json, and ${dir === '.' ? 'the folder' : `${dir}/`} holds no .html file` };
     return { framework: 'static', folders: [{ dir, router: staticSiteRouter }], pagesExportDefault: false };
   }
   if (!(deps instanceof Set)) return deps;
   const has = (name: string) => deps.has(name);
   const candidates: Array<[Framework, () => RoutesFolder[], string]> = [
-    ['next', () => nextFolders(root), 'app/, pages/, src/app/ or src/pages/'],
-    ['astro', () => (real(root, 'src/pages') ? [{ dir: 'src/pages', router: astroRouter }] : []), 'src/pages/'],
+    ['next', () => nextFolders(at), 'app/, pages/, src/app/ or src/pages/'],
+    ['astro', () => (real(at, 'src/pages') ? [{ dir: 'src/pages', router: astroRouter }] : []), 'src/pages/'],
     [
       'sveltekit',
-      () => (real(root, 'src/routes') ? [{ dir: 'src/routes', router: svelteKitRouter }] : []),
+      () => (real(at, 'src/routes') ? [{ dir: 'src/routes', router: svelteKitRouter }] : []),
       'src/routes/',
     ],
     [
       'nuxt',
       () =>
         ['app/pages', 'pages']
-          .filter((dir) => real(root, dir))
+          .filter((dir) => real(at, dir))
           .slice(0, 1)
           .map((dir) => ({ dir, router: nuxtRouter })),
       'app/pages/ or pages/',
     ],
     [
       'remix',
-      () => (real(root, 'app/routes') && usesFlatRoutes(root) ? [{ dir: 'app/routes', router: remixRouter }] : []),
+      () => (real(at, 'app/routes') && usesFlatRoutes(at) ? [{ dir: 'app/routes', router: remixRouter }] : []),
       'app/routes/ (flat routes)',
     ],
   ];

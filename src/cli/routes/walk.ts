@@ -1,8 +1,9 @@
-// The files of a routes folder, read under bounds: never following a symbolic link (so never out of the project),
-// never opening anything (a FIFO is only listed, never read), skipping node_modules, .git and every dot-folder,
-// and stopping at a cap on the entries visited so a huge or generated tree cannot stall a run.
-import { type Dirent, lstatSync, readdirSync } from 'node:fs';
+// The files of a routes folder, read under bounds: through the repository's gate (repository.ts: no symbolic link
+// anywhere from the repository root down, so never out of it; a link met is named in the run's warning), never
+// opening anything (a FIFO is only listed, never read), skipping node_modules, .git and every dot-folder, and
+// stopping at a cap on the entries visited so a huge or generated tree cannot stall a run.
 import { join } from 'node:path';
+import type { Repository } from './repository.js';
 
 /**
  * Most directory entries one inference visits, over all its folders.
@@ -26,24 +27,27 @@ export interface WalkBudget {
   left: number;
 }
 
+// Folders no route lives in: skipped by name, a link of that name too (and then not warned about).
+const skipped = (name: string) => name.startsWith('.') || name === 'node_modules';
+
 /**
- * The regular files under `folder` (none when it is not a real directory: a symbolic link to one is not followed).
+ * The regular files under `folder` (none when it is no directory of `repo` reached through no symbolic link); every
+ * link met inside is refused through `repo`, never followed.
  * @default budget { left: MAX_WALK_ENTRIES }
- * @example walkFiles('/repo/app').files // ['(shop)/cart/page.tsx', 'page.tsx']
+ * @example walkFiles(repositoryAt('/repo'), '/repo/app').files // ['(shop)/cart/page.tsx', 'page.tsx']
  */
-export function walkFiles(folder: string, budget: WalkBudget = { left: MAX_WALK_ENTRIES }): WalkResult {
+export function walkFiles(
+  repo: Repository,
+  folder: string,
+  budget: WalkBudget = { left: MAX_WALK_ENTRIES },
+): WalkResult {
   const files: string[] = [];
   let truncated = false;
-  if (!isRealDirectory(folder)) return { files, truncated };
   const visit = (dir: string, prefix: string, depth: number): void => {
     if (truncated || depth > MAX_DEPTH) return;
-    let entries: Dirent[];
-    try {
-      // Dirents carry the entry's own type (lstat's, not the link target's).
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    // Dirents carry the entry's own type (lstat's, not the link target's).
+    const entries = repo.list(dir);
+    if (entries === undefined) return;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (budget.left-- <= 0) {
@@ -52,36 +56,12 @@ export function walkFiles(folder: string, budget: WalkBudget = { left: MAX_WALK_
       }
       const name = entry.name;
       if (entry.isDirectory()) {
-        if (name.startsWith('.') || name === 'node_modules') continue;
-        visit(join(dir, name), `${prefix}${name}/`, depth + 1);
+        if (!skipped(name)) visit(join(dir, name), `${prefix}${name}/`, depth + 1);
       } else if (entry.isFile()) files.push(`${prefix}${name}`);
-      // Symbolic links, FIFOs, sockets and devices are not routes: skipped without being opened.
+      else if (entry.isSymbolicLink() && !skipped(name)) repo.refuse(join(dir, name));
+      // FIFOs, sockets and devices are not routes: skipped without being opened.
     }
   };
   visit(folder, '', 0);
   return { files, truncated };
-}
-
-/**
- * Whether `path` is a directory itself (not a symbolic link to one).
- * @example isRealDirectory('/repo/app') // true
- */
-export function isRealDirectory(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether `path` is a regular file itself (not a symbolic link, FIFO or device).
- * @example isRegularFile('/repo/package.json') // true
- */
-export function isRegularFile(path: string): boolean {
-  try {
-    return lstatSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

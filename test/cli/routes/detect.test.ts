@@ -9,6 +9,7 @@ import { nextBasePath } from '../../../src/cli/routes/base-path.js';
 import { defaultExportLine } from '../../../src/cli/routes/default-export.js';
 import { detectProject } from '../../../src/cli/routes/detect.js';
 import { inferRoutes } from '../../../src/cli/routes/index.js';
+import { repositoryAt } from '../../../src/cli/routes/repository.js';
 import { walkFiles } from '../../../src/cli/routes/walk.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-a11y-routes-'));
@@ -25,15 +26,18 @@ function project(files: Record<string, string>): string {
   mkdirSync(root, { recursive: true });
   return root;
 }
+// The functions below the inference take the repository's gate; each scratch project is its own repository.
+const detect = (root: string) => detectProject(repositoryAt(root), root);
+const basePathIn = (root: string) => nextBasePath(repositoryAt(root), root);
 const pkg = (deps: Record<string, string>) => JSON.stringify({ dependencies: deps });
 const PAGE = 'export default function Page() {}\n';
 
 describe('detectProject', () => {
   it('Next.js: root app/ and pages/ win over src/ (the docs: src/app is ignored when app/ exists)', () => {
     const both = project({ 'package.json': pkg({ next: '15' }), 'app/page.tsx': PAGE, 'src/app/page.tsx': PAGE });
-    expect(detectProject(both)).toMatchObject({ framework: 'next', folders: [{ dir: 'app' }] });
+    expect(detect(both)).toMatchObject({ framework: 'next', folders: [{ dir: 'app' }] });
     const src = project({ 'package.json': pkg({ next: '15' }), 'src/app/page.tsx': PAGE, 'src/pages/a.tsx': PAGE });
-    expect(detectProject(src)).toMatchObject({ folders: [{ dir: 'src/app' }, { dir: 'src/pages' }] });
+    expect(detect(src)).toMatchObject({ folders: [{ dir: 'src/app' }, { dir: 'src/pages' }] });
   });
 
   it('Nuxt 4 reads app/pages/; devDependencies count', () => {
@@ -41,7 +45,7 @@ describe('detectProject', () => {
       'package.json': JSON.stringify({ devDependencies: { nuxt: '4' } }),
       'app/pages/index.vue': '',
     });
-    expect(detectProject(root)).toMatchObject({ framework: 'nuxt', folders: [{ dir: 'app/pages' }] });
+    expect(detect(root)).toMatchObject({ framework: 'nuxt', folders: [{ dir: 'app/pages' }] });
   });
 
   it('React Router 7 is read only when app/routes.ts uses flatRoutes()', () => {
@@ -50,27 +54,27 @@ describe('detectProject', () => {
       'app/routes.ts': "import { flatRoutes } from '@react-router/fs-routes';\nexport default flatRoutes();\n",
       'app/routes/_index.tsx': PAGE,
     });
-    expect(detectProject(flat)).toMatchObject({ framework: 'remix' });
+    expect(detect(flat)).toMatchObject({ framework: 'remix' });
     const config = project({
       'package.json': pkg({ 'react-router': '7' }),
       'app/routes.ts': "export default [index('home.tsx')];\n",
       'app/routes/_index.tsx': PAGE,
     });
-    expect(detectProject(config)).toHaveProperty('reason');
+    expect(detect(config)).toHaveProperty('reason');
   });
 
   it('no project: unknown dependencies, a framework without its folder, bad package.json, no HTML', () => {
-    expect(detectProject(project({ 'package.json': pkg({ express: '5' }) }))).toEqual({
+    expect(detect(project({ 'package.json': pkg({ express: '5' }) }))).toEqual({
       reason: expect.stringContaining('names none of'),
     });
-    expect(detectProject(project({ 'package.json': pkg({ astro: '5' }) }))).toEqual({
+    expect(detect(project({ 'package.json': pkg({ astro: '5' }) }))).toEqual({
       reason: 'it depends on astro but has no src/pages/',
     });
-    expect(detectProject(project({ 'package.json': '{' }))).toEqual({
+    expect(detect(project({ 'package.json': '{' }))).toEqual({
       reason: expect.stringContaining('package.json could not be read'),
     });
-    expect(detectProject(project({ 'notes.txt': 'x' }))).toHaveProperty('reason');
-    expect(detectProject(project({ 'index.html': '<p>' }))).toMatchObject({
+    expect(detect(project({ 'notes.txt': 'x' }))).toHaveProperty('reason');
+    expect(detect(project({ 'index.html': '<p>' }))).toMatchObject({
       framework: 'static',
       folders: [{ dir: '.' }],
     });
@@ -79,15 +83,15 @@ describe('detectProject', () => {
 
 describe('nextBasePath', () => {
   it('takes one string literal; a computed or repeated basePath is unsure', () => {
-    expect(nextBasePath(project({ 'next.config.js': 'module.exports = { basePath: "/docs" }' }))).toEqual({
+    expect(basePathIn(project({ 'next.config.js': 'module.exports = { basePath: "/docs" }' }))).toEqual({
       file: 'next.config.js',
       basePath: '/docs',
     });
-    expect(nextBasePath(project({ 'next.config.ts': 'export default { basePath: process.env.BASE }' }))).toMatchObject({
+    expect(basePathIn(project({ 'next.config.ts': 'export default { basePath: process.env.BASE }' }))).toMatchObject({
       unsure: expect.any(String),
     });
-    expect(nextBasePath(project({ 'next.config.mjs': 'export default {}' }))).toEqual({ file: 'next.config.mjs' });
-    expect(nextBasePath(project({}))).toBeUndefined();
+    expect(basePathIn(project({ 'next.config.mjs': 'export default {}' }))).toEqual({ file: 'next.config.mjs' });
+    expect(basePathIn(project({}))).toBeUndefined();
   });
 
   it('a flag wins over the config, and an unsure config is said', () => {
@@ -128,19 +132,20 @@ describe('reading route modules', () => {
       'c.ts': 'export const x = 1;\n',
     });
     const budget = { bytes: 1_000 };
-    expect(defaultExportLine(join(root, 'a.tsx'), budget)).toEqual({ line: 2 });
-    expect(defaultExportLine(join(root, 'b.tsx'), budget)).toEqual({ line: 1 });
-    expect(defaultExportLine(join(root, 'c.ts'), budget)).toEqual({ line: undefined });
-    expect(defaultExportLine(join(root, 'a.tsx'), { bytes: 3 })).toEqual({ unread: true });
-    expect(defaultExportLine(join(root, 'missing.tsx'))).toEqual({ unread: true });
+    const repo = repositoryAt(root);
+    expect(defaultExportLine(repo, join(root, 'a.tsx'), budget)).toEqual({ line: 2 });
+    expect(defaultExportLine(repo, join(root, 'b.tsx'), budget)).toEqual({ line: 1 });
+    expect(defaultExportLine(repo, join(root, 'c.ts'), budget)).toEqual({ line: undefined });
+    expect(defaultExportLine(repo, join(root, 'a.tsx'), { bytes: 3 })).toEqual({ unread: true });
+    expect(defaultExportLine(repo, join(root, 'missing.tsx'))).toEqual({ unread: true });
   });
 
   it('a FIFO as package.json or next.config.js is never opened', () => {
     const root = project({ 'app/page.tsx': PAGE });
     execFileSync('mkfifo', [join(root, 'package.json')]);
     execFileSync('mkfifo', [join(root, 'next.config.js')]);
-    expect(detectProject(root)).toHaveProperty('reason');
-    expect(nextBasePath(root)).toBeUndefined();
+    expect(detect(root)).toHaveProperty('reason');
+    expect(basePathIn(root)).toBeUndefined();
   });
 });
 
@@ -155,17 +160,22 @@ describe('walkFiles', () => {
     });
     symlinkSync(join(outside, 'secret'), join(root, 'linked'));
     symlinkSync(join(root, 'a/page.tsx'), join(root, 'alias.tsx'));
+    symlinkSync(outside, join(root, '.hidden'));
     execFileSync('mkfifo', [join(root, 'pipe.tsx')]);
-    expect(walkFiles(root)).toEqual({ files: ['a/page.tsx'], truncated: false });
+    const repo = repositoryAt(root);
+    expect(walkFiles(repo, root)).toEqual({ files: ['a/page.tsx'], truncated: false });
+    // Each link met is refused through the gate, which names it (a dot-named one is skipped like a dot-folder).
+    expect(repo.links).toEqual(['alias.tsx', 'linked']);
     // A routes folder that is itself a symbolic link is not followed either.
     symlinkSync(outside, join(root, 'out'));
-    expect(walkFiles(join(root, 'out'))).toEqual({ files: [], truncated: false });
+    expect(walkFiles(repo, join(root, 'out'))).toEqual({ files: [], truncated: false });
+    expect(repo.links).toEqual(['alias.tsx', 'linked', 'out']);
   });
 
   it('stops at its cap and says so', () => {
     const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.html`, '<p>']));
     const root = project(files);
-    const walked = walkFiles(root, { left: 10 });
+    const walked = walkFiles(repositoryAt(root), root, { left: 10 });
     expect(walked.truncated).toBe(true);
     expect(walked.files).toHaveLength(10);
     expect(inferRoutes({ sourceRoot: root, maxEntries: 10 })).toMatchObject({

@@ -14,7 +14,7 @@ import { safeText } from '../../../src/cli/io/safe-text.js';
 import { boundResult } from '../../../src/cli/mcp/bounds.js';
 import type { Tool, ToolContext, ToolResult } from '../../../src/cli/mcp/tool.js';
 import { TOOLS } from '../../../src/cli/mcp/tools/index.js';
-import { prepareReport } from '../../../src/cli/report/index.js';
+import { type CiReport, prepareReport } from '../../../src/cli/report/index.js';
 import { REPORT_FORMATS, REPORT_SYNTAX, type ReportFormat } from '../../../src/cli/report/formats.js';
 import type { A11yClient } from '../../../src/index.js';
 import { findLeaks } from '../support.js';
@@ -206,7 +206,7 @@ function written(raw: ReturnType<typeof ciReport>, format: ReportFormat): { stdo
   const io: CliIO = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true }, env: {} };
   const out = new Output(io);
   out.protect(KEY);
-  const prepared = prepareReport(raw, { secrets: out.secrets });
+  const prepared = prepareReport(raw as unknown as CiReport, { secrets: out.secrets });
   const text = formatReport(prepared, format, { run: { failOn: 'NEW_CRITICAL' } as never });
   out.out(text, REPORT_SYNTAX[format]);
   return { stdout, file: out.scrub(text, REPORT_SYNTAX[format]) };
