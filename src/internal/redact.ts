@@ -20,21 +20,57 @@ function spellings(c: string, first: boolean): string {
   return `(?:${escapes}${literal}|%(?:25)?${hex.padStart(2, '0')}|&#0*${code};?|&#x0*${hex};?|\\\\u0*${hex}${named})`;
 }
 
-// Compiled patterns per secret: a client or a CLI run has one or two.
-const patterns = new Map<string, SecretPatterns>();
-
-/** The patterns of one secret: its spellings (any case), and its base64 forms (case matters there). */
-interface SecretPatterns {
-  spelled: RegExp;
-  encoded: RegExp | undefined;
-}
+// One compiled pattern per secret: a client or a CLI run has one or two.
+const patterns = new Map<string, RegExp>();
 
 // `chars` (one spelling pattern each) as a whole prefix of at least `head` of them, as long as it goes:
 // a b c … h (?: i (?: j (?: …)?)?)?
 function clipped(chars: readonly string[], head: number): string {
-  const at = Math.min(head, chars.length);
-  return chars.slice(0, at).join('') + chars.slice(at).reduceRight((rest, c) => `(?:${c}${rest})?`, '');
+  return chars.slice(0, head).join('') + chars.slice(head).reduceRight((rest, c) => `(?:${c}${rest})?`, '');
 }
+
+// Every spelling of `form`, cut short at `head` characters or more; a match never starts inside a run of backslashes.
+function spelled(form: string, head: number): RegExp {
+  const chars = [...form.slice(0, 256)].map((c, i) => spellings(c, i === 0));
+  return new RegExp(`(?<!\\\\)${clipped(chars, head)}`, 'gi');
+}
+
+/**
+ * A pattern matching `secret` in every spelling above, and its start cut short at any length from
+ * {@link MIN_SECRET_PREFIX} characters on (a clipped field keeps most of a key). Secrets of fewer than 4
+ * characters are not looked for (they would match ordinary words).
+ */
+export function secretPattern(secret: string): RegExp | undefined {
+  if (secret.length < 4) return undefined;
+  let pattern = patterns.get(secret);
+  if (!pattern) {
+    pattern = spelled(secret, MIN_SECRET_PREFIX);
+    if (patterns.size > 16) patterns.clear();
+    patterns.set(secret, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Replaces every occurrence of `secret` in `text` with `[redacted]`, in any spelling an encoder gives it (any case,
+ * percent-encoded, escaped for Markdown, JSON, XML or HTML) and cut short after 8 characters or more: the redaction
+ * the SDK applies to its own errors, for your logs. Secrets under 4 characters are left alone. A match never starts
+ * inside a run of backslashes, so serialised text keeps its escapes whole. Exported from the package as
+ * `redactSecret`.
+ * @example redactSecret(`GET /x?key=${encodeURIComponent(apiKey)}`, apiKey) // 'GET /x?key=[redacted]'
+ */
+export function redact(text: string, secret: string | undefined): string {
+  const pattern = secret ? secretPattern(secret) : undefined;
+  return pattern ? text.replace(pattern, '[redacted]') : text;
+}
+
+// The forms a service may echo a key in beside its spellings (see redactEchoedSecret). Not part of `redact`: the root
+// bundle carries only the spellings, for the SDK's errors; the CLI's outputs and `@svc/a11y-sdk/redact` take these.
+
+/** The shortest start of the key without its prefix words that counts as the key (it is random from its start). */
+const MIN_UNPREFIXED = 16;
+/** Base64 characters that stand for 8 bytes: a base64 form cut shorter says too little to be the secret's. */
+const MIN_BASE64_PREFIX = 11;
 
 /**
  * The secret without its leading prefix words (`svc_`, `svc_live_`, `ghp_`, `glpat-`), as a service may echo the part
@@ -52,9 +88,6 @@ function unprefixed(secret: string): string[] {
   return rests;
 }
 
-/** Base64 characters that stand for 8 bytes: a base64 form cut shorter says too little to be the secret's. */
-const MIN_BASE64_PREFIX = 11;
-
 /**
  * The secret's UTF-8 bytes in base64 and base64url, at each of the three byte offsets it can have inside a longer
  * encoded value (a `Basic` credential, a JSON web token, a blob): the characters that only its bytes decide.
@@ -65,62 +98,45 @@ function base64Forms(secret: string): string[] {
   for (let offset = 0; offset < 3; offset++) {
     let binary = '\0'.repeat(offset);
     for (const byte of bytes) binary += String.fromCharCode(byte);
-    const encoded = btoa(binary);
-    const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    const core = btoa(binary).slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
     forms.add(core);
     forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   return [...forms].filter((form) => form.length >= MIN_BASE64_PREFIX);
 }
 
-function compile(secret: string): SecretPatterns {
-  const spelledForms = [secret, ...unprefixed(secret)].map((form) =>
-    clipped(
-      [...form.slice(0, 256)].map((c, i) => spellings(c, i === 0)),
-      MIN_SECRET_PREFIX,
-    ),
-  );
-  const encodedForms = base64Forms(secret).map((form) =>
-    clipped(
-      [...form].map((c) => c.replace(/[+/]/g, '\\$&')),
-      MIN_BASE64_PREFIX,
-    ),
-  );
-  return {
-    spelled: new RegExp(`(?<!\\\\)(?:${spelledForms.join('|')})`, 'gi'),
-    encoded: encodedForms.length ? new RegExp(encodedForms.join('|'), 'g') : undefined,
-  };
-}
-
-/**
- * The patterns matching `secret` in every spelling above, cut short at any length from {@link MIN_SECRET_PREFIX}
- * characters on (a clipped field keeps most of a key), without its prefix words, and in base64 or base64url at any
- * byte offset. Secrets of fewer than 4 characters are not looked for (they would match ordinary words).
- */
-export function secretPatterns(secret: string): SecretPatterns | undefined {
-  if (secret.length < 4) return undefined;
-  let found = patterns.get(secret);
+// The key without its prefix words (any spelling and case, 16 characters or more of it), and in base64 (case
+// matters there): several patterns, since a pattern is case-insensitive as a whole.
+const echoPatternCache = new Map<string, RegExp[]>();
+function echoPatterns(secret: string): RegExp[] {
+  let found = echoPatternCache.get(secret);
   if (!found) {
-    found = compile(secret);
-    if (patterns.size > 16) patterns.clear();
-    patterns.set(secret, found);
+    const encoded = base64Forms(secret).map((form) =>
+      clipped(
+        [...form].map((c) => c.replace(/[+/]/g, '\\$&')),
+        MIN_BASE64_PREFIX,
+      ),
+    );
+    found = unprefixed(secret).map((rest) => spelled(rest, MIN_UNPREFIXED));
+    if (encoded.length) found.push(new RegExp(encoded.join('|'), 'g'));
+    if (echoPatternCache.size > 16) echoPatternCache.clear();
+    echoPatternCache.set(secret, found);
   }
   return found;
 }
 
 /**
- * Replaces every occurrence of `secret` in `text` with `[redacted]`, in any spelling an encoder gives it (any case,
- * percent-encoded, escaped for Markdown, JSON, XML or HTML, base64 or base64url at any byte offset), cut short after
- * 8 characters or more, or without its prefix words (`svc_`): the redaction the SDK applies to its own errors, for
- * your logs. Secrets under 4 characters are left alone. A match never starts inside a run of backslashes, so
- * serialised text keeps its escapes whole. Exported from the package as `redactSecret`.
- * @example redactSecret(`GET /x?key=${encodeURIComponent(apiKey)}`, apiKey) // 'GET /x?key=[redacted]'
+ * `redactSecret`, and `secret` also in the forms a service may echo it in: without its leading prefix words (`svc_`,
+ * `svc_live_`: 16 characters or more of the rest), and its UTF-8 bytes in base64 or base64url at any of the three byte
+ * offsets it can have inside a longer value (a `Basic` credential, a token), 11 characters or more. The redaction the
+ * CLI applies to everything it writes. Exported from `@svc/a11y-sdk/redact` as `redactEchoedSecret`.
+ * @example redactEchoedSecret(`Basic ${btoa(`user:${apiKey}`)}`, apiKey) // 'Basic dXNlcj[redacted]…'
  */
-export function redact(text: string, secret: string | undefined): string {
-  const found = secret ? secretPatterns(secret) : undefined;
-  if (!found) return text;
-  const spelled = text.replace(found.spelled, '[redacted]');
-  return found.encoded ? spelled.replace(found.encoded, '[redacted]') : spelled;
+export function redactEchoes(text: string, secret: string | undefined): string {
+  let result = redact(text, secret);
+  if (!secret || secret.length < 4) return result;
+  for (const pattern of echoPatterns(secret)) result = result.replace(pattern, '[redacted]');
+  return result;
 }
 
 /**

@@ -36,8 +36,11 @@ describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)'
   it('log formatting, hooks and the wording of broken rules stay out of the root bundle (chunks loaded on use)', () => {
     const root = entries.find((e: { key: string }) => e.key === 'root')!;
     expect(root.files.some((f: string) => /instrument|validation-rules/.test(f))).toBe(false);
-    // src/observe/ contributes no byte (its other files are types); src/internal stays the size it had before them.
+    // src/observe/ contributes no byte (its other files are types); src/internal stays the size it had before them,
+    // plus 33 bytes for a secret's match that never starts inside a run of backslashes (a half-taken run once left a
+    // `\` escaping what follows `[redacted]`); the key's echoed forms (base64, no prefix) stay out of the root.
     expect(root.byPackage['src/observe']).toBeUndefined();
-    expect(root.byPackage['src/internal']).toBeLessThan(3_650);
+    expect(root.byPackage['src/internal']).toBeLessThan(3_700);
+    expect(root.files.some((f: string) => /redact\/index/.test(f))).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { A11yClient, NotFoundError, RedirectError } from '../../src/index.js';
 import { MIN_SECRET_PREFIX, redact, scrub } from '../../src/internal/redact.js';
+import { redactEchoedSecret } from '../../src/redact/index.js';
 import { json, serveEach } from '../support/loopback.js';
 
 const KEYS = [
@@ -105,4 +106,52 @@ describe('the key echoed back in errors', () => {
       expect(err.url).toContain('[redacted]');
     },
   );
+});
+
+describe('serialised text keeps its structure, and the key as a service echoes it', () => {
+  const key = KEYS[0]!;
+
+  it('a match never starts inside a run of backslashes: any run before the key in JSON text stays even', () => {
+    for (let run = 0; run <= 9; run++) {
+      const raw = `${'\\'.repeat(run)}${key}"`;
+      const text = JSON.stringify({ a: raw });
+      const out = redact(text, key);
+      expect(() => JSON.parse(out), `${run} backslashes`).not.toThrow();
+      expect(out).not.toContain(key);
+    }
+  });
+
+  it('redactEchoedSecret finds the key without its prefix words and in base64 or base64url at each byte offset', () => {
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    const url64 = (s: string) => Buffer.from(s).toString('base64url');
+    const echoes = [
+      key.slice(4),
+      key.slice(9),
+      key.slice(4).toUpperCase(),
+      b64(`u:${key}`),
+      b64(`ab${key}`),
+      b64(`abc${key}`),
+      url64(`x${key}`),
+      url64(`xy${key}`),
+    ];
+    for (const echo of echoes) {
+      const out = redactEchoedSecret(`seen: ${echo}.`, key);
+      expect(out, echo).toContain('[redacted]');
+      // What is left of a base64 form is its edges: never 11 characters of the key's own.
+      expect(out.length, echo).toBeLessThan(`seen: ${echo}.`.length);
+    }
+    expect(redactEchoedSecret(`seen: ${key.slice(4)}`, key)).toBe('seen: [redacted]');
+  });
+
+  it('the key without its prefix counts only from 16 characters of the rest: words of it elsewhere stay', () => {
+    const wordy = 'svc_settings_cache_0123456789';
+    expect(redactEchoedSecret('/tmp/svc-a11y-settings-Ms7ehh/max.json', wordy)).toBe(
+      '/tmp/svc-a11y-settings-Ms7ehh/max.json',
+    );
+    expect(redactEchoedSecret('settings_cache_0123456789', wordy)).toBe('[redacted]');
+  });
+
+  it('the root redaction (redactSecret) is the spellings only: the echoed forms are the CLI’s', () => {
+    expect(redact(`x ${key.slice(9)}`, key)).toBe(`x ${key.slice(9)}`);
+  });
 });

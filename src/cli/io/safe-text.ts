@@ -3,8 +3,7 @@
 // stderr all print what this made; the output guard in output.ts repeats the secret and credential parts as a second
 // line on what is finally written.
 // URL credentials and token parameters: the SDK's own implementation (its debug logs use the same one).
-import { redactSecret as redact } from '../../index.js';
-import { redactTokenParameters, redactUrlCredentials } from '../../redact/index.js';
+import { redactEchoedSecret as redact, redactTokenParameters, redactUrlCredentials } from '../../redact/index.js';
 
 /** The marker that replaces what was taken out. */
 export const REDACTED = '[redacted]';

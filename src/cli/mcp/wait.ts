@@ -4,6 +4,9 @@ import type { WaitOptions } from '../../index.js';
 import { TIMEOUT_BOUNDS } from './input.js';
 import type { ToolContext } from './tool.js';
 
+/** How much sooner than the call's bound the SDK's wait ends. */
+const WAIT_MARGIN_MS = 500;
+
 /** How far a job is: done of total (pages, or the job itself), and a few words. */
 export interface JobProgress {
   done: number;
@@ -21,8 +24,11 @@ export function waitFor<T>(
   timeoutMs: number | undefined,
   progressOf: (job: T) => JobProgress,
 ): WaitOptions<T> {
+  const bound = timeoutMs ?? TIMEOUT_BOUNDS.maximum;
   return {
-    timeoutMs: timeoutMs ?? TIMEOUT_BOUNDS.maximum,
+    // A little inside the call's own bound (the server answers at the bound whatever is in flight): a wait that runs
+    // out by itself says what it last saw of the job, which the server's bound cannot know.
+    timeoutMs: bound - Math.min(WAIT_MARGIN_MS, bound / 10),
     signal: ctx.signal,
     onProgress: (job) => {
       ctx.working((job as { id?: string }).id);
