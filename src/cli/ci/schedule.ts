@@ -83,7 +83,26 @@ export interface ScheduleOptions {
   onProgress?: ((state: ReadonlyArray<{ batch: Batch; seen: CiCheck | undefined }>) => void) | undefined;
   /** Called with a warning line for stderr (the Free plan's re-split, said once). */
   onWarning?: ((line: string) => void) | undefined;
+  /**
+   * The clock the schedule reads and sleeps on: a model of a run (test/support/schedule-model.ts) passes a virtual
+   * one, so hundreds of runs of minutes each take seconds and their figures do not depend on the machine.
+   * @default the real clock (`Date.now`, `setTimeout`)
+   */
+  clock?: ScheduleClock | undefined;
 }
+
+/** What the schedule needs of a clock: the time (ms since the epoch) and a timer. */
+export interface ScheduleClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+}
+
+const REAL_CLOCK: ScheduleClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
 
 type State = 'waiting' | 'creating' | 'running' | 'polling' | 'finished' | 'reading' | 'done';
 
@@ -114,6 +133,7 @@ export async function runSchedule(
   batches: readonly Batch[],
   options: ScheduleOptions,
 ): Promise<Scheduled[]> {
+  const clock = options.clock ?? REAL_CLOCK;
   let tasks: Task[] = batches.map((batch) => ({ batch, state: 'waiting' }));
   const planner = new PollPlanner<Task>();
   const pacer = new RequestPacer({ requestsPerMinute: options.requestsPerMinute });
@@ -157,7 +177,7 @@ export async function runSchedule(
 
   const create = async (task: Task): Promise<void> => {
     task.state = 'creating';
-    const sentAt = Date.now();
+    const sentAt = clock.now();
     const urls = task.batch.urls;
     try {
       // No retries inside the call: a 429 comes back here, so the schedule waits it out without holding a slot.
@@ -181,7 +201,7 @@ export async function runSchedule(
       if (stop.signal.aborted) throw error;
       task.state = 'waiting';
       if (error instanceof RateLimitError) {
-        const now = Date.now();
+        const now = clock.now();
         const asked = error.retryAfterMs;
         createPausedUntil = now + Math.max(asked ?? 0, createBackoffMs(createRefusals++));
         refusedPauses.add(asked);
@@ -216,7 +236,7 @@ export async function runSchedule(
 
   const poll = async (task: Task, plan: Plan): Promise<void> => {
     task.state = 'polling';
-    const sentAt = Date.now();
+    const sentAt = clock.now();
     planner.sent(task, plan, sentAt);
     let check: CiCheck;
     try {
@@ -225,7 +245,7 @@ export async function runSchedule(
       if (deadline.signal.aborted) return finish(task, { kind: 'ended', jobId: task.id!, seen: task.seen });
       if (stop.signal.aborted || !(error instanceof RateLimitError)) throw error;
       // A pause the service asked for: past the deadline it ends this wait; before it, every poll waits it out.
-      const until = Date.now() + (error.retryAfterMs ?? createBackoffMs(0));
+      const until = clock.now() + (error.retryAfterMs ?? createBackoffMs(0));
       if (until >= options.endsAt)
         return finish(task, {
           kind: 'ended',
@@ -287,9 +307,9 @@ export async function runSchedule(
 
   const sleep = (until: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, Math.min(MAX_SLEEP_MS, Math.max(0, until - Date.now())));
+      const timer = clock.setTimeout(resolve, Math.min(MAX_SLEEP_MS, Math.max(0, until - clock.now())));
       wakeUp = () => {
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
         resolve();
       };
     }).finally(() => {
@@ -298,7 +318,7 @@ export async function runSchedule(
 
   for (;;) {
     if (failure) break;
-    const now = Date.now();
+    const now = clock.now();
     if (now >= options.endsAt) {
       deadline.abort();
       break;
@@ -308,7 +328,7 @@ export async function runSchedule(
     const at = action ? Math.max(action.at, pacer.nextSlotAt(now)) : options.endsAt;
     if (action && at <= now) {
       const sent = pacer.take(now);
-      launch(() => action.run().finally(() => pacer.settle(sent, Date.now())));
+      launch(() => action.run().finally(() => pacer.settle(sent, clock.now())));
       continue;
     }
     await sleep(Math.min(at, options.endsAt));
@@ -323,8 +343,8 @@ export async function runSchedule(
       if (t.state === 'waiting') finish(t, { kind: 'not-started', answered: true });
       else if (t.state === 'running') finish(t, { kind: 'ended', jobId: t.id!, seen: t.seen });
       else if (t.state === 'finished') {
-        const sent = pacer.take(Date.now());
-        launch(() => read(t).finally(() => pacer.settle(sent, Date.now())));
+        const sent = pacer.take(clock.now());
+        launch(() => read(t).finally(() => pacer.settle(sent, clock.now())));
       }
     }
   };
