@@ -18,6 +18,7 @@ interface Seen {
 
 let sim: Simulator;
 let limitedSim: Simulator;
+let slowSim: Simulator;
 const seen: Seen[] = [];
 
 // Every answer passing through Prism, for the no-violation assertion.
@@ -44,14 +45,17 @@ const clientFor = (upstream: Simulator, apiKey: string) =>
 
 beforeAll(async () => {
   const durations = { scan: 150, scanRun: 300, ciCheck: 150, journeyRun: 150, fixVerification: 150 };
-  [sim, limitedSim] = await Promise.all([
+  [sim, limitedSim, slowSim] = await Promise.all([
     startSimulator({ durations, rateLimit: false }),
     startSimulator({ durations, rateLimit: { requestsPerMinute: 1, windowMs: 60_000 } }),
+    // Jobs that outlast the test: a second start finds the first one still running on any machine (at 150 ms, a busy
+    // machine once let the first journey run end between the two requests).
+    startSimulator({ durations: { scanRun: 600_000, journeyRun: 600_000 }, rateLimit: false }),
   ]);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([sim?.stop(), limitedSim?.stop()]);
+  await Promise.all([sim?.stop(), limitedSim?.stop(), slowSim?.stop()]);
 });
 
 describe('simulator answers conform to openapi.yaml (through a validating Prism proxy)', () => {
@@ -114,10 +118,11 @@ describe('simulator answers conform to openapi.yaml (through a validating Prism 
     await expectProblem(full.scanRuns.getRootCauses(randomUUID()), 404, 'SCAN_NOT_FOUND');
     await expectProblem(full.fixVerifications.get(randomUUID()), 404, undefined);
     await expectProblem(full.ciChecks.create({ urls: ['https://blog.example.org/'] }), 409, 'DOMAIN_NOT_VERIFIED');
-    await full.journeys.startRun(sim.ids.authJourney);
-    await expectProblem(full.journeys.startRun(sim.ids.authJourney), 409, 'JOURNEY_ALREADY_RUNNING');
-    await full.scanRuns.create({ siteId: sim.ids.unverifiedSite });
-    await expectProblem(full.scanRuns.create({ siteId: sim.ids.unverifiedSite }), 409, 'SCAN_ALREADY_RUNNING');
+    const slow = clientFor(slowSim, slowSim.keys.full);
+    await slow.journeys.startRun(slowSim.ids.authJourney);
+    await expectProblem(slow.journeys.startRun(slowSim.ids.authJourney), 409, 'JOURNEY_ALREADY_RUNNING');
+    await slow.scanRuns.create({ siteId: slowSim.ids.unverifiedSite });
+    await expectProblem(slow.scanRuns.create({ siteId: slowSim.ids.unverifiedSite }), 409, 'SCAN_ALREADY_RUNNING');
     await expectProblem(full.journeys.startRun(sim.ids.authJourneyNoProfile), 422, 'SITE_AUTH_NOT_CONFIGURED');
     await expectProblem(full.ciChecks.create({ urls: ['https://[shop'] }), 422, 'INVALID_URL');
     await expectProblem(full.fixes.startVerification(sim.ids.unverifiableFix), 422, undefined);
