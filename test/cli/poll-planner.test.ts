@@ -1,5 +1,6 @@
 // The whole-site schedule's two pure parts: the run's count of its requests over the key's sliding minute
-// (request-pacer.ts) and the poll planner (poll-planner.ts), with times passed in: no timers, no machine speed.
+// (request-pacer.ts) and the poll planner (poll-planner.ts), with times passed in: no timers, no machine speed. The
+// planner's bounds over whole runs are held in test/cli/poll-bound.test.ts.
 import { describe, expect, it } from 'vitest';
 import { PollPlanner } from '../../src/cli/ci/poll-planner.js';
 import { RequestPacer } from '../../src/cli/ci/request-pacer.js';
@@ -29,59 +30,72 @@ describe('PollPlanner', () => {
     return planner;
   };
 
-  it('knowing nothing, probes one check at a time at growing intervals', () => {
+  it('knowing nothing, probes one check at a time (1 s, 4 s, 13 s…) and looks at every other within its bound (13 s)', () => {
     const planner = fresh(25);
-    const first = planner.plan();
-    expect([...first.values()]).toEqual([{ at: 500, kind: 'probe' }]);
-    const [key, plan] = [...first][0]!;
-    planner.sent(key, plan, 500);
-    planner.observed(key, 500, { status: 'QUEUED', done: 0 });
-    const second = [...planner.plan()];
-    expect(second).toHaveLength(1);
-    expect(second[0]![0]).not.toBe(key);
-    expect(second[0]![1].at).toBeGreaterThan(500 + 500);
-  });
-
-  it('a second look at a running check gives the run its pace: every check is then planned, none blindly', () => {
-    const planner = fresh(25);
-    planner.observed('c3', 4_000, { status: 'RUNNING', done: 2 });
-    // One sighting tells no pace, only a bound (as if c3 started when created, at 30 ms): c3 is looked at half-way
-    // to the finish that bound gives; of the others, only the next probe is planned.
-    const once = planner.plan();
-    expect(once.size).toBe(2);
-    const bound = (4_000 - 30) / 2.5;
-    expect(once.get('c3')).toEqual({ at: 4_000 + 0.5 * 17.5 * bound, kind: 'scout' });
-    planner.observed('c3', 9_000, { status: 'RUNNING', done: 7 }); // 1 s per page
     const plans = planner.plan();
     expect(plans.size).toBe(25);
-    for (const [, plan] of plans) expect(plan.kind).not.toBe('probe');
-    // c3 has its own pace from 5 pages (a quarter of its 20): it is polled at its predicted finish, a little after:
-    // 13 pages to do, one under way half done → 12.5 s after the last look.
-    const c3 = plans.get('c3')!;
-    expect(c3.kind).toBe('finish');
-    expect(c3.at).toBeGreaterThanOrEqual(9_000 + 12_500);
-    expect(c3.at).toBeLessThan(9_000 + 12_500 + 1_000);
-    // A check never seen is looked at on the way (40 % of its predicted 20 s), not at once and not at its end.
-    const c0 = plans.get('c0')!;
-    expect(c0).toEqual({ at: 0.4 * 20_000, kind: 'scout' });
+    expect(plans.get('c0')).toEqual({ at: 1_000, kind: 'probe' });
+    for (const [key, plan] of plans)
+      if (key !== 'c0') expect(plan).toEqual({ at: Number(key.slice(1)) * 10 + 13_000, kind: 'bound' });
+    // The probe was sent and saw c0 QUEUED: the next probe is another check's, 4 s after the first create.
+    planner.sent(plans.get('c0')!, 1_000);
+    planner.observed('c0', 1_000, { status: 'QUEUED', done: 0 });
+    const next = [...planner.plan()].find(([, plan]) => plan.kind === 'probe')!;
+    expect(next[0]).not.toBe('c0');
+    expect(next[1].at).toBe(4_000);
   });
 
-  it('a check seen QUEUED is not polled again before its pages could be half-way', () => {
+  it("a sibling's pace never postpones a check past its own bound: a check seen by nobody is looked at by 13 s", () => {
     const planner = fresh(2);
-    planner.observed('c1', 1_000, { status: 'RUNNING', done: 0 });
-    planner.observed('c1', 5_000, { status: 'RUNNING', done: 4 });
-    planner.observed('c0', 30_000, { status: 'QUEUED', done: 0 });
-    expect(planner.plan().get('c0')!.at).toBeGreaterThanOrEqual(30_000 + 0.4 * pages * 1_000);
+    // c1 is slow (3 s a page): alone it predicts c0 at a minute. c0 is still looked at within its bound.
+    planner.observed('c1', 3_000, { status: 'RUNNING', done: 1 });
+    planner.observed('c1', 12_000, { status: 'RUNNING', done: 4 });
+    expect(planner.plan().get('c0')!.at).toBeLessThanOrEqual(13_000);
   });
 
-  it('without room in the rate, plans no poll on the way: straight to the predicted finish', () => {
+  it("a sibling's pace may save requests: a check that shows the same pace is looked at on the way, not at every bound", () => {
     const planner = fresh(2);
-    planner.observed('c1', 1_000, { status: 'RUNNING', done: 0 });
-    planner.observed('c1', 5_000, { status: 'RUNNING', done: 4 });
-    expect(planner.plan().get('c0')!.kind).toBe('scout');
-    const tight = planner.plan({ scouting: false }).get('c0')!;
-    expect(tight.kind).toBe('finish');
-    expect(tight.at).toBeGreaterThanOrEqual(20_000);
+    planner.observed('c1', 3_000, { status: 'RUNNING', done: 2 });
+    planner.observed('c1', 12_000, { status: 'RUNNING', done: 11 }); // 1 s a page
+    planner.observed('c0', 12_000, { status: 'RUNNING', done: 11 });
+    // c0's own first sighting: 11 of 20 done at 12 s. Its own bound says it cannot finish before ~18 s; the run's
+    // pace predicts ~20.5 s: c0 is looked at just after that, not 13 s after its earliest.
+    const c0 = planner.plan().get('c0')!;
+    expect(c0.kind).toBe('finish');
+    expect(c0.at).toBeGreaterThan(20_000);
+    expect(c0.at).toBeLessThan(22_000);
+  });
+
+  it("a check's own progress moves its bound: seen far from done, it is not looked at again before it could be", () => {
+    const planner = fresh(1);
+    planner.observed('c0', 5_000, { status: 'RUNNING', done: 1 });
+    planner.observed('c0', 40_000, { status: 'RUNNING', done: 8 });
+    // 5 s a page since it was surely running: 11 pages not started take at least 0.7 × 11 × 35 s / 8 ≈ 34 s more.
+    const plan = planner.plan().get('c0')!;
+    expect(plan.kind).toBe('bound');
+    expect(plan.at).toBeGreaterThan(40_000 + 13_000);
+    // …but a bound from a few pages is trusted only so far: 40 % of the check's age (16 s) after the last look.
+    expect(plan.at).toBe(40_000 + 16_000);
+  });
+
+  it('a check predicted to finish soon is looked at a little into its allowance, and a miss is not followed at once', () => {
+    const planner = fresh(1);
+    planner.observed('c0', 2_000, { status: 'RUNNING', done: 2 });
+    planner.observed('c0', 20_000, { status: 'RUNNING', done: 19 }); // ~1.06 s a page, one page left
+    const first = planner.plan().get('c0')!;
+    // Its allowance is a quarter of its ~20.5 s; a look half of it after the last one (~22.6 s) at the latest.
+    expect(first.at).toBeGreaterThan(20_000);
+    expect(first.at).toBeLessThan(23_000);
+    // Still RUNNING at that look: the next comes at least half its allowance (a quarter of ~21 s) later.
+    planner.observed('c0', first.at, { status: 'RUNNING', done: 19 });
+    expect(planner.plan().get('c0')!.at - first.at).toBeGreaterThanOrEqual(0.5 * 0.25 * 20_000);
+  });
+
+  it('with the rate tight, bounds stretch by half: the polls at finishes come first', () => {
+    // c0 is probed; c1, never seen, has its bound, which stretches.
+    const planner = fresh(2);
+    expect(planner.plan().get('c1')).toEqual({ at: 10 + 13_000, kind: 'bound' });
+    expect(planner.plan({ tight: true }).get('c1')).toEqual({ at: 10 + 19_500, kind: 'bound' });
   });
 
   it('a finished check is no longer planned, and teaches the run its pace', () => {
@@ -90,6 +104,7 @@ describe('PollPlanner', () => {
     planner.observed('c0', 40_000, { status: 'TERMINAL', done: 20 });
     const plans = planner.plan();
     expect(plans.has('c0')).toBe(false);
-    expect(plans.get('c1')!.kind).toBe('scout');
+    // c1, never seen, is predicted by c0's pace (~2 s a page: ~40 s) but looked at within its own bound.
+    expect(plans.get('c1')!.at).toBeLessThanOrEqual(10 + 13_000);
   });
 });

@@ -117,7 +117,13 @@ interface Task {
 
 // A create refused 429 without Retry-After waits 1 s, then twice as long after each further refusal, up to 30 s.
 const createBackoffMs = (refusals: number) => Math.min(30_000, 1_000 * 2 ** Math.min(refusals, 5));
-// Slots kept beyond what every check still needs before polls on the way are planned.
+// What a running check still needs, in requests (a poll at its finish, one more when that poll finds it unfinished,
+// and a read of its findings), what a check not created yet needs (its create and the rest, the window recycling its
+// slots by then), and the slots kept beyond: while the window has fewer free, the planner is told the rate is tight.
+// 3 per running check where it once was 2: with 2, polls on the way took the slots of the polls at the finishes of
+// 25 checks in the rate's first minute, which then waited for it to roll over (8 of 200 draws saw one past 15 s).
+const NEEDED_PER_RUNNING = 3;
+const NEEDED_PER_WAITING = 2;
 const SPARE_SLOTS = 4;
 // Longest single sleep of the loop (a timer holds at most 2³¹−1 ms; the loop wakes on every answer anyway).
 const MAX_SLEEP_MS = 60_000;
@@ -237,7 +243,7 @@ export async function runSchedule(
   const poll = async (task: Task, plan: Plan): Promise<void> => {
     task.state = 'polling';
     const sentAt = clock.now();
-    planner.sent(task, plan, sentAt);
+    planner.sent(plan, sentAt);
     let check: CiCheck;
     try {
       check = await client.ciChecks.get(task.id!, { signal });
@@ -295,9 +301,12 @@ export async function runSchedule(
     )
       best = { at: Math.max(now, createPausedUntil), run: () => create(waiting) };
     // Polls on the way to a prediction are worth their requests only while the window has room for what every
-    // check still needs: a poll at its finish and a read of its findings (and a create for those still waiting).
-    const needed = 2 * active.length + 2 * tasks.filter((t) => t.state === 'waiting').length + SPARE_SLOTS;
-    for (const [task, plan] of planner.plan({ scouting: pacer.free(now) >= needed })) {
+    // check still needs; below that the planner stretches its bounds (see NEEDED_PER_RUNNING).
+    const needed =
+      NEEDED_PER_RUNNING * active.length +
+      NEEDED_PER_WAITING * tasks.filter((t) => t.state === 'waiting').length +
+      SPARE_SLOTS;
+    for (const [task, plan] of planner.plan({ tight: pacer.free(now) < needed })) {
       if (task.state !== 'running') continue;
       const at = Math.max(plan.at, pollsPausedUntil);
       if (!best || at < best.at) best = { at, run: () => poll(task, plan) };
