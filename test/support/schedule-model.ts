@@ -5,6 +5,7 @@
 import type { Batch } from '../../src/cli/ci/batches.js';
 import { runSchedule, type ScheduleClock } from '../../src/cli/ci/schedule.js';
 import type { A11yClient } from '../../src/index.js';
+import { prng } from '../../src/testing/random.js';
 
 /** One check of a draw: how long it takes from its create, the share of that it waits QUEUED, its pages' ends. */
 export interface DrawnCheck {
@@ -41,21 +42,9 @@ export const ISSUE_DRAW: DrawOptions = {
   pageSpread: 0.5,
 };
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The checks of one seeded draw. */
 export function drawChecks(seed: number, options: DrawOptions = ISSUE_DRAW): DrawnCheck[] {
-  const random = seededRandom(seed);
+  const random = prng(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   return Array.from({ length: options.checks }, () => {
     const durationMs = Math.round(options.minMs * (options.maxMs / options.minMs) ** random());
