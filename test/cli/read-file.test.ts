@@ -3,7 +3,7 @@
 // refused after a bounded wait; every refusal is a UsageError (exit 2) naming the file. Writers are child
 // processes (the read is synchronous), stopped by PID.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,17 @@ describe('files that fit', () => {
     const file = join(dir, 'urls.txt');
     writeFileSync(file, 'https://a.example/\n# ünïcode comment\n');
     expect(readTextFile(file, { what })).toBe('https://a.example/\n# ünïcode comment\n');
+  });
+
+  it('noFollow refuses a file that is a symbolic link when it is opened (ELOOP); without it the link is read', () => {
+    const target = join(dir, 'target.txt');
+    const link = join(dir, 'link.txt');
+    writeFileSync(target, 'outside');
+    symlinkSync(target, link);
+    expect(readTextFile(link, { what: 'route file' })).toBe('outside');
+    expect(() => readTextFile(link, { what: 'route file', noFollow: true })).toThrow(UsageError);
+    expect(() => readTextFile(link, { what: 'route file', noFollow: true })).toThrow(/cannot be read \(ELOOP\)/);
+    expect(readTextFile(target, { what: 'route file', noFollow: true })).toBe('outside');
   });
 
   it('a leading byte order mark is dropped (only the leading one)', () => {

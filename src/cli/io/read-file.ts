@@ -27,6 +27,12 @@ export interface ReadTextFileOptions {
    * @default 30000
    */
   idleMs?: number;
+  /**
+   * Refuse the file when its last component is a symbolic link at the moment it is opened (`O_NOFOLLOW`): a
+   * caller that checked the path before reading it cannot be handed a link swapped in since.
+   * @default false
+   */
+  noFollow?: boolean;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface ReadTextFileOptions {
  * @example readTextFile('urls.txt', { what: '--urls-file' }) // 'https://a.example/\n…'
  */
 export function readTextFile(file: string, options: ReadTextFileOptions): string {
-  const { what, maxBytes = MAX_TEXT_FILE_BYTES, writerWaitMs = 1_000, idleMs = 30_000 } = options;
+  const { what, maxBytes = MAX_TEXT_FILE_BYTES, writerWaitMs = 1_000, idleMs = 30_000, noFollow = false } = options;
   const fail = (rule: string): never => {
     throw new UsageError(`${what}: ${file} ${rule}`);
   };
@@ -51,7 +57,10 @@ export function readTextFile(file: string, options: ReadTextFileOptions): string
   let own = true;
   try {
     // O_NONBLOCK: open() of a FIFO would otherwise wait for a writer, without limit. (0 where the platform has none.)
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(
+      file,
+      constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (noFollow ? (constants.O_NOFOLLOW ?? 0) : 0),
+    );
   } catch (error) {
     // Linux cannot open a socket by its path, and stdin is a socket where Node's spawn or a service manager
     // started the CLI: `/dev/stdin` is then read from descriptor 0 itself (and left open).

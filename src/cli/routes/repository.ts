@@ -112,7 +112,14 @@ export function repositoryAt(root: string): Repository {
     },
     readText: (path, what, maxBytes) => {
       if (!stat(path)?.isFile()) throw new Error(`${named(path)} is no regular file inside the repository`);
-      return readTextFile(path, { what, writerWaitMs: 0, idleMs: 0, ...(maxBytes === undefined ? {} : { maxBytes }) });
+      // O_NOFOLLOW: a link swapped in for the file between the check above and the read is refused, not followed.
+      return readTextFile(path, {
+        what,
+        writerWaitMs: 0,
+        idleMs: 0,
+        noFollow: true,
+        ...(maxBytes === undefined ? {} : { maxBytes }),
+      });
     },
     refuse,
   };
