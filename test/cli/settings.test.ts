@@ -216,6 +216,7 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
   },
   sourceRoot: {
     flag: { raw: 'web', value: 'web' },
+    env: { raw: 'site', value: 'site' },
     // config.ts resolves the file's value against its folder; the setting takes it as it is.
     config: { data: { sourceRoot: '/repo/web' }, value: '/repo/web' },
     default: undefined,

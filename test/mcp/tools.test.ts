@@ -32,7 +32,15 @@ const FINDING = {
   target: expect.any(String),
   helpUrl: expect.any(String),
   failureSummary: expect.any(String),
+  wcagSc: expect.any(Array),
 };
+// A scan's finding: the same, with the element's HTML where the service gives it.
+const scanFinding = (f: Record<string, unknown>) => ({
+  ...FINDING,
+  ...('htmlSnippet' in f ? { htmlSnippet: expect.any(String) } : {}),
+});
+// A CI check's finding: its identity across checks and whether the baseline lacks it, on every finding.
+const CHECK_FINDING = { ...FINDING, fingerprint: expect.any(String), isNew: expect.any(Boolean) };
 
 describe('tools/list', () => {
   it('lists the six tools with JSON Schema inputs that take no other field, and readOnlyHint on the three that start nothing', async () => {
@@ -125,7 +133,7 @@ describe('every tool against the simulator', () => {
       omitted: expect.any(Number),
     });
     expect(data.findings.length).toBeGreaterThan(0);
-    for (const f of data.findings) expect(f).toEqual(FINDING);
+    for (const f of data.findings) expect(f).toEqual({ ...CHECK_FINDING, isNew: true });
     // Only the new ones: as many as the check counts new (none left out at this size).
     const n = data.newCounts as Record<string, number>;
     expect(data.findings.length + (data.omitted as number)).toBe(n.critical! + n.serious! + n.moderate! + n.minor!);
@@ -142,7 +150,7 @@ describe('every tool against the simulator', () => {
     expect(read.total).toBe(data.findings.length + (data.omitted as number));
     expect(read.findings).toHaveLength(Math.min(2, read.total));
     expect(read.omitted).toBe(read.total - read.findings.length);
-    for (const f of read.findings) expect(f).toEqual({ ...FINDING, isNew: true });
+    for (const f of read.findings) expect(f).toEqual({ ...CHECK_FINDING, isNew: true });
   });
 
   it('scan_page: { scanId, status, counts, findings, omitted }', async () => {
@@ -157,7 +165,7 @@ describe('every tool against the simulator', () => {
       omitted: 0,
     });
     expect(data.findings.length).toBeGreaterThan(0);
-    for (const f of data.findings) expect(f).toEqual(FINDING);
+    for (const f of data.findings as Array<Record<string, unknown>>) expect(f).toEqual(scanFinding(f));
 
     const read = await mcp.call('get_findings', { scanId: data.scanId, impact: 'serious' });
     const kept = read.structuredContent as { findings: Array<{ impact: string }>; total: number };

@@ -3,17 +3,19 @@ import type { Command } from '../context.js';
 import { optionsHelp, optionsOf } from '../settings/flags.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
 
-/** `svc-a11y mcp [--read-only]`. */
+/** `svc-a11y mcp [--read-only] [--source-root <dir>]`. */
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'Serve checks to coding agents over the Model Context Protocol (stdio)',
   args: { min: 0, max: 0, names: '' },
   options: optionsOf('mcp'),
-  usage: `svc-a11y mcp [--read-only]
+  usage: `svc-a11y mcp [--read-only] [--source-root <dir>]
 
   Runs a Model Context Protocol server on stdin/stdout for an MCP client (Claude, Cursor, VS Code…) until stdin
   closes. It reads SVC_API_KEY, SVC_BASE_URL and the other settings like every command; logs go to stderr.
-  Tools: list_sites, check_pages, scan_page, get_findings, explain_root_causes, verify_fix. See docs/mcp.md.
+  Tools: list_sites, check_pages, scan_page, get_findings, explain_root_causes, verify_fix. In a project whose routes
+  it recognises (--source-root, SVC_SOURCE_ROOT, else the working directory), findings name the route file of their
+  page. See docs/mcp.md.
 
 ${optionsHelp('mcp', 14)}`,
   async run(ctx) {

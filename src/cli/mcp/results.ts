@@ -3,7 +3,7 @@
 import type { SeverityCounts } from '../../index.js';
 import { countsText } from '../io/tables.js';
 import { clipString, fitting } from './bounds.js';
-import type { ToolResult } from './tool.js';
+import type { SourceLocation, ToolResult } from './tool.js';
 
 /** Findings listed in one result when the input sets no `limit`. */
 export const DEFAULT_FINDINGS_LIMIT = 50;
@@ -13,16 +13,24 @@ const TEXT_FINDINGS = 10;
 /** The impacts, worst first. */
 export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 
-/** A finding as a tool shows it: where it is, what is wrong, and where the help is. */
+/** A finding as a tool shows it: where it is, what is wrong, where the help is, and where to act. */
 export interface Finding {
   ruleId: string | undefined;
   impact: string | undefined;
   url: string | undefined;
+  /** The element's CSS selector. */
   target: string | undefined;
   helpUrl: string | undefined;
   failureSummary: string | undefined;
-  /** Only for a CI check's findings: not in the baseline. */
+  /** The WCAG success criteria the rule maps to (`1.4.3`). */
+  wcagSc: string[];
+  /** The element's HTML, where the service gives it. */
+  htmlSnippet?: string | undefined;
+  /** Only for a CI check's findings: the finding's identity across checks, and whether the baseline lacks it. */
+  fingerprint?: string | undefined;
   isNew?: boolean | undefined;
+  /** The route file that renders the page, where the server runs in a project whose routes it recognises. */
+  source?: SourceLocation | undefined;
 }
 
 /** A finding of any kind the service returns (scan, scan run, CI check). */
@@ -33,15 +41,27 @@ type AnyFinding = {
   target?: string;
   helpUrl?: string;
   failureSummary?: string;
+  wcagSc?: string[];
+  htmlSnippet?: string;
+  fingerprint?: string;
   isNew?: boolean;
 };
 
+/** How {@link finding} shapes one: a CI check's (fingerprint and isNew kept), and the route files' locator. */
+export interface FindingOptions {
+  /** The finding is a CI check's: its `fingerprint` and `isNew` are kept. @default false */
+  ci?: boolean;
+  /** The route file of a page URL (the query string ignored), or undefined. @default none */
+  locate?: ((url: string | undefined) => SourceLocation | undefined) | undefined;
+}
+
 /**
- * A finding in the shape tools return (`isNew` kept when asked for).
- * @example finding({ ruleId: 'image-alt', impact: 'critical', url, target: 'img', htmlSnippet: '…' })
+ * A finding in the shape tools return: every string clipped (`clipString`), a CI check's identity kept, and the
+ * route file that renders its page where one matches.
+ * @example finding({ ruleId: 'image-alt', impact: 'critical', url, target: 'img', htmlSnippet: '…' }, { ci: true })
  */
-export function finding(v: AnyFinding, withIsNew = false): Finding {
-  const bounded = (text: string | undefined) => (text === undefined ? text : clipString(text));
+export function finding(v: AnyFinding, options: FindingOptions = {}): Finding {
+  const bounded = (text: string | undefined) => (typeof text === 'string' ? clipString(text) : undefined);
   const shaped: Finding = {
     ruleId: bounded(v.ruleId),
     impact: bounded(v.impact),
@@ -49,8 +69,15 @@ export function finding(v: AnyFinding, withIsNew = false): Finding {
     target: bounded(v.target),
     helpUrl: bounded(v.helpUrl),
     failureSummary: bounded(v.failureSummary),
+    wcagSc: Array.isArray(v.wcagSc) ? v.wcagSc.filter((sc) => typeof sc === 'string').map((sc) => clipString(sc)) : [],
   };
-  if (withIsNew) shaped.isNew = v.isNew;
+  if (typeof v.htmlSnippet === 'string') shaped.htmlSnippet = clipString(v.htmlSnippet);
+  if (options.ci) {
+    shaped.fingerprint = bounded(v.fingerprint);
+    shaped.isNew = v.isNew;
+  }
+  const source = options.locate?.(v.url);
+  if (source) shaped.source = { file: source.file, line: source.line };
   return shaped;
 }
 
@@ -90,20 +117,28 @@ export function isAtLeast(impact: string | undefined, atLeast: string): boolean 
 }
 
 /**
- * The text lines of findings: impact, rule, page and selector, then the summary's first line and the help.
- * @example findingsText(shown, omitted)
+ * The text lines of findings: impact, rule, page and selector, the route file where one renders the page, then the
+ * summary's first line and the help. What the text leaves out is counted truthfully: the findings the structured
+ * result holds beyond the first ten, and those neither holds (`omitted`), with how to read them (`readRest`).
+ * @example findingsText(shown, omitted, 'call get_findings with {"checkId": "…"} and a higher limit (at most 500)')
  */
-export function findingsText(shown: readonly Finding[], omitted: number): string {
-  if (shown.length === 0) return omitted ? `${omitted} findings not shown.` : 'No findings.';
+export function findingsText(shown: readonly Finding[], omitted: number, readRest: string): string {
+  const notShown = omitted ? `${omitted} more not in this result: ${readRest}.` : '';
+  if (shown.length === 0) return notShown || 'No findings.';
   const lines = shown.slice(0, TEXT_FINDINGS).map((f) => {
     const summary = f.failureSummary
       ?.split('\n')
       .find((line) => line.trim())
       ?.trim();
-    return `- [${one(f.impact ?? '?', 20)}] ${one(f.ruleId ?? '?', 80)} at ${one(f.url ?? '?', 300)} ${one(f.target ?? '', 300)}${summary ? ` — ${one(summary, 160)}` : ''}${f.helpUrl ? ` (help: ${one(f.helpUrl, 300)})` : ''}`;
+    const source = f.source ? ` in ${one(f.source.file, 300)}:${f.source.line}` : '';
+    return `- [${one(f.impact ?? '?', 20)}] ${one(f.ruleId ?? '?', 80)} at ${one(f.url ?? '?', 300)} ${one(f.target ?? '', 300)}${source}${summary ? ` — ${one(summary, 160)}` : ''}${f.helpUrl ? ` (help: ${one(f.helpUrl, 300)})` : ''}`;
   });
-  const rest = shown.length - lines.length + omitted;
-  return `${lines.join('\n')}${rest ? `\n… and ${rest} more (in the structured result${omitted ? '; get_findings with a higher limit lists the rest' : ''}).` : ''}`;
+  const inData = shown.length - lines.length;
+  return [
+    ...lines,
+    ...(inData ? [`${inData} more in the structured result (findings).`] : []),
+    ...(notShown ? [notShown] : []),
+  ].join('\n');
 }
 
 /** `critical 1, serious 2, moderate 0, minor 0`, or `none` when the service gave none. */

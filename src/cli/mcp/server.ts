@@ -4,10 +4,13 @@
 // ends.
 import { Readable, Writable } from 'node:stream';
 import { type A11yClient, PollTimeoutError } from '../../index.js';
+import { routeTableOf } from '../ci/route-table.js';
 import { type CommandContext, clientFrom, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIO } from '../io/output.js';
 import { guardDocument } from '../io/document-guard.js';
+import { sourceLocator } from '../report/sarif-location.js';
+import { SETTINGS, settingOf } from '../settings/settings.js';
 import { safeLine } from '../io/safe-text.js';
 import { boundResult } from './bounds.js';
 import { deadlineResult, errorResult, failure } from './errors.js';
@@ -40,8 +43,9 @@ export async function serveMcp(ctx: CommandContext, options: McpOptions): Promis
   const out = teeToLog(ctx.out, sink);
   const cleanups: Array<() => Promise<void>> = [];
   const { client, unavailable } = startClient(ctx, out, cleanups);
+  const locate = routeLocator(ctx, out);
   try {
-    return await serve({ io, stdin, out, sink, client, unavailable }, options);
+    return await serve({ io, stdin, out, sink, client, unavailable, locate }, options);
   } finally {
     // The Redis connection of the fleet's budget, when SVC_REDIS_URL is set.
     await Promise.all(cleanups.map((close) => close().catch(() => undefined)));
@@ -56,9 +60,13 @@ interface Served {
   sink: LogSink;
   client: A11yClient | undefined;
   unavailable: string | undefined;
+  locate: ToolContext['locate'];
 }
 
-async function serve({ io, stdin, out, sink, client, unavailable }: Served, options: McpOptions): Promise<number> {
+async function serve(
+  { io, stdin, out, sink, client, unavailable, locate }: Served,
+  options: McpOptions,
+): Promise<number> {
   const tools = TOOLS.filter((tool) => !options.readOnly || tool.readOnly);
   const library = await loadMcpLibrary();
   const ajv = library.inputValidator();
@@ -115,6 +123,7 @@ async function serve({ io, stdin, out, sink, client, unavailable }: Served, opti
       working: (id) => {
         call.id = id ?? call.id;
       },
+      locate,
     };
     return boundResult(await run(tool, input, context, out, call), tool.name);
   });
@@ -141,6 +150,33 @@ async function serve({ io, stdin, out, sink, client, unavailable }: Served, opti
   shutdown.abort();
   await server.close().catch(() => undefined);
   return ExitCode.OK;
+}
+
+// Where findings are acted on: the route files of the project at --source-root (SVC_SOURCE_ROOT, else the working
+// directory), as `ci --sarif-map auto` finds them. Outside a recognised project there is none, and no finding carries
+// a source; a --source-root that names no project is said once on stderr, and the server serves all the same.
+function routeLocator(ctx: CommandContext, out: CommandContext['out']): ToolContext['locate'] {
+  let routes: ReturnType<typeof routeTableOf>;
+  try {
+    routes = routeTableOf({
+      items: [],
+      sourceRoot: settingOf(ctx, SETTINGS.sourceRoot),
+      basePath: settingOf(ctx, SETTINGS.basePath),
+      cwd: process.cwd(),
+      warn: (line) => out.err(line),
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    out.err(`warning: findings carry no source file: ${error.message}`);
+    return undefined;
+  }
+  if (!routes) return undefined;
+  out.err(`svc-a11y mcp: findings name the route files of ${routes.folders.join(', ')} (${routes.framework})`);
+  const locate = sourceLocator([], routes);
+  return (url) => {
+    const found = locate(url);
+    return found && { file: found.file, line: found.line };
+  };
 }
 
 // The one client of the server. Without a key or an address the server still starts, so the agent's client shows

@@ -1,6 +1,12 @@
 // What a tool of the MCP server is: its listing (name, description, JSON Schema input, hints) and its run.
 import type { A11yClient } from '../../index.js';
 
+/** Where a page's findings are acted on: a file relative to the repository root (`/`-separated) and a line ≥ 1. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+}
+
 /** A JSON Schema object, as tools/list shows it and ajv checks it. */
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -24,6 +30,8 @@ export interface ToolContext {
   progress(done: number, total: number | undefined, message: string): void;
   /** Records the id of the job the call started or reads, so a call that runs out of time can name it. */
   working(id: string | undefined): void;
+  /** The route file that renders a page, where the server runs in a project whose routes it recognises. */
+  locate?: ((url: string | undefined) => SourceLocation | undefined) | undefined;
 }
 
 /** The scopes and plan features a call needs, named by a 403. */

@@ -245,8 +245,12 @@ export const CI_SETTINGS = {
   /** The project `--sarif-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
   sourceRoot: {
     flag: 'source-root',
-    commands: ['ci'],
-    help: { value: '<dir>', text: 'the project --sarif-map auto reads (default the working directory)' },
+    env: 'SVC_SOURCE_ROOT',
+    commands: ['ci', 'mcp'],
+    help: {
+      value: '<dir>',
+      text: 'the project whose routes locate findings (--sarif-map auto; the MCP server), default the working directory',
+    },
     config: key('sourceRoot', (value, at) =>
       pathIn(value, 'sourceRoot', at, 'must be a folder, relative to the config file'),
     ),
@@ -256,7 +260,7 @@ export const CI_SETTINGS = {
   /** The URL path the site is served under, removed before matching routes: `--base-path`, `basePath`. */
   basePath: {
     flag: 'base-path',
-    commands: ['ci'],
+    commands: ['ci', 'mcp'],
     help: {
       value: '<path>',
       text: "the URL path the site is served under, e.g. /docs, removed before matching routes\n(default Next.js' basePath where next.config.* gives it as a string literal)",

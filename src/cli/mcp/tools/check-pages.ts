@@ -65,7 +65,7 @@ export const checkPages = defineTool<Input>({
         : [];
     const fresh = violations.filter((v) => v.isNew === true);
     const { shown: findings, omitted } = capFindings(
-      fresh.map((v) => finding(v)),
+      fresh.map((v) => finding(v, { ci: true, locate: ctx.locate })),
       DEFAULT_FINDINGS_LIMIT,
     );
     const pages = (check.pages ?? []).map((p) => ({ url: p.url, status: p.status }));
@@ -78,7 +78,9 @@ export const checkPages = defineTool<Input>({
         head,
         `Pages: ${pages.length}${notDone.length ? ` (${notDone.map((p) => `${one(p.url)} ${one(p.status)}`).join(', ')})` : ', all DONE'}.`,
         `All findings: ${counts(check.counts)}. New: ${counts(check.newCounts)}; fixed ${check.fixedCount ?? 0}.`,
-        fresh.length ? `New findings:\n${findingsText(findings, omitted)}` : 'No new findings.',
+        fresh.length
+          ? `New findings:\n${findingsText(findings, omitted, `get_findings with {"checkId": "${one(check.id)}", "onlyNew": true} and a higher limit (at most 500) lists them`)}`
+          : 'No new findings.',
       ].join('\n'),
       {
         checkId: check.id,

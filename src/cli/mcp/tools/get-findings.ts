@@ -38,18 +38,18 @@ async function read(input: Input, ctx: ToolContext): Promise<Source> {
     const check = safeCopy(await client.ciChecks.get(input.checkId, options), secrets);
     if (check.status !== 'COMPLETED') return { status: check.status, findings: [] };
     const list = safeCopy(await client.ciChecks.listViolations(input.checkId, options), secrets);
-    return { status: check.status, findings: list.map((v) => finding(v, true)) };
+    return { status: check.status, findings: list.map((v) => finding(v, { ci: true, locate: ctx.locate })) };
   }
   if (input.scanId !== undefined) {
     const scan = safeCopy(await client.scans.get(input.scanId, options), secrets);
     if (scan.status !== 'COMPLETED') return { status: scan.status, findings: [] };
     const list = safeCopy(await client.scans.listViolations(input.scanId, options), secrets);
-    return { status: scan.status, findings: list.map((v) => finding(v)) };
+    return { status: scan.status, findings: list.map((v) => finding(v, { locate: ctx.locate })) };
   }
   const run = safeCopy(await client.scanRuns.get(input.scanRunId!, options), secrets);
   if (run.status !== 'COMPLETED') return { status: run.status, findings: [] };
   const list = safeCopy(await client.scanRuns.listViolations(input.scanRunId!, options), secrets);
-  return { status: run.status, findings: list.map((v) => finding(v)) };
+  return { status: run.status, findings: list.map((v) => finding(v, { locate: ctx.locate })) };
 }
 
 /** `get_findings`: exactly one of `checkId`, `scanId`, `scanRunId` → `{ findings, total, omitted }`. */
@@ -116,7 +116,7 @@ export const getFindings = defineTool<Input>({
     const { shown, omitted } = capFindings(kept, input.limit ?? DEFAULT_FINDINGS_LIMIT);
     const filters = [input.onlyNew && 'new', input.impact && `${input.impact} or worse`].filter(Boolean).join(', ');
     return result(
-      `${kept.length} finding${kept.length === 1 ? '' : 's'}${filters ? ` (${filters})` : ''} of ${id}${omitted ? `, ${shown.length} shown` : ''}:\n${findingsText(shown, omitted)}`,
+      `${kept.length} finding${kept.length === 1 ? '' : 's'}${filters ? ` (${filters})` : ''} of ${id}${omitted ? `, ${shown.length} shown` : ''}:\n${findingsText(shown, omitted, `call get_findings again with a higher limit (at most 500)${input.limit === 500 ? ' or a narrower impact' : ''}`)}`,
       { status: source.status, findings: shown, total: kept.length, omitted },
     );
   },

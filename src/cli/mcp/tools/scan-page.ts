@@ -45,14 +45,18 @@ export const scanPage = defineTool<Input>({
         ? safeCopy(await ctx.client.scans.listViolations(scan.id, { signal: ctx.signal }), ctx.secrets)
         : [];
     const { shown: findings, omitted } = capFindings(
-      violations.map((v) => finding(v)),
+      violations.map((v) => finding(v, { locate: ctx.locate })),
       DEFAULT_FINDINGS_LIMIT,
     );
     return result(
       [
         `Scan ${one(scan.id)} of ${one(scan.requestedUrl ?? input.url)}: ${one(scan.status)}${failure ? ` — ${one(failure.message)}` : ''}.`,
         `Findings: ${counts(scan.counts)}.`,
-        findingsText(findings, omitted),
+        findingsText(
+          findings,
+          omitted,
+          `get_findings with {"scanId": "${one(scan.id)}"} and a higher limit (at most 500) lists them`,
+        ),
       ].join('\n'),
       {
         scanId: scan.id,
