@@ -1,4 +1,4 @@
-// The six tools against the simulator, through the built binary and the MCP SDK's own client: what tools/list
+// The eight tools against the simulator, through the built binary and the MCP SDK's own client: what tools/list
 // shows (all six, or the three that start nothing with --read-only), every tool's structured result, and progress
 // notifications while check_pages waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ let sim: Simulator;
 beforeAll(async () => {
   // queuedShare 0: the check's pages move from its first poll, so progress has something to report.
   sim = await startSimulator({
-    durations: { ciCheck: 1500, scan: 200, fixVerification: 200 },
+    durations: { ciCheck: 1500, scan: 200, scanRun: 1500, fixVerification: 200 },
     queuedShare: 0,
     rateLimit: false,
   });
@@ -43,15 +43,17 @@ const scanFinding = (f: Record<string, unknown>) => ({
 const CHECK_FINDING = { ...FINDING, fingerprint: expect.any(String), isNew: expect.any(Boolean) };
 
 describe('tools/list', () => {
-  it('lists the six tools with JSON Schema inputs that take no other field, and readOnlyHint on the three that start nothing', async () => {
+  it('lists the eight tools with JSON Schema inputs that take no other field, and readOnlyHint on the four that start nothing', async () => {
     const mcp = await start(env());
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       'list_sites',
       'check_pages',
       'scan_page',
+      'run_site_scan',
       'get_findings',
       'explain_root_causes',
+      'list_fixes',
       'verify_fix',
     ]);
     for (const tool of tools) {
@@ -63,8 +65,10 @@ describe('tools/list', () => {
       list_sites: true,
       check_pages: false,
       scan_page: false,
+      run_site_scan: false,
       get_findings: true,
       explain_root_causes: true,
+      list_fixes: true,
       verify_fix: false,
     });
     const check = tools.find((t) => t.name === 'check_pages')!;
@@ -75,12 +79,15 @@ describe('tools/list', () => {
     });
   });
 
-  it('--read-only lists only list_sites, get_findings and explain_root_causes, and refuses to run the others', async () => {
+  it('--read-only lists only list_sites, get_findings, explain_root_causes and list_fixes, and refuses to run the others', async () => {
     const mcp = await start(env(), ['--read-only']);
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['list_sites', 'get_findings', 'explain_root_causes']);
+    expect(tools.map((t) => t.name)).toEqual(['list_sites', 'get_findings', 'explain_root_causes', 'list_fixes']);
     const before = sim.requestCount();
     await expect(mcp.call('check_pages', { urls: [`${SHOP}/`] })).rejects.toThrow(/--read-only/);
+    await expect(mcp.call('run_site_scan', { siteId: sim.ids.verifiedSite })).rejects.toThrow(
+      /lists only list_sites, get_findings, explain_root_causes, list_fixes/,
+    );
     expect(sim.requestCount()).toBe(before);
     expect((await mcp.call('list_sites')).isError).toBeFalsy();
   });
@@ -198,6 +205,53 @@ describe('every tool against the simulator', () => {
       });
     expect(textOf(result)).toMatch(/root causes cover \d+ of \d+ findings/);
     expect(textOf(result)).toContain('Example fix:');
+  });
+
+  it('list_fixes: the ids verify_fix takes, with rule, impact, status, verifiable and component', async () => {
+    const mcp = await server();
+    const result = await mcp.call('list_fixes', { siteId: sim.ids.verifiedSite });
+    expect(result.isError).toBeFalsy();
+    const { fixes, omitted } = result.structuredContent as { fixes: Array<Record<string, unknown>>; omitted: number };
+    expect(omitted).toBe(0);
+    const ids = fixes.map((f) => f.id);
+    expect(ids).toEqual(expect.arrayContaining([sim.ids.fix, sim.ids.unverifiableFix]));
+    for (const f of fixes)
+      expect(Object.keys(f).sort()).toEqual(['componentLabel', 'id', 'impact', 'ruleId', 'status', 'verifiable']);
+    expect(fixes.find((f) => f.id === sim.ids.fix)!.verifiable).toBe(true);
+    expect(fixes.find((f) => f.id === sim.ids.unverifiableFix)!.verifiable).toBe(false);
+    expect(textOf(result)).toContain(`(id ${sim.ids.fix})`);
+    expect(textOf(result)).toContain('verify_fix with {"remediationItemId": "<id>"}');
+  });
+
+  it('run_site_scan: progress from pagesDone of pagesTotal, then its id, counts and worst findings (every critical one)', async () => {
+    const mcp = await server();
+    const progress: Array<{ progress: number; total?: number | undefined }> = [];
+    const result = await mcp.call(
+      'run_site_scan',
+      { siteId: sim.ids.verifiedSite },
+      { onprogress: (p) => progress.push(p), timeout: 60_000 },
+    );
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const data = result.structuredContent as {
+      scanRunId: string;
+      status: string;
+      pagesDone: number;
+      pagesTotal: number;
+      counts: Record<string, number>;
+      findings: Array<Record<string, unknown>>;
+      omitted: number;
+    };
+    expect(data).toMatchObject({ scanRunId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'COMPLETED' });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ progress: data.pagesDone, total: data.pagesTotal });
+    const critical = data.findings.filter((f) => f.impact === 'critical').length;
+    expect(critical + data.omitted).toBeGreaterThanOrEqual(data.counts.critical! > 0 ? 1 : 0);
+    // Worst first, and no critical finding left out for a lesser one.
+    const ranks = data.findings.map((f) => ['critical', 'serious', 'moderate', 'minor'].indexOf(f.impact as string));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // Its id is what explain_root_causes takes.
+    const causes = await mcp.call('explain_root_causes', { scanRunId: data.scanRunId });
+    expect(causes.isError, textOf(causes)).toBeFalsy();
   });
 
   it('verify_fix: { verificationId, status, outcome, … }', async () => {

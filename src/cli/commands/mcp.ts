@@ -13,7 +13,8 @@ export const mcpCommand: Command = {
 
   Runs a Model Context Protocol server on stdin/stdout for an MCP client (Claude, Cursor, VS Code…) until stdin
   closes. It reads SVC_API_KEY, SVC_BASE_URL and the other settings like every command; logs go to stderr.
-  Tools: list_sites, check_pages, scan_page, get_findings, explain_root_causes, verify_fix. In a project whose routes
+  Tools: list_sites, check_pages, scan_page, run_site_scan, get_findings, explain_root_causes, list_fixes, verify_fix.
+  In a project whose routes
   it recognises (--source-root, SVC_SOURCE_ROOT, else the working directory), findings name the route file of their
   page. See docs/mcp.md.
 

@@ -21,9 +21,14 @@ import { progressReporter } from './progress.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import { PENDING, TOOLS } from './tools/index.js';
 
+/** The tools `--read-only` lists, in words. */
+const READ_ONLY_NAMES = TOOLS.filter((tool) => tool.readOnly)
+  .map((tool) => tool.name)
+  .join(', ');
+
 /** What the server tells a client about itself (the protocol's `instructions`). */
 const INSTRUCTIONS =
-  "Accessibility checks of the pages of the organisation's registered sites. list_sites names the sites; check_pages checks up to 20 pages of one verified site against its baseline (verdict and new findings); scan_page checks one page; get_findings reads the findings of a check, scan or scan run (also one whose wait ran out); explain_root_causes groups a scan run's findings by cause with guidance and an example fix; verify_fix re-checks a tracked fix. The service fetches pages itself: they must be public addresses, never localhost.";
+  "Accessibility checks of the pages of the organisation's registered sites. list_sites names the sites; check_pages checks up to 20 pages of one verified site against its baseline (verdict and new findings); scan_page checks one page; run_site_scan crawls a whole site; get_findings reads the findings of a check, scan or scan run (also one whose wait ran out); explain_root_causes groups a scan run's findings by cause with guidance and an example fix; list_fixes lists a site's tracked fixes and verify_fix re-checks one. The service fetches pages itself: they must be deployed at public addresses of a registered site, never localhost.";
 
 /** Options of {@link serveMcp}. */
 export interface McpOptions {
@@ -101,7 +106,7 @@ async function serve(
       const hidden = TOOLS.some((t) => t.name === name);
       throw new library.McpError(
         library.ErrorCode.InvalidParams,
-        `Unknown tool ${safeLine(name, out.secrets)}${hidden ? ': the server runs with --read-only, which lists only list_sites, get_findings and explain_root_causes' : ''}`,
+        `Unknown tool ${safeLine(name, out.secrets)}${hidden ? `: the server runs with --read-only, which lists only ${READ_ONLY_NAMES}` : ''}`,
       );
     }
     const input = request.params.arguments ?? {};

@@ -95,7 +95,7 @@ export const COMMAND_SETTINGS = {
     flag: 'read-only',
     kind: 'switch',
     commands: ['mcp'],
-    help: { text: 'list only the tools that start nothing: list_sites, get_findings, explain_root_causes' },
+    help: { text: 'list only the tools that start nothing: list_sites, get_findings, explain_root_causes, list_fixes' },
     read: isOn,
     default: false,
   } as SettingSpec<boolean>,

@@ -20,7 +20,7 @@ import type { A11yClient } from '../../../src/index.js';
 import { findLeaks } from '../support.js';
 import { FUZZ_RUNS, LONG_RUN, params, report, timeoutFor } from './runs.js';
 
-// Each case writes seven documents twice and runs five tools twice: a fifth of the cheap properties' count here,
+// Each case writes seven documents twice and runs seven tools twice: a fifth of the cheap properties' count here,
 // a twentieth in `npm run fuzz`.
 const RUNS = LONG_RUN ? Math.ceil(FUZZ_RUNS / 20) : 200;
 const KEY = 'svc_live_Qm9vYmFyLWNhbmFyeS1rZXktMjAyNg';
@@ -284,6 +284,7 @@ function clientOf(raw: ReturnType<typeof ciReport>): A11yClient {
     ciChecks: { createAndWait: async () => check, get: async () => check, listViolations: async () => raw.violations },
     scans: { createAndWait: async () => scan, get: async () => scan, listViolations: async () => raw.violations },
     scanRuns: {
+      createAndWait: async () => ({ id: ID, status: 'COMPLETED', pagesDone: 3, pagesTotal: 3, counts: check.counts }),
       get: async () => ({ id: ID, status: 'COMPLETED' }),
       listViolations: async () => raw.violations,
       getRootCauses: async () => ({
@@ -294,6 +295,15 @@ function clientOf(raw: ReturnType<typeof ciReport>): A11yClient {
     },
     sites: {
       list: async () => raw.violations.map((v) => ({ id: ID, name: v.target, rootUrl: v.url, verified: true })),
+      listFixes: async () =>
+        raw.violations.map((v) => ({
+          id: ID,
+          ruleId: v.ruleId,
+          impact: v.impact,
+          status: v.failureSummary,
+          verifiable: v.isNew,
+          componentLabel: v.target,
+        })),
     },
   } as unknown as A11yClient;
 }
@@ -304,6 +314,8 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
   ['scan_page', { url: PAGES[0] }],
   ['get_findings', { checkId: ID }],
   ['explain_root_causes', { scanRunId: ID }],
+  ['run_site_scan', { siteId: ID }],
+  ['list_fixes', { siteId: ID }],
 ];
 
 async function sent(tool: Tool, input: Record<string, unknown>, client: A11yClient): Promise<string> {
