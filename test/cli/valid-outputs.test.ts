@@ -105,14 +105,30 @@ describe('a selector with a quote and a token parameter', () => {
     },
   );
 
-  it('doctor --json stays JSON when its lines carry the text', async () => {
-    // The base URL is shown in a line: a query of the service's address with a quote and a token parameter.
-    const base = `${api.url}/?x="&token=${TOKEN}"`;
-    const r = await runCliLikeBinary(['doctor', '--json'], {
-      env: { SVC_API_KEY: KEY, SVC_BASE_URL: base },
-      timeoutMs: 30_000,
+  it("doctor --json stays JSON when its lines carry the service's text", async () => {
+    // The service refuses the key with a problem whose detail is such a selector: doctor's line quotes it.
+    const refusing = await startLoopback((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/problem+json' });
+      res.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Unauthorized',
+          status: 401,
+          code: 'API_KEY_INVALID',
+          detail: `key refused at a[href="/reset?token=${TOKEN}"] \\"`,
+        }),
+      );
     });
-    expect(() => JSON.parse(r.stdout), r.stdout).not.toThrow();
-    expect(r.stdout).not.toContain(TOKEN);
+    try {
+      const r = await runCliLikeBinary(['doctor', '--json'], {
+        env: { SVC_API_KEY: KEY, SVC_BASE_URL: refusing.url },
+        timeoutMs: 30_000,
+      });
+      expect(() => JSON.parse(r.stdout), r.stdout).not.toThrow();
+      expect(r.stdout).toContain('token=[redacted]');
+      expect(r.stdout).not.toContain(TOKEN);
+    } finally {
+      await refusing.close();
+    }
   });
 });
