@@ -1,6 +1,6 @@
 // The waits of check_pages, scan_page and verify_fix: the SDK's own (`createAndWait`, `verifyAndWait`), bounded by
 // the input's `timeoutMs`, aborted by the client's cancellation, and reporting progress as the job moves.
-import type { WaitOptions } from '../../index.js';
+import { isTerminalStatus, type WaitOptions } from '../../index.js';
 import { TIMEOUT_BOUNDS } from './input.js';
 import type { ToolContext } from './tool.js';
 
@@ -38,7 +38,10 @@ export function waitFor<T>(
   };
 }
 
-/** True for the statuses the document calls results: anything but QUEUED and RUNNING (§3). */
+/**
+ * True for the statuses the document calls results (the SDK's `isTerminalStatus`); false for none at all.
+ * @example isDone('COMPLETED') // true
+ */
 export function isDone(status: string | undefined): boolean {
-  return status !== undefined && status !== 'QUEUED' && status !== 'RUNNING';
+  return status !== undefined && isTerminalStatus(status);
 }

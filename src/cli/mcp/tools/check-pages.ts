@@ -20,7 +20,10 @@ function pagesDone(check: CiCheck, asked: number): { done: number; total: number
   return { done: pages.filter((p) => isDone(p.status)).length, total: pages.length || asked };
 }
 
-/** `check_pages`: see the issue's table; `findings` holds the new findings only. */
+/**
+ * `check_pages`: `{ urls, failOn?, timeoutMs? }` → `{ checkId, status, verdict, counts, newCounts, pages, findings,
+ * omitted }`; `findings` holds the new findings only.
+ */
 export const checkPages = defineTool<Input>({
   name: 'check_pages',
   title: 'Check pages (CI check)',
