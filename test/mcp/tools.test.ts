@@ -59,6 +59,8 @@ describe('tools/list', () => {
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(40);
       expect(tool.inputSchema, tool.name).toMatchObject({ type: 'object', additionalProperties: false });
+      // Every tool declares its result (the official client then validates each structuredContent against it).
+      expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object', properties: { error: { type: 'object' } } });
     }
     const readOnly = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]));
     expect(readOnly).toEqual({
@@ -73,8 +75,10 @@ describe('tools/list', () => {
     });
     const check = tools.find((t) => t.name === 'check_pages')!;
     expect(check.inputSchema.required).toEqual(['urls']);
+    // The bounds are the description's (openapi.yaml's CreateCiCheckRequest and PageUrl), not typed again.
     expect(check.inputSchema.properties).toMatchObject({
-      urls: { type: 'array', minItems: 1, maxItems: 20, items: { maxLength: 2048 } },
+      urls: { type: 'array', minItems: 1, maxItems: 20, items: { maxLength: 2048, pattern: expect.any(String) } },
+      failOn: { enum: ['NEW_CRITICAL', 'ANY_CRITICAL', 'SERIOUS_OR_WORSE', 'NONE'] },
       timeoutMs: { type: 'integer', minimum: 1000, maximum: 600000, default: 600000 },
     });
   });

@@ -56,9 +56,16 @@ describe('import rules (see the README of each folder)', () => {
     expect(edges.some(([from]) => from === 'src/cli/main.ts')).toBe(true);
   });
 
-  it("src/cli imports only its own files and the package's public entries", () => {
+  it("src/cli imports only its own files and the package's public entries (and the MCP tools' schemas, the description's)", () => {
     expect(
-      broken((from, to) => !inside(from, 'src/cli') || inside(to, 'src/cli') || PUBLIC_ENTRIES.includes(to)),
+      broken(
+        (from, to) =>
+          !inside(from, 'src/cli') ||
+          inside(to, 'src/cli') ||
+          PUBLIC_ENTRIES.includes(to) ||
+          // The MCP tools' schemas are derived from the description's own (src/cli/mcp/README.md).
+          (from === 'src/cli/mcp/schemas.ts' && to === 'generated/zod.gen.ts'),
+      ),
     ).toEqual([]);
   });
 

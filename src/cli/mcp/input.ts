@@ -1,6 +1,7 @@
 // Tool inputs checked against the JSON Schema tools/list shows, before anything is sent: a broken rule becomes an
 // `isError` result naming each field, in words an agent can act on (not a validator's dump).
 import type { Ajv, ErrorObject } from 'ajv';
+import { ID_INPUT, URL_INPUT } from './schemas.js';
 import type { JsonSchema, Tool } from './tool.js';
 
 /** A rule an input broke: the field, as `urls[3]`, and the rule in words. */
@@ -12,19 +13,11 @@ export interface BrokenRule {
 /** A compiled check of one tool's input: the broken rules, at most one per field; empty when the input is good. */
 export type InputCheck = (input: unknown) => BrokenRule[];
 
-/** The JSON Schema of an absolute http(s) URL of at most 2048 characters (document §8). */
-export const URL_SCHEMA: JsonSchema = {
-  type: 'string',
-  format: 'uri',
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-  maxLength: 2048,
-};
+/** The JSON Schema of an absolute http(s) URL of at most 2048 characters (the description's, document §8). */
+export const URL_SCHEMA: JsonSchema = URL_INPUT;
 
-/** The JSON Schema of a resource id: a UUID, any 8-4-4-4-12 hex digits (`format: uuid` of the description). */
-export const ID_SCHEMA: JsonSchema = {
-  type: 'string',
-  pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
-};
+/** The JSON Schema of a resource id: a UUID (the description's `format: uuid`). */
+export const ID_SCHEMA: JsonSchema = ID_INPUT;
 
 /** The bounds of `timeoutMs`, in milliseconds: one second to the SDK's default wait of ten minutes. */
 export const TIMEOUT_BOUNDS = { minimum: 1_000, maximum: 600_000 } as const;

@@ -89,6 +89,7 @@ async function serve(
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema as { type: 'object' },
+      outputSchema: tool.outputSchema as { type: 'object' },
       annotations: {
         title: tool.title,
         readOnlyHint: tool.readOnly,

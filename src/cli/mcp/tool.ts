@@ -49,6 +49,8 @@ export interface Tool<I = Record<string, unknown>> {
   readOnly: boolean;
   /** The input's JSON Schema: `additionalProperties: false`, every rule the input must follow. */
   inputSchema: JsonSchema;
+  /** The JSON Schema `structuredContent` follows, an `isError` result's included (see `OUTPUT_SCHEMAS`). */
+  outputSchema: JsonSchema;
   /** What the service asks of the key for this input (a 403 names it). */
   needs(input: I): Needs;
   /** A check the schema cannot state (e.g. exactly one of three ids): the broken rule, or undefined. */

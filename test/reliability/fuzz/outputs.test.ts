@@ -3,6 +3,7 @@
 // structure the same findings with plain text give (the service's text can add no element, key, line or table
 // cell), and no secret survives — the API key in any spelling, a token parameter's value, a URL's password.
 // Short in `npm test`; `npm run fuzz` runs more cases.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseHtml } from 'parse5';
@@ -318,6 +319,10 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
   ['list_fixes', { siteId: ID }],
 ];
 
+// Every result's structuredContent against its tool's declared outputSchema, as the official client checks it.
+const ajv = new Ajv2020({ strict: false });
+const validators = new Map(TOOLS.map((tool) => [tool.name, ajv.compile(tool.outputSchema)]));
+
 async function sent(tool: Tool, input: Record<string, unknown>, client: A11yClient): Promise<string> {
   const ctx: ToolContext = {
     client,
@@ -327,13 +332,15 @@ async function sent(tool: Tool, input: Record<string, unknown>, client: A11yClie
     working: () => undefined,
   };
   const result: ToolResult = boundResult(await tool.run(input, ctx), tool.name);
+  const valid = validators.get(tool.name)!;
+  if (!valid(result.structuredContent)) throw new Error(`${tool.name}: ${ajv.errorsText(valid.errors)}`);
   // As the transport writes a response, then as the server's stdout guard passes it on.
   return guardDocument(`${JSON.stringify({ jsonrpc: '2.0', id: 1, result })}\n`, 'json-lines', [KEY]);
 }
 
 describe('every MCP result, whatever the service says', () => {
   it(
-    'is one line of valid JSON, with text lines of the server only, and holds no secret',
+    'is one line of valid JSON that validates against its outputSchema, with text lines of the server only, and holds no secret',
     async () => {
       const started = performance.now();
       let cases = 0;

@@ -2,10 +2,10 @@
 // verdict and the findings new against the baseline (the ones this change brought).
 import type { CiCheck, FailOn } from '../../../index.js';
 import { safeCopy } from '../../io/safe-text.js';
-import { FAIL_ON } from '../../report/fail-on.js';
-import { TIMEOUT_SCHEMA, URL_SCHEMA } from '../input.js';
+import { TIMEOUT_SCHEMA } from '../input.js';
 import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { FAIL_ON_INPUT, OUTPUT_SCHEMAS, URLS_INPUT } from '../schemas.js';
 import { isDone, waitFor } from '../wait.js';
 
 interface Input {
@@ -34,15 +34,11 @@ export const checkPages = defineTool<Input>({
     type: 'object',
     properties: {
       urls: {
-        type: 'array',
-        items: URL_SCHEMA,
-        minItems: 1,
-        maxItems: 20,
+        ...URLS_INPUT,
         description: 'Absolute http(s) URLs of pages on one verified site (list_sites), at most 2048 characters each.',
       },
       failOn: {
-        type: 'string',
-        enum: [...FAIL_ON],
+        ...FAIL_ON_INPUT,
         description: "What makes the verdict FAIL; the service's default (NEW_CRITICAL) when omitted.",
       },
       timeoutMs: TIMEOUT_SCHEMA,
@@ -50,6 +46,7 @@ export const checkPages = defineTool<Input>({
     required: ['urls'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMAS.check_pages!,
   needs: () => ({ scopes: ['ci:check'], features: ['API_ACCESS', "the plan's CI quota"] }),
   async run(input, ctx) {
     const raw = await ctx.client.ciChecks.createAndWait(

@@ -4,6 +4,7 @@ import { safeCopy } from '../../io/safe-text.js';
 import { ID_SCHEMA, READ_TIMEOUT_SCHEMA } from '../input.js';
 import { cap, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 
 /** Clusters one result lists, and samples (pages, selectors) per cluster. */
 const CLUSTERS_LIMIT = 20;
@@ -27,6 +28,7 @@ export const explainRootCauses = defineTool<{ scanRunId: string; timeoutMs?: num
     required: ['scanRunId'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMAS.explain_root_causes!,
   needs: () => ({ scopes: ['scans:read'], features: ['API_ACCESS'] }),
   async run(input, ctx) {
     ctx.working(`scanRunId ${input.scanRunId}`);

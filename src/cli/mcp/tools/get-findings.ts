@@ -14,6 +14,7 @@ import {
   result,
 } from '../results.js';
 import { defineTool, type ToolContext } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 import { isDone } from '../wait.js';
 
 interface Input {
@@ -93,6 +94,7 @@ export const getFindings = defineTool<Input>({
       return { field: 'onlyNew', rule: 'applies to checkId only (scans carry no baseline marker)' };
     return undefined;
   },
+  outputSchema: OUTPUT_SCHEMAS.get_findings!,
   needs: (input) =>
     input.checkId !== undefined
       ? { scopes: ['ci:check'], features: ['API_ACCESS'] }

@@ -3,6 +3,7 @@ import { safeCopy } from '../../io/safe-text.js';
 import { ID_SCHEMA, READ_TIMEOUT_SCHEMA } from '../input.js';
 import { cap, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 
 /** Fixes one result lists. */
 const FIXES_LIMIT = 100;
@@ -28,6 +29,7 @@ export const listFixes = defineTool<Input>({
     required: ['siteId'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMAS.list_fixes!,
   needs: () => ({ scopes: ['sites:read'], features: ['API_ACCESS'] }),
   async run(input, ctx) {
     ctx.working(`siteId ${input.siteId}`);

@@ -3,6 +3,7 @@ import { safeCopy } from '../../io/safe-text.js';
 import { READ_TIMEOUT_SCHEMA } from '../input.js';
 import { cap, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 
 /** Sites one result lists. */
 const SITES_LIMIT = 100;
@@ -15,6 +16,7 @@ export const listSites = defineTool<{ timeoutMs?: number }>({
     "Lists the organisation's registered sites: id, name, root URL and whether the domain is verified. Pages given to check_pages must be on one verified site; scan_page takes a page of any registered site.",
   readOnly: true,
   inputSchema: { type: 'object', properties: { timeoutMs: READ_TIMEOUT_SCHEMA }, additionalProperties: false },
+  outputSchema: OUTPUT_SCHEMAS.list_sites!,
   needs: () => ({ scopes: ['sites:read'], features: ['API_ACCESS'] }),
   async run(_input, ctx) {
     const sites = safeCopy(await ctx.client.sites.list({ signal: ctx.signal }), ctx.secrets);

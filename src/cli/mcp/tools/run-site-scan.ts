@@ -5,6 +5,7 @@ import { safeCopy } from '../../io/safe-text.js';
 import { ID_SCHEMA, TIMEOUT_SCHEMA } from '../input.js';
 import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 import { waitFor } from '../wait.js';
 
 interface Input {
@@ -28,6 +29,7 @@ export const runSiteScan = defineTool<Input>({
     required: ['siteId'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMAS.run_site_scan!,
   needs: () => ({ scopes: ['scans:write', 'scans:read'], features: ['API_ACCESS'] }),
   async run(input, ctx) {
     const raw = await ctx.client.scanRuns.createAndWait(

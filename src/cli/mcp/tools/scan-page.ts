@@ -4,6 +4,7 @@ import { safeCopy } from '../../io/safe-text.js';
 import { TIMEOUT_SCHEMA, URL_SCHEMA } from '../input.js';
 import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 import { isDone, waitFor } from '../wait.js';
 
 interface Input {
@@ -27,6 +28,7 @@ export const scanPage = defineTool<Input>({
     required: ['url'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMAS.scan_page!,
   needs: () => ({ scopes: ['scans:write', 'scans:read'], features: ['API_ACCESS'] }),
   async run(input, ctx) {
     const raw = await ctx.client.scans.createAndWait(

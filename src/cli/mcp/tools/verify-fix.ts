@@ -4,6 +4,7 @@ import { safeCopy } from '../../io/safe-text.js';
 import { ID_SCHEMA, TIMEOUT_SCHEMA } from '../input.js';
 import { cap, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
+import { OUTPUT_SCHEMAS } from '../schemas.js';
 import { waitFor } from '../wait.js';
 
 /** Pages one result lists. */
@@ -30,6 +31,7 @@ export const verifyFix = defineTool<Input>({
     required: ['remediationItemId'],
     additionalProperties: false,
   },
+  outputSchema: OUTPUT_SCHEMAS.verify_fix!,
   needs: () => ({ scopes: ['scans:write', 'scans:read'], features: ['API_ACCESS', 'remediation tracking'] }),
   async run(input, ctx) {
     const raw = await ctx.client.fixes.verifyAndWait(
