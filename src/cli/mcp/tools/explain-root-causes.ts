@@ -60,7 +60,7 @@ export const explainRootCauses = defineTool<{ scanRunId: string; timeoutMs?: num
           `${c.guidance ? `\n   Guidance: ${one(c.guidance, 200)}` : ''}${c.exampleFix ? `\n   Example fix: ${one(c.exampleFix, 200)}` : ''}${c.helpUrl ? `\n   Help: ${one(c.helpUrl)}` : ''}`,
       );
     return result(
-      `${one(s.clustersTotal ?? clusters.length)} root causes cover ${one(s.clusteredFindings ?? 0)} of ${one(s.findingsTotal ?? 0)} findings on ${one(s.pagesTotal ?? 0)} pages${rc.truncated ? ' (the analysis was truncated)' : ''}${omitted ? `; ${clusters.length} listed` : ''}.\n${lines.join('\n')}${clusters.length > lines.length ? `\n… ${clusters.length - lines.length} more in the structured result.` : ''}${rc.coverageDisclaimer ? `\n${one(rc.coverageDisclaimer, 500)}` : ''}`,
+      `${one(s.clustersTotal ?? clusters.length)} root causes cover ${one(s.clusteredFindings ?? 0)} of ${one(s.findingsTotal ?? 0)} findings on ${one(s.pagesTotal ?? 0)} pages${rc.truncated ? ' (the analysis was truncated)' : ''}${omitted ? `; the ${clusters.length} largest listed, ${omitted} more not in this result (the service's app shows them all)` : ''}.\n${lines.join('\n')}${clusters.length > lines.length ? `\n${clusters.length - lines.length} more in the structured result (clusters).` : ''}${rc.coverageDisclaimer ? `\n${one(rc.coverageDisclaimer, 500)}` : ''}`,
       {
         scanRunId: input.scanRunId,
         status: rc.status,

@@ -28,7 +28,7 @@ export const listSites = defineTool<{ timeoutMs?: number }>({
         `- ${one(s.name ?? '?')} ${one(s.rootUrl ?? '?')} (${s.verified ? 'verified' : 'not verified'}) id ${one(s.id ?? '?')}`,
     );
     return result(
-      `${sites.length} site${sites.length === 1 ? '' : 's'} (${verified} verified${omitted ? `; ${omitted} not shown` : ''}):\n${lines.join('\n')}`,
+      `${sites.length} site${sites.length === 1 ? '' : 's'} (${verified} verified${omitted ? `; the first ${listed.length} listed, ${omitted} more not in this result (svc-a11y sites lists them all)` : ''}):\n${lines.join('\n')}`,
       { sites: listed, omitted },
     );
   },
