@@ -72,11 +72,6 @@ export function parseDuration(text: string, flag: string): number {
   return ms;
 }
 
-/** `key=value` pairs → object; a pair without `=` is a usage error naming the flag. */
-export function parsePairs(pairs: string[], flag: string): Record<string, string> {
-  return Object.fromEntries(pairs.map((pair) => parsePair(pair, flag)));
-}
-
 /**
  * One `key=value` (the key ends at the first `=`), kept as a pair: a repeatable flag may name one key twice.
  * @example parsePair('junit=a.xml', '--report') // ['junit', 'a.xml']

@@ -6,6 +6,7 @@ import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io/output.js';
 import type { CiOptions } from './ci/options.js';
+import { SERVICE_REQUESTS_PER_MINUTE } from './ci/request-pacer.js';
 import type { Progress } from './progress-line.js';
 import type { ReportFormat } from './report/formats.js';
 import type { PreparedReport } from './report/index.js';
@@ -154,7 +155,7 @@ function rateLimitFrom(
   const rate = readSetting(SETTINGS.rateLimit, { values, env }).value;
   const redisUrl = readSetting(SETTINGS.redisUrl, { values, env }).value;
   if (rate === undefined && redisUrl === undefined) return undefined;
-  const requestsPerMinute = rate ?? DEFAULT_RATE;
+  const requestsPerMinute = rate ?? SERVICE_REQUESTS_PER_MINUTE;
   if (redisUrl === undefined) return { requestsPerMinute };
   out.protect(redisUrlPassword(redisUrl));
   const store = new RedisRateLimitStore({ url: redisUrl });
@@ -162,9 +163,6 @@ function rateLimitFrom(
   // CI machines reach Redis over a network: a wider bound than the SDK's default for one store operation.
   return { requestsPerMinute, store, storeTimeoutMs: 1000 };
 }
-
-/** The service's default rate per key (document §8). */
-const DEFAULT_RATE = 120;
 
 // A password in the Redis URL is a secret like the key: never printed.
 function redisUrlPassword(url: string): string | undefined {

@@ -15,13 +15,6 @@ type Responses<O extends OperationId> = operations[O]['responses'];
 export type SuccessBody<O extends OperationId> =
   Responses<O> extends { 200: infer R } ? JsonOf<R> : Responses<O> extends { 202: infer R } ? JsonOf<R> : never;
 
-/** What a call carries, whatever the operation: path parameters, query parameters, JSON body. */
-export interface OperationInput {
-  path?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-
 type Params<O extends OperationId> = operations[O]['parameters'];
 type BodyOf<O extends OperationId> =
   NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } } ? B : undefined;

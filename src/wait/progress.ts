@@ -110,7 +110,7 @@ export function trackJob(
 }
 
 // How long a job first seen RUNNING with pages done is given, at least, from that look, in windows [last known
-// queued, first seen RUNNING] (see estimateCompletion). Measured in bench/polling-model.mjs (issue 35): 1 saves
+// queued, first seen RUNNING] (see estimateCompletion). Measured in bench/polling-model.mjs (with the first-look bounds): 1 saves
 // ~0.05 requests of CI checks of 5–20 pages, 2 ~0.13; p95 lateness stays ≤ 1 but for jobs queued until just before
 // the first poll at T = 10 s (1.13; 1.19 without it).
 const LATE_START_WINDOWS = 2;
@@ -175,7 +175,7 @@ export function estimateCompletion(track: JobTrack): CompletionEstimate | undefi
   // 20–100 pages queued until just before the first poll were noticed up to 6.9× their lateness target (p95 at
   // T = 4 s, bench/polling-model.mjs). Such a job is still given two windows [last known queued, first seen
   // RUNNING] from that look: a look one interval after it cost CI checks of 5–20 pages ~0.15 requests, and only
-  // jobs shorter than about twice the window (~2 s at a first poll) could end before (issue 35).
+  // jobs shorter than about twice the window (~2 s at a first poll) could end before (bench/polling-model.mjs).
   if (anchor.uncertaintyMs > 0 && first && first.done >= 1 && track.runningSeenAtMs !== undefined) {
     const sinceSeenMs = last.atMs - track.runningSeenAtMs;
     const windowMs = track.runningSeenAtMs - (track.queuedAtMs ?? track.runningSeenAtMs);
@@ -199,7 +199,7 @@ const SLOWER_PAGES_SHARE = 0.7;
 // A job first seen RUNNING with no page finished, at that first look: the least time it still needs is counted
 // from the guessed start (the anchor), but never more than this many times the window it may have been running
 // in (from the moment it was last known queued to this look), in case it left the queue just before. Measured
-// in bench/polling-model.mjs (issue 35): the look after one interval it replaces cost CI checks of 5–20 pages
+// in bench/polling-model.mjs (with the first-look bounds): the look after one interval it replaces cost CI checks of 5–20 pages
 // ~0.35 requests; 4 windows save 0.03 more but bring jobs queued until just before the first poll to p95 1.46 at
 // T = 4 s.
 const FIRST_LOOK_WINDOWS = 3;
@@ -255,8 +255,8 @@ export interface ProgressWaitOptions {
 const LATENESS_SHARE = 0.1;
 // How far into that allowance a poll aims, past the earliest plausible completion. Measured in
 // bench/polling-model.mjs: 0.5 costs ~0.2 more requests per job; 0.8 brings p95 lateness over its target;
-// 0.65 (issue 35, with the bounds at the first look) saves ~0.1 on 0.6; p95 ≤ 1.01 in every cell of the model's
-// tables but one, jobs queued until just before the first poll at T = 10 s: 1.13 (1.18 at 0.6, 0.99 before issue 35).
+// 0.65 (with the bounds at the first look) saves ~0.1 on 0.6; p95 ≤ 1.01 in every cell of the model's
+// tables but one, jobs queued until just before the first poll at T = 10 s: 1.13 (1.18 at 0.6, 0.99 before the bounds at the first look).
 const AIM_INTO_ALLOWANCE = 0.65;
 // The least wait, as a share of that allowance: a job that finishes right after this look is noticed one wait
 // later, so a wait within the allowance is never too late, whatever the estimate says; waiting less only spends

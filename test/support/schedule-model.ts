@@ -31,7 +31,7 @@ export interface DrawOptions {
   pageSpread: number;
 }
 
-/** The draw of the issue's measurements: 500 URLs in 25 checks, 15–60 s log-uniform, a quarter queued a fifth. */
+/** The draw measured from outside on the packed CLI: 500 URLs in 25 checks, 15–60 s log-uniform, a quarter queued a fifth. */
 export const ISSUE_DRAW: DrawOptions = {
   checks: 25,
   pagesPerCheck: 20,

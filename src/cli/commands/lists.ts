@@ -1,4 +1,5 @@
 // The read-only commands: sites, journeys, fixes, root causes and the violation trend.
+import { ExitCode } from '../exit-codes.js';
 import { type Command, printJson } from '../context.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
 import { optionsHelp, optionsOf } from '../settings/flags.js';
@@ -21,7 +22,7 @@ export const sitesCommand: Command = {
           sites.map((s) => [s.id, s.name, s.rootUrl, s.verified]),
         ),
       );
-    return 0;
+    return ExitCode.OK;
   },
 };
 
@@ -42,7 +43,7 @@ export const journeysCommand: Command = {
           journeys.map((j) => [j.id, j.name, j.usesAuth, j.createdAt]),
         ),
       );
-    return 0;
+    return ExitCode.OK;
   },
 };
 
@@ -63,7 +64,7 @@ export const fixesCommand: Command = {
           fixes.map((f) => [f.id, f.ruleId, f.impact, f.componentLabel, f.status, f.verifiable]),
         ),
       );
-    return 0;
+    return ExitCode.OK;
   },
 };
 
@@ -95,7 +96,7 @@ export const rootCausesCommand: Command = {
           (rc.coverageDisclaimer ? `\n${rc.coverageDisclaimer}\n` : ''),
       );
     }
-    return 0;
+    return ExitCode.OK;
   },
 };
 
@@ -111,7 +112,7 @@ export const trendCommand: Command = {
     const trend = await ctx.client().sites.getTrend(ctx.args[0]!, { limit });
     if (ctx.json) {
       printJson(ctx, trend);
-      return 0;
+      return ExitCode.OK;
     }
     const points = trend.points ?? [];
     ctx.out.out(
@@ -123,7 +124,7 @@ export const trendCommand: Command = {
         // Printed as the service sent them: a negative or absurd count is shown, not a reason to stop.
         `\n${barChart(points.map((p) => ({ label: dayOf(p.finishedAt), value: p.totalViolations ?? 0 })))}`,
     );
-    return 0;
+    return ExitCode.OK;
   },
 };
 

@@ -96,6 +96,7 @@ const PROBLEM_SEVERITY = { error: 'error', warning: 'warning', note: 'recommenda
 // GitHub limits (docs: "SARIF support for code scanning"): descriptions 1024 characters, 20 tags per rule of which
 // 10 are shown. Messages have no documented limit; 4000 characters keep a huge API string from bloating the file
 // towards GitHub's 10 MB (gzip) upload limit. Path segments are clipped like file names (with a hash, so they stay
+// unique: sarif-location.ts).
 const MAX_DESCRIPTION_CHARS = 1024;
 const MAX_MESSAGE_CHARS = 4000;
 const MAX_TAGS = 10;
