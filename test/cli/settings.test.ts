@@ -214,6 +214,14 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     badText: ['no-equals-sign'],
     badConfig: ['a.tsx'],
   },
+  shard: {
+    flag: { raw: '2/4', value: { index: 2, total: 4 } },
+    env: { raw: '1/2', value: { index: 1, total: 2 } },
+    config: { data: { shard: '3/3' }, value: { index: 3, total: 3 } },
+    default: undefined,
+    badText: '5/4',
+    badConfig: 2,
+  },
   sourceRoot: {
     flag: { raw: 'web', value: 'web' },
     env: { raw: 'site', value: 'site' },

@@ -26,6 +26,7 @@ import {
 } from '../settings/settings.js';
 import { loadSuppressions, type Suppressions, suppressionsPath } from '../report/suppressions.js';
 import type { UrlFailOn } from '../report/url-fail-on.js';
+import type { Shard } from '../settings/ci-settings.js';
 
 /** The parsed options of a CI run. */
 export interface CiOptions {
@@ -35,8 +36,10 @@ export interface CiOptions {
   sitemaps: string[];
   /** How sitemap pages are filtered and rewritten. */
   sitemapRules: { exclude: RegExp[]; find?: RegExp | undefined; replace?: string | undefined };
-  /** Most URLs a run checks. */
+  /** Most URLs a run checks (a shard's share, with `shard`). */
   maxUrls: number;
+  /** The share of the pages this job checks (`--shard I/N`), or undefined for all of them. */
+  shard: Shard | undefined;
   /** URLs per CI check (`--urls-per-check`, 1–20): the run's batches hold at most this many. */
   urlsPerCheck: number;
   /** Most CI checks in flight at once (`--max-checks`); undefined: as many as the rate allows. */
@@ -116,7 +119,10 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   const fromFile = setting(SETTINGS.urlsFile).value;
   const urls = uniquePageUrls([...setting(SETTINGS.urls).value, ...fromFile], (i) => `urls[${i}]`);
   const maxUrls = setting(SETTINGS.maxUrls);
-  if (urls.length > maxUrls.value) throw tooManyUrls(urls.length, maxUrls.value, fromNote(maxUrls.source));
+  const shard = setting(SETTINGS.shard).value;
+  // A shard's share is bounded once the list is whole (sitemaps read) and shared out: see runCheck.
+  if (shard === undefined && urls.length > maxUrls.value)
+    throw tooManyUrls(urls.length, maxUrls.value, fromNote(maxUrls.source));
   const find = setting(SETTINGS.sitemapFind).value;
   const replace = setting(SETTINGS.sitemapReplace).value;
   if (replace !== undefined && find === undefined)
@@ -154,6 +160,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
       replace,
     },
     maxUrls: maxUrls.value,
+    shard,
     urlsPerCheck: setting(SETTINGS.urlsPerCheck).value,
     maxChecks: setting(SETTINGS.maxChecks).value,
     changedSince,

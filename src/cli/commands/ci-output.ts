@@ -3,6 +3,7 @@
 // plus what the run says about its suppressions. The exit code is the verdict's, unless a report file was lost.
 import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
 import type { CiOptions } from '../ci/options.js';
+import type { ShardRecord } from '../ci/shards.js';
 import { type CommandContext, version } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { appendStepSummary, writeReport } from '../report/files.js';
@@ -33,6 +34,8 @@ export interface FormatOptions {
   /** The SARIF run's category (`automationDetails.id`). */
   sarifCategory?: string | undefined;
   run?: HtmlRunInfo;
+  /** The shard this run is of a matrix (`--shard`), recorded in the JSON report. */
+  shard?: ShardRecord | undefined;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface FormatOptions {
 export function formatReport(report: PreparedReport, format: ReportFormat, options: FormatOptions = {}): string {
   switch (format) {
     case 'json':
-      return `${jsonText(jsonReportOf(report))}\n`;
+      return `${jsonText(jsonReportOf(report, options.shard))}\n`;
     case 'junit':
       return toJUnit(report);
     case 'sarif':
@@ -65,7 +68,7 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
 }
 
 // A run of one check keeps the shape it always had; several add the batches and what was suppressed.
-function jsonReportOf(report: PreparedReport): unknown {
+function jsonReportOf(report: PreparedReport, shard: ShardRecord | undefined): unknown {
   const base = { check: report.check, violations: report.violations, verdict: report.verdict };
   const suppressed = report.suppressed.map((f) => ({
     fingerprint: f.violation.fingerprint,
@@ -79,6 +82,7 @@ function jsonReportOf(report: PreparedReport): unknown {
     ...(report.batches.length > 1 ? { batches: report.batches } : {}),
     ...(suppressed.length ? { suppressed } : {}),
     ...(report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}),
+    ...(shard ? { shard } : {}),
   };
 }
 
@@ -91,10 +95,17 @@ export async function outputReport(
   report: PreparedReport,
   options: CiOptions,
   run: HtmlRunInfo,
+  shard?: ShardRecord | undefined,
 ): Promise<number> {
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
-  const formatting = { sarifMap: options.sarifMap, routes: options.routes, sarifCategory: options.sarifCategory, run };
+  const formatting = {
+    sarifMap: options.sarifMap,
+    routes: options.routes,
+    sarifCategory: options.sarifCategory,
+    run,
+    shard,
+  };
   if (!v.quiet || v.format !== undefined || ctx.json)
     ctx.out.out(
       formatReport(report, options.format, { ...formatting, color: ctx.out.color }),

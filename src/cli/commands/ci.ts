@@ -5,7 +5,8 @@
 import type { A11yClient } from '../../index.js';
 import { batchLabel, planBatches } from '../ci/batches.js';
 import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci/options.js';
-import { collectUrls } from '../ci/collect-urls.js';
+import { collectUrls, tooManyUrls } from '../ci/collect-urls.js';
+import { shardPages, shardRecord } from '../ci/shards.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { removeEmptyFolders } from '../report/files.js';
@@ -28,12 +29,22 @@ export async function runCheck(
   client: A11yClient,
   options: CiOptions = ciOptions(ctx),
 ): Promise<number> {
-  const urls = await collectUrls(options, {
+  const { shard } = options;
+  // A shard reads the whole list (its bound is its share's), then checks its share of it.
+  const all = await collectUrls(shard ? { ...options, maxUrls: Number.POSITIVE_INFINITY } : options, {
     err: (line) => ctx.out.err(line),
     quiet: ctx.values.quiet === true,
     userAgent: `svc-a11y/${version}`,
     env: ctx.out.io.env,
   });
+  const urls = shard ? shardPages(all, shard, options.urlsPerCheck) : all;
+  if (shard) {
+    if (urls.length > options.maxUrls)
+      throw tooManyUrls(urls.length, options.maxUrls, ` (shard ${shard.index}/${shard.total})`);
+    if (!ctx.values.quiet)
+      ctx.out.err(`Shard ${shard.index}/${shard.total}: ${urls.length} of the ${all.length} pages.`);
+  }
+  const shardOfRun = shard && shardRecord(shard, all, { ...options, suppressions: options.suppressions?.active });
   if (urls.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
@@ -86,6 +97,7 @@ export async function runCheck(
     report,
     options,
     runInfo(options, urls.length, results.length, report, perCheck),
+    shardOfRun,
   );
   ctx.embed?.onResult?.({ report, options });
   for (const r of results)

@@ -66,6 +66,36 @@ const isSarifMapMode = (word: string): word is SarifMapMode => (SARIF_MAP_MODES 
 // one list, as a flag replaces its config key.
 const PAGES = { flags: ['urls-file', 'sitemap'], arguments: true } as const;
 
+/** One shard of a run: the `index`-th (1-based) of `total`. */
+export interface Shard {
+  index: number;
+  total: number;
+}
+
+/** The most shards a run is split into: a matrix of more jobs than this is a mistake, not a plan. */
+export const MAX_SHARDS = 1000;
+
+const SHARD_RULE = `must be I/N: whole numbers with 1 ≤ I ≤ N ≤ ${MAX_SHARDS}, such as 2/4`;
+
+/**
+ * `I/N` as a shard.
+ * @throws UsageError naming `where` and the rule
+ * @example parseShard('2/4', '--shard') // { index: 2, total: 4 }
+ */
+export function parseShard(value: string, where: string): Shard {
+  const shard = shardOf(value);
+  if (!shard) throw new UsageError(`${where} ${SHARD_RULE}, got ${JSON.stringify(value.slice(0, 40))}`, 'ci');
+  return shard;
+}
+
+// `I/N` as a shard, or undefined when it breaks the rule.
+function shardOf(value: unknown): Shard | undefined {
+  const match = typeof value === 'string' ? /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(value) : null;
+  const index = Number(match?.[1]);
+  const total = Number(match?.[2]);
+  return match && index >= 1 && index <= total && total <= MAX_SHARDS ? { index, total } : undefined;
+}
+
 const URLS_PER_CHECK_RULE = `a whole number from 1 to ${MAX_URLS_PER_CHECK} (the service takes 1 to 20 URLs per CI check, the Free plan up to 5)`;
 const FAIL_ON_BY_URL_ENTRY = '{ "url": "<regular expression>", "failOn": "<threshold>" }';
 
@@ -404,6 +434,23 @@ export const CI_SETTINGS = {
     read: (raw, where) => wholeNumber(raw, where, { min: 1 }),
     default: undefined,
   } as SettingSpec<number | undefined>,
+  /** One share of the run's pages for one job of a CI matrix: `--shard I/N`, `SVC_SHARD`, `shard` (e.g. `2/4`). */
+  shard: {
+    flag: 'shard',
+    commands: ['ci'],
+    help: {
+      value: '<i/n>',
+      text: 'check the i-th of n shares of the pages (a CI matrix job; every page in one share once;\n$SVC_SHARD); --max-urls then bounds the share',
+    },
+    env: 'SVC_SHARD',
+    config: key<string, Shard>(
+      'shard',
+      (value, at) => (shardOf(value) ? (value as string) : at.fail('shard', SHARD_RULE)),
+      { as: (stored) => shardOf(stored)! },
+    ),
+    read: (raw, where) => parseShard(text(raw), where),
+    default: undefined,
+  } as SettingSpec<Shard | undefined>,
   /** Check only the pages whose mapped source files changed since a git ref: `--changed-since`. */
   changedSince: {
     flag: 'changed-since',
