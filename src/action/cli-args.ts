@@ -35,6 +35,7 @@ export function ciArgs(inputs: ActionInputs, options: { dir: string; setBaseline
   flag('timeout', inputs.timeout);
   flag('rate-limit', inputs.rateLimit);
   flag('urls-per-check', inputs.urlsPerCheck);
+  flag('shard', inputs.shard);
   flag('redis-url', inputs.redisUrl);
   if (inputs.urls.length > 0) {
     const urlsFile = join(dir, 'urls.txt');

@@ -32,6 +32,8 @@ export interface ActionInputs {
   rateLimit: string | undefined;
   /** `urls-per-check` (the CLI's `--urls-per-check`, which checks it: 1 to 20). */
   urlsPerCheck: string | undefined;
+  /** `shard` (the CLI's `--shard I/N`, which checks it). */
+  shard: string | undefined;
   timeout: string | undefined;
   /** `github-token`, for the pull request comment; undefined when empty. */
   githubToken: string | undefined;
@@ -99,6 +101,7 @@ export function readInputs(read: InputReader): ActionInputs {
     redisUrl: optional(read('redis-url')),
     rateLimit: optional(read('rate-limit')),
     urlsPerCheck: optional(read('urls-per-check')),
+    shard: optional(read('shard')),
     timeout: optional(read('timeout')),
     githubToken: optional(read('github-token')),
     comment: bool(read, 'comment', true),

@@ -1,8 +1,12 @@
 // The pull request comment and the annotations' files, as pure functions of a prepared report: what a reader sees,
 // what is listed and cut, and what never gets in (the key, URL credentials, markup that breaks out of a cell).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commentBody, commentMarker } from '../../src/action/comment.js';
 import { eventOf } from '../../src/action/event.js';
+import { ciArgs } from '../../src/action/cli-args.js';
 import { InputError, readInputs } from '../../src/action/inputs.js';
 import { annotationsOf, prepareReport, toGitHubAnnotations } from '../../src/cli/report/index.js';
 import { CHECKOUT, failReport, HOME, v } from '../cli/reporters/fixtures.js';
@@ -120,6 +124,16 @@ describe('annotations with a source map', () => {
 
 describe('inputs and the event', () => {
   const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
+
+  it('shard is passed on to the CLI as --shard (which checks it), for one job of a matrix', () => {
+    const inputs = readInputs(reader({ urls: 'https://a.example/', shard: '2/4' }));
+    expect(inputs.shard).toBe('2/4');
+    const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-action-args-'));
+    expect(ciArgs(inputs, { dir, setBaseline: undefined })).toContain('--shard=2/4');
+    expect(ciArgs(readInputs(reader({ urls: 'https://a.example/' })), { dir, setBaseline: undefined })).not.toContain(
+      expect.stringMatching(/^--shard/),
+    );
+  });
 
   it('reads lines, booleans as YAML writes them, and refuses other values naming the input', () => {
     const inputs = readInputs(
