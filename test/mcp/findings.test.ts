@@ -25,12 +25,15 @@ beforeAll(async () => {
 afterAll(() => sim.stop());
 
 const start = mcpSessions({ until: 'file' });
+// One server for the calls that need no project (a server start is a Node process loading the CLI and the MCP SDK).
+let plainSession: ReturnType<typeof start> | undefined;
+const plain = () => (plainSession ??= start({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url }));
 const SHOP = 'https://shop.example.com';
 type Finding = Record<string, unknown> & { url: string; source?: { file: string; line: number } };
 
 describe('findings an agent can act on', () => {
   it('a CI check read by get_findings carries fingerprint and isNew on every finding, not only with onlyNew', async () => {
-    const mcp = await start({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
+    const mcp = await plain();
     const check = await mcp.call('check_pages', { urls: [`${SHOP}/`, `${SHOP}/cart`] });
     const { checkId } = check.structuredContent as { checkId: string };
     const all = (await mcp.call('get_findings', { checkId })).structuredContent as { findings: Finding[] };
@@ -45,7 +48,7 @@ describe('findings an agent can act on', () => {
   });
 
   it("a scan's findings carry the element's HTML (htmlSnippet) and WCAG criteria, no CI fields", async () => {
-    const mcp = await start({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
+    const mcp = await plain();
     const scan = (await mcp.call('scan_page', { url: `${SHOP}/product/7` })).structuredContent as {
       findings: Finding[];
     };
@@ -84,7 +87,7 @@ describe('findings an agent can act on', () => {
 
 describe('text that tells the truth', () => {
   it('a capped list says how many the structured result holds beyond the text, how many neither holds, and how to read them', async () => {
-    const mcp = await start({ SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url });
+    const mcp = await plain();
     const urls = [
       `${SHOP}/`,
       `${SHOP}/cart`,

@@ -23,7 +23,7 @@ import { FUZZ_RUNS, LONG_RUN, params, report, timeoutFor } from './runs.js';
 
 // Each case writes seven documents twice and runs seven tools twice: a fifth of the cheap properties' count here,
 // a twentieth in `npm run fuzz`.
-const RUNS = LONG_RUN ? Math.ceil(FUZZ_RUNS / 20) : 200;
+const RUNS = LONG_RUN ? Math.ceil(FUZZ_RUNS / 20) : 120;
 const KEY = 'svc_live_Qm9vYmFyLWNhbmFyeS1rZXktMjAyNg';
 const TOKEN = 'tokcanary7f3a9c';
 const PASSWORD = 'pwcanary5b1d40';
