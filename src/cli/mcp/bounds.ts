@@ -2,6 +2,7 @@
 // agent's client reads each message into a buffer of its own (the official client's holds 10 MiB, and a message past
 // it closes the whole session): every string of the data is clipped, the text too, and the whole result is bounded.
 import { mapJsonStrings } from '../io/safe-text.js';
+import { failure } from './errors.js';
 import type { ToolResult } from './tool.js';
 
 /** Characters of one string in `structuredContent`, the clipping mark included. */
@@ -20,11 +21,15 @@ export const FINDINGS_BYTES = 786_432;
  * @example clipString('x'.repeat(5000)) // 'xxx… [clipped: 5000 characters]' (2048 characters in all)
  */
 export function clipString(text: string, max: number = STRING_LIMIT): string {
-  return text.length <= max ? text : cut(text, `… [clipped: ${text.length} characters]`, max);
+  return text.length <= max ? text : clipWith(text, `… [clipped: ${text.length} characters]`, max);
 }
 
-// The start of `text` and `mark`, `max` characters in all; a high surrogate at the cut would be written alone.
-function cut(text: string, mark: string, max: number): string {
+/**
+ * The start of `text` and `mark`, `max` characters in all (never halving a surrogate pair: a high surrogate at the
+ * cut would be written alone).
+ * @example clipWith('a long line', '…', 6) // 'a lon…'
+ */
+export function clipWith(text: string, mark: string, max: number): string {
   let end = Math.max(0, max - mark.length);
   if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end -= 1;
   return `${text.slice(0, end)}${mark}`;
@@ -46,22 +51,16 @@ export function boundResult(result: ToolResult, tool: string): ToolResult {
   };
   const bytes = Buffer.byteLength(JSON.stringify(bounded));
   if (bytes <= RESULT_LIMIT) return bounded;
-  return {
-    content: [
-      {
-        type: 'text',
-        text: `The result of ${tool} was ${bytes} bytes, over the server's bound of ${RESULT_LIMIT} bytes, and was not sent. Ask for less (a lower limit, an impact filter).`,
-      },
-    ],
-    structuredContent: { error: { kind: 'too-large', bytes, limit: RESULT_LIMIT } },
-    isError: true,
-  };
+  return failure(
+    `The result of ${tool} was ${bytes} bytes, over the server's bound of ${RESULT_LIMIT} bytes, and was not sent. Ask for less (a lower limit, an impact filter).`,
+    { kind: 'too-large', bytes, limit: RESULT_LIMIT },
+  );
 }
 
 function clipText(text: string): string {
   return text.length <= TEXT_LIMIT
     ? text
-    : cut(text, `\n… [text clipped: ${text.length} characters; the structured result has the data]`, TEXT_LIMIT);
+    : clipWith(text, `\n… [text clipped: ${text.length} characters; the structured result has the data]`, TEXT_LIMIT);
 }
 
 /**

@@ -2,7 +2,7 @@
 // and the short text beside the data. Every string from the service is made safe where it enters (safeCopy).
 import type { SeverityCounts } from '../../index.js';
 import { countsText } from '../io/tables.js';
-import { clipString, fitting } from './bounds.js';
+import { clipString, clipWith, fitting } from './bounds.js';
 import type { SourceLocation, ToolResult } from './tool.js';
 
 /** Findings listed in one result when the input sets no `limit`. */
@@ -165,7 +165,7 @@ export function one(value: string | number | undefined, max = 300): string {
  * @example clip('a long line', 6) // 'a lon…'
  */
 export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return text.length > max ? clipWith(text, '…', max) : text;
 }
 
 /**

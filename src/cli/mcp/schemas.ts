@@ -97,6 +97,7 @@ export const FINDING_OUTPUT: JsonSchema = object(
 );
 
 const COUNTS = loose(json(zV1SeverityCounts));
+const ID_OUTPUT = loose(ID_INPUT);
 const FINDINGS = { findings: arrayOf(FINDING_OUTPUT), omitted: COUNT };
 
 /**
@@ -116,7 +117,7 @@ export const OUTPUT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   check_pages: outputSchema({
     ...fieldsOf(zV1CiCheckResponse, ['status', 'verdict', 'failOn', 'baselineMissing', 'fixedCount']),
-    checkId: loose(json(zId)),
+    checkId: ID_OUTPUT,
     counts: COUNTS,
     newCounts: COUNTS,
     pages: arrayOf(object({ url: { type: 'string' }, status: { type: 'string' } })),
@@ -125,7 +126,7 @@ export const OUTPUT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   scan_page: outputSchema({
     ...fieldsOf(zV1ScanResponse, ['status']),
-    scanId: loose(json(zId)),
+    scanId: ID_OUTPUT,
     url: { type: 'string' },
     counts: COUNTS,
     failureReason: {},
@@ -133,14 +134,14 @@ export const OUTPUT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   run_site_scan: outputSchema({
     ...fieldsOf(zV1ScanRunResponse, ['status', 'pagesDone', 'pagesTotal']),
-    scanRunId: loose(json(zId)),
+    scanRunId: ID_OUTPUT,
     counts: COUNTS,
     failureReason: {},
     ...FINDINGS,
   }),
   get_findings: outputSchema({ status: { type: 'string' }, total: COUNT, ...FINDINGS }),
   explain_root_causes: outputSchema({
-    scanRunId: loose(json(zId)),
+    scanRunId: ID_OUTPUT,
     status: { type: 'string' },
     summary: loose(json(zRootCauseSummary)),
     truncated: { type: 'boolean' },
@@ -168,7 +169,7 @@ export const OUTPUT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
       'ruleNodesFound',
       'failureReasonCode',
     ]),
-    verificationId: loose(json(zId)),
+    verificationId: ID_OUTPUT,
     pages: arrayOf(object({ url: { type: 'string' }, status: { type: 'string' } })),
     omitted: COUNT,
   }),
