@@ -120,6 +120,26 @@ describe('a shard of a run', () => {
     expect(sim.requestCount()).toBe(before);
   });
 
+  it("a pull request's config file cannot narrow its gate: its shard is ignored with a warning; the matrix's SVC_SHARD still splits", async () => {
+    const config = join(dir, 'pr-config.json');
+    await writeFile(config, JSON.stringify({ shard: '1/1000' }));
+    const pr = { GITHUB_EVENT_NAME: 'pull_request' };
+    const ignored = await run(['--config', config], pr);
+    expect(ignored.code, ignored.stderr).toBe(0);
+    expect(ignored.stderr).toContain(`shard in ${config}`);
+    expect(ignored.stderr).toContain(
+      "is ignored on GitHub's pull_request event (GITHUB_EVENT_NAME): a pull request cannot narrow",
+    );
+    const report = JSON.parse(ignored.stdout) as JsonReport;
+    expect(report.shard).toBeUndefined();
+    expect(pagesOf(report)).toEqual([...urls].sort());
+    // On a push the same file splits the run; on the pull request the matrix's variable does.
+    const push = JSON.parse((await run(['--config', config], { GITHUB_EVENT_NAME: 'push' })).stdout) as JsonReport;
+    expect(push.shard).toMatchObject({ index: 1, total: 1000 });
+    const matrix = JSON.parse((await run(['--config', config], { ...pr, SVC_SHARD: '2/2' })).stdout) as JsonReport;
+    expect(matrix.shard).toMatchObject({ index: 2, total: 2 });
+  });
+
   it('a bad --shard or SVC_SHARD is a usage error naming it, before anything is sent', async () => {
     const before = sim.requestCount();
     const flag = await run(['--shard', '4/3']);

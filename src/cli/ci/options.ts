@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import type { FailOn } from '../../index.js';
 import type { OptionValues } from '../args.js';
 import { decideBaseline } from './baseline.js';
+import { pullRequestRun } from '../settings/ci-env.js';
 import { routeTableOf } from './route-table.js';
 import type { RouteTable } from '../routes/index.js';
 import { tooManyUrls } from './collect-urls.js';
@@ -16,6 +17,8 @@ import { checkReportPath, removeEmptyFolders } from '../report/files.js';
 import type { ReportFormat } from '../report/formats.js';
 import { checkSarifMap, type SarifMapEntry } from '../report/index.js';
 import {
+  describeSource,
+  type Env,
   readSetting,
   type SarifMapItem,
   SETTINGS,
@@ -119,7 +122,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   const fromFile = setting(SETTINGS.urlsFile).value;
   const urls = uniquePageUrls([...setting(SETTINGS.urls).value, ...fromFile], (i) => `urls[${i}]`);
   const maxUrls = setting(SETTINGS.maxUrls);
-  const shard = setting(SETTINGS.shard).value;
+  const shard = shardOf(setting(SETTINGS.shard), env, (line) => ctx.out.err(line));
   // A shard's share is bounded once the list is whole (sitemaps read) and shared out: see runCheck.
   if (shard === undefined && urls.length > maxUrls.value)
     throw tooManyUrls(urls.length, maxUrls.value, fromNote(maxUrls.source));
@@ -222,4 +225,17 @@ function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
   } catch (error) {
     throw new UsageError(`--sarif-map / sarifMap: ${(error as Error).message}`);
   }
+}
+
+// The share this job checks. A pull request controls the config file: a `shard` there could have its gate check a
+// thousandth of the pages, so on a pull or merge request only the flag, the variable (the CI's matrix sets them)
+// and the Action's input split the run; the config file's is ignored with a warning, and the job checks every page.
+function shardOf(shard: Setting<Shard | undefined>, env: Env, warn: (line: string) => void): Shard | undefined {
+  if (shard.value === undefined || shard.source.kind !== 'config') return shard.value;
+  const pr = pullRequestRun(env);
+  if (pr === undefined) return shard.value;
+  warn(
+    `warning: ${describeSource(shard.source)} is ignored on ${pr}: a pull request cannot narrow the pages its gate checks. Split a matrix with --shard or SVC_SHARD.`,
+  );
+  return undefined;
 }
