@@ -49,3 +49,15 @@ export function ciArgs(inputs: ActionInputs, options: { dir: string; setBaseline
   if (setBaseline !== undefined) argv.push(setBaseline ? '--set-baseline' : '--no-set-baseline');
   return argv;
 }
+
+/**
+ * The `svc-a11y merge` flags for `inputs` (the shards' files come first): the source locations' inputs, as `ci`'s.
+ * @example mergeArgs({ ...inputs, sourceRoot: 'web' }) // ['--source-root=web']
+ */
+export function mergeArgs(inputs: ActionInputs): string[] {
+  return [
+    ...inputs.sarifMap.map((entry) => `--sarif-map=${entry}`),
+    ...(inputs.sourceRoot !== undefined ? [`--source-root=${inputs.sourceRoot}`] : []),
+    ...(inputs.basePath !== undefined ? [`--base-path=${inputs.basePath}`] : []),
+  ];
+}

@@ -34,6 +34,8 @@ export interface ActionInputs {
   urlsPerCheck: string | undefined;
   /** `shard` (the CLI's `--shard I/N`, which checks it). */
   shard: string | undefined;
+  /** `merge`: the shards' JSON reports, files or folders, one a line; non-empty means merge mode. */
+  merge: string[];
   timeout: string | undefined;
   /** `github-token`, for the pull request comment; undefined when empty. */
   githubToken: string | undefined;
@@ -102,6 +104,7 @@ export function readInputs(read: InputReader): ActionInputs {
     rateLimit: optional(read('rate-limit')),
     urlsPerCheck: optional(read('urls-per-check')),
     shard: optional(read('shard')),
+    merge: lines(read('merge')),
     timeout: optional(read('timeout')),
     githubToken: optional(read('github-token')),
     comment: bool(read, 'comment', true),

@@ -1,7 +1,7 @@
 // The GitHub Action's entry (action.yml → action/index.cjs, bundled by scripts/build-action.mjs): inputs → the
 // CLI's flags → `svc-a11y ci` run in this process (the same check run, reporters and verdict as in any pipeline)
 // → outputs, annotations, the pull request comment and the step summary, all from the one prepared report.
-import { mkdirSync, mkdtempSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
@@ -12,10 +12,11 @@ import {
   processSecrets,
   redactText,
   runCiCheck,
+  runMerge,
   urlPassword,
   version,
 } from '../cli/index.js';
-import { ciArgs, reportFiles } from './cli-args.js';
+import { ciArgs, mergeArgs, type ReportFiles, reportFiles } from './cli-args.js';
 import { commentBody, commentMarker } from './comment.js';
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
@@ -29,6 +30,7 @@ export interface ActionOutputs {
   'new-findings': string;
   'sarif-file': string;
   'junit-file': string;
+  'json-file': string;
   'comment-url': string;
 }
 
@@ -51,6 +53,7 @@ export async function runAction(env: Record<string, string | undefined>): Promis
     'new-findings': '',
     'sarif-file': '',
     'junit-file': '',
+    'json-file': '',
     'comment-url': '',
   };
   try {
@@ -73,6 +76,7 @@ export async function runAction(env: Record<string, string | undefined>): Promis
     ];
     for (const secret of secrets) core.setSecret(secret);
     const event = readEvent(env);
+    if (inputs.merge.length > 0) return await merge(env, inputs, event, secrets, outputs);
     if (!apiKey) return await noKey(inputs, event);
     await check(env, inputs, event, apiKey, secrets, outputs);
   } finally {
@@ -93,12 +97,10 @@ async function check(
     core.info(
       `set-baseline: this check is saved as the baseline${inputs.setBaseline === 'auto' ? ` (a push to the default branch ${event.defaultBranch})` : ''}`,
     );
-  const dir = inputs.reportsDir
-    ? resolve(inputs.reportsDir)
-    : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
-  mkdirSync(dir, { recursive: true });
+  const dir = reportsDir(env, inputs);
   const files = reportFiles(dir);
   const argv = ciArgs(inputs, { dir, setBaseline });
+  const shardFile = inputs.shard === undefined ? undefined : join(dir, shardReportName(inputs.shard));
   // The action writes the annotations (with files) and the summary (with the comment's link) itself.
   const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
   // The CLI's own report files and context (its `ci` key: the CLI reads GITHUB_ACTIONS, hidden from it above)
@@ -107,13 +109,85 @@ async function check(
     argv,
     { stdout: process.stdout, stderr: process.stderr, env: { ...rest, SVC_API_KEY: apiKey } },
     {
+      reports: [['sarif', files.sarif], ['junit', files.junit], ...(shardFile ? [['json', shardFile] as const] : [])],
+      context: { ci: 'github-actions' },
+    },
+  );
+  if (shardFile && existsSync(shardFile)) outputs['json-file'] = shardFile;
+  // In a matrix the merge job writes the one comment; a shard comments only under its own comment-key.
+  const commenting = inputs.shard === undefined || inputs.commentKey !== '';
+  await publish(env, { ...inputs, comment: inputs.comment && commenting }, event, run, files, secrets, outputs, 'ci');
+}
+
+// Merge mode: the shards' JSON reports (files, or folders of them) merged by `svc-a11y merge` in this process,
+// then published as one run's: outputs, annotations, one comment, one summary.
+async function merge(
+  env: Record<string, string | undefined>,
+  inputs: ActionInputs,
+  event: EventInfo,
+  secrets: string[],
+  outputs: ActionOutputs,
+): Promise<void> {
+  const dir = reportsDir(env, inputs);
+  const files = reportFiles(dir);
+  const shards = inputs.merge.flatMap((entry) => {
+    const path = resolve(entry);
+    // A folder stands for its JSON files (download-artifact's folder of every shard's report).
+    return existsSync(path) && statSync(path).isDirectory()
+      ? readdirSync(path)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .map((name) => join(path, name))
+      : [path];
+  });
+  if (shards.length === 0) {
+    core.setFailed(`input merge names no JSON report: ${inputs.merge.join(', ')} holds no .json file`);
+    return;
+  }
+  const argv = [...shards, ...mergeArgs(inputs)];
+  const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
+  const run = await runMerge(
+    argv,
+    { stdout: process.stdout, stderr: process.stderr, env: rest },
+    {
       reports: [
         ['sarif', files.sarif],
         ['junit', files.junit],
       ],
-      context: { ci: 'github-actions' },
     },
   );
+  await publish(env, inputs, event, run, files, secrets, outputs, 'merge');
+}
+
+function reportsDir(env: Record<string, string | undefined>, inputs: ActionInputs): string {
+  const dir = inputs.reportsDir
+    ? resolve(inputs.reportsDir)
+    : mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), 'svc-a11y-'));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * The file name of a shard's JSON report in reports-dir: one per shard, so that the matrix's artifacts can be
+ * downloaded into one folder.
+ * @example shardReportName('2/4') // 'a11y-shard-2-of-4.json'
+ */
+export function shardReportName(shard: string): string {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(shard);
+  return m ? `a11y-shard-${Number(m[1])}-of-${Number(m[2])}.json` : 'a11y-shard.json';
+}
+
+// Outputs, annotations, the comment and the summary of a run or a merge, and the step's verdict.
+async function publish(
+  env: Record<string, string | undefined>,
+  inputs: ActionInputs,
+  event: EventInfo,
+  run: CiRun,
+  files: ReportFiles,
+  secrets: string[],
+  outputs: ActionOutputs,
+  command: 'ci' | 'merge',
+): Promise<void> {
   const { report } = run;
   if (run.options?.baselineWarning)
     core.warning(run.options.baselineWarning.replace(/^warning: /, ''), { title: 'Accessibility check baseline' });
@@ -147,7 +221,7 @@ async function check(
   else
     core.setFailed(
       safe(
-        `svc-a11y ci exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`,
+        `svc-a11y ${command} exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`,
       ),
     );
 }

@@ -47,9 +47,15 @@ export interface Embedding {
   reports?: ReadonlyArray<readonly [format: ReportFormat, file: string]> | undefined;
   /** Context under every other source: the CI environment's, the config file's and `--context` win over it. */
   context?: Readonly<Record<string, string>> | undefined;
-  /** Called once a `ci` run is judged (`report` undefined: nothing was checked), before the command returns. */
-  onResult?: ((result: { report: PreparedReport | undefined; options: CiOptions }) => void) | undefined;
+  /**
+   * Called once a `ci` run or a `merge` is judged (`report` undefined: nothing was checked), before the command
+   * returns.
+   */
+  onResult?: ((result: { report: PreparedReport | undefined; options: EmbeddedOptions }) => void) | undefined;
 }
+
+/** What an embedding program reads of the options a `ci` run or a `merge` ran with. */
+export type EmbeddedOptions = Pick<CiOptions, 'sarifMap' | 'routes'> & Partial<Pick<CiOptions, 'baselineWarning'>>;
 
 /** A `svc-a11y` command. */
 export interface Command {

@@ -4,7 +4,7 @@
 // (annotations, a comment, a summary) comes from the same modules the CLI's reports do.
 import type { CiOptions } from './ci/options.js';
 import { type Undici, useBundledUndici } from './io/proxy.js';
-import type { Embedding } from './context.js';
+import type { EmbeddedOptions, Embedding } from './context.js';
 import type { CliIO } from './io/output.js';
 import { run } from './main.js';
 import type { PreparedReport } from './report/index.js';
@@ -34,16 +34,16 @@ export { requestFetch } from './io/proxy.js';
 export const bundledUndici = (): Promise<Undici> => import('./io/undici-entry.js');
 // Loaded only when a proxy is set; a program importing this entry carries undici itself.
 useBundledUndici(bundledUndici);
-export type { CiOptions };
+export type { CiOptions, EmbeddedOptions };
 
-/** What one in-process `svc-a11y ci` run gave. */
+/** What one in-process `svc-a11y ci` run (or `merge`) gave. */
 export interface CiRun {
   /** The CLI's exit code (0 PASS, 1 FAIL, 2 usage, 3 API error, 4 not judged, 70 internal error). */
   code: number;
   /** The report as the CLI judged it (made safe, the verdict decided); undefined when no check ran. */
   report: PreparedReport | undefined;
   /** The options the run was checked with; undefined when it ended before a report (the CLI said why). */
-  options: CiOptions | undefined;
+  options: EmbeddedOptions | undefined;
   /** The `error: …` lines it printed on stderr (already redacted and command-guarded by the CLI's output). */
   errors: string[];
 }
@@ -54,11 +54,29 @@ export interface CiRun {
  * context to what the flags and the config file say.
  * @example const { code, report } = await runCiCheck(['--urls-file=urls.txt'], { stdout, stderr, env });
  */
-export async function runCiCheck(argv: string[], io: CliIO, embed: Omit<Embedding, 'onResult'> = {}): Promise<CiRun> {
-  let result: { report: PreparedReport | undefined; options: CiOptions } | undefined;
+export function runCiCheck(argv: string[], io: CliIO, embed: Omit<Embedding, 'onResult'> = {}): Promise<CiRun> {
+  return runEmbedded('ci', argv, io, embed);
+}
+
+/**
+ * Runs `svc-a11y merge …argv` in this process (the shards' JSON reports and its flags), adding `embed`'s report
+ * files; nothing is sent, so no key is needed.
+ * @example const { code, report } = await runMerge(['shards/1.json', 'shards/2.json'], { stdout, stderr, env });
+ */
+export function runMerge(argv: string[], io: CliIO, embed: Pick<Embedding, 'reports'> = {}): Promise<CiRun> {
+  return runEmbedded('merge', argv, io, embed);
+}
+
+async function runEmbedded(
+  command: 'ci' | 'merge',
+  argv: string[],
+  io: CliIO,
+  embed: Omit<Embedding, 'onResult'>,
+): Promise<CiRun> {
+  let result: { report: PreparedReport | undefined; options: EmbeddedOptions } | undefined;
   let stderrText = '';
   const code = await run(
-    ['ci', ...argv],
+    [command, ...argv],
     {
       ...io,
       stderr: {

@@ -23,7 +23,7 @@ const reportsOf = (command: string) =>
 // The command must be the package's bin by its scoped name, and the CLI must take every flag (its own parser, as the
 // docs' sh blocks are checked: `--help` appended makes it parse and exit 0 without sending anything).
 function checkCommand(command: string): void {
-  const match = /^npx -p @svc\/a11y-sdk svc-a11y (ci .*)$/.exec(command.trim());
+  const match = /^npx -p @svc\/a11y-sdk svc-a11y ((?:ci|merge) .*)$/.exec(command.trim());
   expect(match, command).not.toBeNull();
   ensureBuilt();
   const args = match![1]!.split(/\s+/);
@@ -51,6 +51,7 @@ const GITLAB_JOB_KEYS = new Set([
   'retry',
   'interruptible',
   'dependencies',
+  'parallel',
 ]);
 const GITLAB_ARTIFACT_KEYS = new Set(['when', 'reports', 'paths', 'expire_in', 'name', 'expose_as', 'untracked']);
 const GITLAB_REPORTS = new Set(['junit', 'codequality', 'sast', 'dotenv', 'coverage_report', 'terraform', 'metrics']);
@@ -78,6 +79,29 @@ describe('CI recipes in the docs', () => {
     expect(artifacts.when).toBe('always');
     const written = reportsOf(command);
     expect(artifacts.reports).toEqual({ junit: written.junit, codequality: written.codequality });
+  });
+
+  it('GitLab CI matrix: `parallel` shards keep their JSON reports; the merge job runs always and declares the reports it writes', () => {
+    const doc = parse(recipe('gitlab-matrix')) as Record<string, Record<string, unknown>>;
+    const shard = doc['a11y-shard']!;
+    const merge = doc['a11y-merge']!;
+    for (const job of [shard, merge]) for (const key of Object.keys(job)) expect(GITLAB_JOB_KEYS, key).toContain(key);
+    const shardCommand = (shard.script as string[]).find((line) => line.includes('svc-a11y'))!;
+    // GitLab sets CI_NODE_INDEX (1-based) and CI_NODE_TOTAL in each of the `parallel` copies.
+    expect(shardCommand).toContain('--shard "$CI_NODE_INDEX/$CI_NODE_TOTAL"');
+    checkCommand(shardCommand.replace(/"/g, ''));
+    const json = reportsOf(shardCommand.replace(/"/g, '')).json!;
+    expect((shard.artifacts as { when: string; paths: string[] }).paths).toEqual([
+      json.slice(0, json.indexOf('/') + 1),
+    ]);
+    expect((shard.artifacts as { when: string }).when).toBe('always');
+    expect(merge.when).toBe('always');
+    expect(merge.needs).toEqual(['a11y-shard']);
+    const mergeCommand = (merge.script as string[]).find((line) => line.includes('svc-a11y'))!;
+    checkCommand(mergeCommand);
+    const artifacts = merge.artifacts as { when?: string; reports: Record<string, string> };
+    expect(artifacts.when).toBe('always');
+    expect(artifacts.reports).toEqual(reportsOf(mergeCommand));
   });
 
   it('Jenkins: a declarative stage whose junit step reads the file the command writes, on every outcome', () => {

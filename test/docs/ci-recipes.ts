@@ -3,8 +3,13 @@
 import type { CodeBlock } from './pages.js';
 
 /** A recipe's CI, by the page and the start of its block. */
-export const CI_RECIPES: ReadonlyArray<{ ci: 'gitlab' | 'jenkins' | 'azure'; page: string; startsWith: string }> = [
+export const CI_RECIPES: ReadonlyArray<{
+  ci: 'gitlab' | 'gitlab-matrix' | 'jenkins' | 'azure';
+  page: string;
+  startsWith: string;
+}> = [
   { ci: 'gitlab', page: 'docs/cli.md', startsWith: 'accessibility:\n  image:' },
+  { ci: 'gitlab-matrix', page: 'docs/cli.md', startsWith: '# .gitlab-ci.yml\na11y-shard:' },
   { ci: 'jenkins', page: 'docs/cli.md', startsWith: "stage('Accessibility')" },
   { ci: 'azure', page: 'docs/cli.md', startsWith: 'steps:\n  - task: NodeTool@0' },
 ];

@@ -188,6 +188,16 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   };
   if (baseline.warning) ctx.out.err(baseline.warning);
   // Last, once every other option is known good: the check creates the reports' missing folders.
+  return { ...options, createdFolders: checkReportPaths(reports) };
+}
+
+/**
+ * Checks that every report path can be written, creating missing folders; returns the folders created (all removed
+ * again when a path is refused).
+ * @throws UsageError naming `--report FORMAT` (and the config file that gave it) and the rule
+ * @example checkReportPaths({ value: [['junit', 'out/a11y.xml']], source: { kind: 'flag', flag: '--report' } }) // ['out']
+ */
+export function checkReportPaths(reports: Setting<ReadonlyArray<readonly [ReportFormat, string]>>): string[] {
   const createdFolders: string[] = [];
   try {
     for (const [kind, file] of reports.value)
@@ -196,7 +206,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     removeEmptyFolders(createdFolders);
     throw error;
   }
-  return { ...options, createdFolders };
+  return createdFolders;
 }
 
 // ` (from FILE)` after a value the config file gave; a flag's needs no note; the default's says so.
@@ -208,7 +218,10 @@ function fromNote(source: SettingSource, byDefault = ' (the default)'): string {
  * Runs `run`; if it throws (a refused key, no URLs, an API error), first removes the report folders the path
  * check created and no report went into.
  */
-export async function removingUnusedFolders(options: CiOptions, run: () => Promise<number>): Promise<number> {
+export async function removingUnusedFolders(
+  options: Pick<CiOptions, 'createdFolders'>,
+  run: () => Promise<number>,
+): Promise<number> {
   try {
     return await run();
   } catch (error) {
@@ -217,8 +230,12 @@ export async function removingUnusedFolders(options: CiOptions, run: () => Promi
   }
 }
 
-/** The SARIF source map entries (the config file's, then `--sarif-map`'s), each checked. */
-function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
+/**
+ * The SARIF source map entries (the config file's, then `--sarif-map`'s), each checked.
+ * @throws UsageError naming --sarif-map / sarifMap and the entry at fault
+ * @example sarifMapOf([['/checkout', 'src/checkout.tsx'], 'auto']) // [{ prefix: '/checkout', file: 'src/checkout.tsx' }]
+ */
+export function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
   const entries = items.filter((item): item is [string, string] => typeof item !== 'string');
   try {
     return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));

@@ -5,20 +5,27 @@
 // the reports of a matrix can be told apart from a mixed set.
 import { createHash } from 'node:crypto';
 import type { Shard } from '../settings/ci-settings.js';
-import { planBatches } from './batches.js';
+import { type Batch, planBatches } from './batches.js';
 
 export type { Shard };
 
 /**
- * The pages of `shard`: the whole list is planned into checks as one run would plan it (`planBatches`, which orders
+ * The checks of `shard`: the whole list is planned into checks as one run would plan it (`planBatches`, which orders
  * pages by site and in code-unit order), and the checks are dealt round-robin to the shards, so each shard's share
- * differs from another's by one check at most and the shares cover every page exactly once.
+ * differs from another's by one check at most and the shares cover every page exactly once. A shard runs the whole
+ * plan's checks as they are (their keys and labels too), so the merged reports of a matrix read as one run's.
+ * @example shardBatches(hundredUrls, { index: 1, total: 2 }, 20).map((b) => b.key) // ['https://shop.example.com 1/5', '… 3/5', '… 5/5']
+ */
+export function shardBatches(urls: readonly string[], shard: Shard, maxPerCheck: number): Batch[] {
+  return planBatches(urls, { maxPerCheck }).filter((_, i) => i % shard.total === shard.index - 1);
+}
+
+/**
+ * The pages of `shard` (see {@link shardBatches}).
  * @example shardPages(hundredUrls, { index: 1, total: 2 }, 20).length // 60 (checks 1, 3 and 5 of 5)
  */
 export function shardPages(urls: readonly string[], shard: Shard, maxPerCheck: number): string[] {
-  return planBatches(urls, { maxPerCheck })
-    .filter((_, i) => i % shard.total === shard.index - 1)
-    .flatMap((batch) => batch.urls);
+  return shardBatches(urls, shard, maxPerCheck).flatMap((batch) => batch.urls);
 }
 
 /**
@@ -32,24 +39,35 @@ export function digestOf(value: unknown): string {
 
 /** What a shard's JSON report records of it: which shard, and digests of the whole list and the judging settings. */
 export interface ShardRecord extends Shard {
-  /** The digest of every page of the run (all shards), sorted. */
+  /**
+   * The digest of every page of the run (all shards), as the reports write them (made safe), sorted: `merge` checks
+   * that the shards' pages make it up.
+   */
   pages: string;
   /** The digest of the settings that judge a finding: failOn (and whether it is a floor), per-URL thresholds, suppressions. */
   settings: string;
 }
 
 /**
- * The record of `shard` for its JSON report.
- * @example shardRecord(shard, allPages, { failOn: 'NEW_CRITICAL', failOnIsFloor: true, failOnByUrl: [], suppressions: undefined })
+ * The digest of a list of pages, whatever their order.
+ * @example pagesDigest(['https://b.example/', 'https://a.example/']) === pagesDigest(['https://a.example/', 'https://b.example/']) // true
+ */
+export function pagesDigest(pages: readonly string[]): string {
+  return digestOf([...pages].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The record of `shard` for its JSON report; `safePages` are the whole list's pages as the reports write them.
+ * @example shardRecord(shard, safeCopy(allPages, secrets), { failOn: 'NEW_CRITICAL', failOnIsFloor: true, failOnByUrl: [], suppressions: undefined })
  */
 export function shardRecord(
   shard: Shard,
-  allPages: readonly string[],
+  safePages: readonly string[],
   judging: { failOn: unknown; failOnIsFloor: unknown; failOnByUrl: unknown; suppressions: unknown },
 ): ShardRecord {
   return {
     ...shard,
-    pages: digestOf([...allPages].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))),
+    pages: pagesDigest(safePages),
     settings: digestOf([judging.failOn, judging.failOnIsFloor, judging.failOnByUrl, judging.suppressions]),
   };
 }

@@ -3,6 +3,7 @@
 // plus what the run says about its suppressions. The exit code is the verdict's, unless a report file was lost.
 import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
 import type { CiOptions } from '../ci/options.js';
+import { judgingOf } from '../ci/shard-report.js';
 import type { ShardRecord } from '../ci/shards.js';
 import { type CommandContext, version } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -34,8 +35,10 @@ export interface FormatOptions {
   /** The SARIF run's category (`automationDetails.id`). */
   sarifCategory?: string | undefined;
   run?: HtmlRunInfo;
-  /** The shard this run is of a matrix (`--shard`), recorded in the JSON report. */
+  /** The shard this run is of a matrix (`--shard`), recorded in the JSON report with what `merge` reads back. */
   shard?: ShardRecord | undefined;
+  /** The shards a `merge` report was made of, recorded in its JSON report. */
+  merged?: { total: number; given: number[]; missing: number[] } | undefined;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface FormatOptions {
 export function formatReport(report: PreparedReport, format: ReportFormat, options: FormatOptions = {}): string {
   switch (format) {
     case 'json':
-      return `${jsonText(jsonReportOf(report, options.shard))}\n`;
+      return `${jsonText(jsonReportOf(report, options))}\n`;
     case 'junit':
       return toJUnit(report);
     case 'sarif':
@@ -67,8 +70,9 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
   }
 }
 
-// A run of one check keeps the shape it always had; several add the batches and what was suppressed.
-function jsonReportOf(report: PreparedReport, shard: ShardRecord | undefined): unknown {
+// A run of one check keeps the shape it always had; several add the batches and what was suppressed; a shard adds
+// its record, every check and each finding's judgement (what `merge` reads back); a merge, the shards it had.
+function jsonReportOf(report: PreparedReport, { shard, merged }: FormatOptions): unknown {
   const base = { check: report.check, violations: report.violations, verdict: report.verdict };
   const suppressed = report.suppressed.map((f) => ({
     fingerprint: f.violation.fingerprint,
@@ -79,12 +83,16 @@ function jsonReportOf(report: PreparedReport, shard: ShardRecord | undefined): u
   }));
   return {
     ...base,
-    ...(report.batches.length > 1 ? { batches: report.batches } : {}),
+    ...(report.batches.length > 1 || shard ? { batches: report.batches } : {}),
     ...(suppressed.length ? { suppressed } : {}),
     ...(report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}),
-    ...(shard ? { shard } : {}),
+    ...(shard ? { shard, judging: judgingOf(report) } : {}),
+    ...(merged ? { merged } : {}),
   };
 }
+
+/** What {@link outputReport} reads of a run's options (`ci`'s, `merge`'s). */
+export type ReportOptions = Pick<CiOptions, 'format' | 'reports' | 'sarifMap' | 'routes' | 'sarifCategory'>;
 
 /**
  * Prints the report on stdout (unless `--quiet` without `--format`), writes the report files, the job summary and
@@ -93,9 +101,9 @@ function jsonReportOf(report: PreparedReport, shard: ShardRecord | undefined): u
 export async function outputReport(
   ctx: CommandContext,
   report: PreparedReport,
-  options: CiOptions,
+  options: ReportOptions,
   run: HtmlRunInfo,
-  shard?: ShardRecord | undefined,
+  record: Pick<FormatOptions, 'shard' | 'merged'> = {},
 ): Promise<number> {
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
@@ -104,7 +112,7 @@ export async function outputReport(
     routes: options.routes,
     sarifCategory: options.sarifCategory,
     run,
-    shard,
+    ...record,
   };
   if (!v.quiet || v.format !== undefined || ctx.json)
     ctx.out.out(

@@ -6,7 +6,10 @@ import type { A11yClient } from '../../index.js';
 import { batchLabel, planBatches } from '../ci/batches.js';
 import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci/options.js';
 import { collectUrls, tooManyUrls } from '../ci/collect-urls.js';
-import { shardPages, shardRecord } from '../ci/shards.js';
+import { emptyShardReport } from '../ci/shard-report.js';
+import { shardBatches, shardRecord } from '../ci/shards.js';
+import { DEFAULT_FAIL_ON } from '../report/fail-on.js';
+import { safeCopy } from '../io/safe-text.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { removeEmptyFolders } from '../report/files.js';
@@ -37,21 +40,34 @@ export async function runCheck(
     userAgent: `svc-a11y/${version}`,
     env: ctx.out.io.env,
   });
-  const urls = shard ? shardPages(all, shard, options.urlsPerCheck) : all;
+  // A shard runs its checks of the whole list's plan (their keys and labels too), so the merged reports read as one run's.
+  const batches = shard
+    ? shardBatches(all, shard, options.urlsPerCheck)
+    : planBatches(all, { maxPerCheck: options.urlsPerCheck });
+  const urls = batches.flatMap((b) => b.urls);
   if (shard) {
     if (urls.length > options.maxUrls)
       throw tooManyUrls(urls.length, options.maxUrls, ` (shard ${shard.index}/${shard.total})`);
     if (!ctx.values.quiet)
       ctx.out.err(`Shard ${shard.index}/${shard.total}: ${urls.length} of the ${all.length} pages.`);
   }
-  const shardOfRun = shard && shardRecord(shard, all, { ...options, suppressions: options.suppressions?.active });
+  const shardOfRun =
+    shard &&
+    shardRecord(shard, safeCopy(all, ctx.out.secrets), { ...options, suppressions: options.suppressions?.active });
+  if (urls.length === 0 && shardOfRun) {
+    // A shard with no check of its own (fewer checks than shards) still writes its reports: `merge` needs every
+    // shard's JSON report to know the set is whole.
+    const empty = emptyShardReport(shardOfRun, options.failOn ?? DEFAULT_FAIL_ON);
+    const code = await outputReport(ctx, empty, options, runInfo(options, 0, 0, empty), { shard: shardOfRun });
+    ctx.embed?.onResult?.({ report: undefined, options });
+    return code;
+  }
   if (urls.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
     ctx.embed?.onResult?.({ report: undefined, options });
     return ExitCode.OK;
   }
-  const batches = planBatches(urls, { maxPerCheck: options.urlsPerCheck });
   if (batches.length > 1) {
     const sites = new Set(batches.map((b) => b.origin)).size;
     if (!ctx.values.quiet)
@@ -97,7 +113,7 @@ export async function runCheck(
     report,
     options,
     runInfo(options, urls.length, results.length, report, perCheck),
-    shardOfRun,
+    { shard: shardOfRun },
   );
   ctx.embed?.onResult?.({ report, options });
   for (const r of results)

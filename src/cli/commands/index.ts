@@ -6,12 +6,14 @@ import { doctorCommand } from './doctor.js';
 import { journeyRunCommand, scanCommand, siteRunCommand, verifyFixCommand } from './jobs.js';
 import { fixesCommand, journeysCommand, rootCausesCommand, sitesCommand, trendCommand } from './lists.js';
 import { mcpCommand } from './mcp.js';
+import { mergeCommand } from './merge.js';
 import { simulatorCommand } from './simulator.js';
 import { webhookCommand } from './webhook.js';
 
 /** The commands in the order `--help` lists them. */
 export const commands: readonly Command[] = [
   ciCommand,
+  mergeCommand,
   scanCommand,
   siteRunCommand,
   rootCausesCommand,

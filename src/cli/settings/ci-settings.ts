@@ -194,7 +194,7 @@ export const CI_SETTINGS = {
   /** The stdout report's format: `--format`, `format`. */
   format: {
     flag: 'format',
-    commands: ['ci', 'demo'],
+    commands: ['ci', 'demo', 'merge'],
     help: { value: '<format>', text: `stdout format: ${REPORT_FORMATS.join(' | ')} (default text)` },
     config: key('format', (value, at) => choice(value, REPORT_FORMATS, 'format', at)),
     read: (raw, where) => oneOf(text(raw), REPORT_FORMATS, where),
@@ -204,7 +204,7 @@ export const CI_SETTINGS = {
   reports: {
     flag: 'report',
     kind: 'list',
-    commands: ['ci', 'demo'],
+    commands: ['ci', 'demo', 'merge'],
     help: {
       value: 'FORMAT=FILE',
       text: 'also write a report file (repeatable), e.g. --report junit=a11y.xml --report html=a11y.html;\nevery path is checked before the check starts (exit 2 naming it), and the files are\nwritten on every outcome that has a check (PASS, FAIL, a failed job, a wait that timed out)',
@@ -237,7 +237,7 @@ export const CI_SETTINGS = {
   sarifMap: {
     flag: 'sarif-map',
     kind: 'list',
-    commands: ['ci'],
+    commands: ['ci', 'merge'],
     help: [
       {
         value: 'PREFIX=FILE',
@@ -276,7 +276,7 @@ export const CI_SETTINGS = {
   sourceRoot: {
     flag: 'source-root',
     env: 'SVC_SOURCE_ROOT',
-    commands: ['ci', 'mcp'],
+    commands: ['ci', 'mcp', 'merge'],
     help: {
       value: '<dir>',
       text: 'the project whose routes locate findings (--sarif-map auto; the MCP server), default the working directory',
@@ -290,7 +290,7 @@ export const CI_SETTINGS = {
   /** The URL path the site is served under, removed before matching routes: `--base-path`, `basePath`. */
   basePath: {
     flag: 'base-path',
-    commands: ['ci', 'mcp'],
+    commands: ['ci', 'mcp', 'merge'],
     help: {
       value: '<path>',
       text: "the URL path the site is served under, e.g. /docs, removed before matching routes\n(default Next.js' basePath where next.config.* gives it as a string literal)",
@@ -311,7 +311,7 @@ export const CI_SETTINGS = {
   /** The SARIF run's category: `--sarif-category`, `sarifCategory`. */
   sarifCategory: {
     flag: 'sarif-category',
-    commands: ['ci'],
+    commands: ['ci', 'merge'],
     help: {
       value: '<id>',
       text: "the SARIF run's category (automationDetails.id), e.g. a11y/shop/checkout: runs uploaded\ntogether to GitHub code scanning (a matrix job's checks) each need their own",
@@ -522,7 +522,7 @@ export const CI_SETTINGS = {
     flag: 'quiet',
     kind: 'switch',
     short: 'q',
-    commands: ['ci'],
+    commands: ['ci', 'merge'],
     help: { text: 'no progress and no stdout report (reports and the exit code remain)' },
     read: isOn,
     default: false,
