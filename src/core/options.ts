@@ -114,9 +114,10 @@ export interface RateLimitOptions {
   requestsPerMinute: number;
   /**
    * Requests that may go at once after a quiet spell; the rest are spaced at the rate, and no 60 s window holds
-   * more than `requestsPerMinute` whatever the burst (up to `requestsPerMinute`: the whole minute at once). With a
-   * burst, requests a minute apart are kept a second further apart, for requests that reach the service out of
-   * the order they left.
+   * more than `requestsPerMinute` whatever the burst (up to `requestsPerMinute`: the whole minute at once).
+   * Requests a window apart are kept a second further apart, for requests that reach the service out of the order
+   * they left or a little after their slot (processes sharing a store); a request more than half a second late for
+   * its slot takes a new one.
    * @default 1 (strict spacing at the rate)
    */
   burst?: number | undefined;

@@ -14,23 +14,33 @@ type Gcra = { readonly intervalMs: number; readonly toleranceMs: number };
  */
 export const WINDOW_MS = 60_000;
 
-// Requests do not reach the service in the order and spacing they were sent: the first requests of a burst may
-// arrive later than the request sent a window after them, which would then share the service's minute with
-// them. Slots a window apart in the log are kept that much further apart. Never more than the burst's own
-// tolerance, so strict spacing (`burst` 1) keeps exactly the rate, as before; ~1.7 % of the rate when the
-// window binds (after bursts).
+// Requests do not reach the service at the moment of their slot, nor in the order and spacing they were sent: the
+// first requests of a burst may arrive later than the request sent a window after them, and across processes
+// sharing one budget in a store, one process's request may leave a few ms after its slot while another's a window
+// later leaves on time (at strict spacing, slots `capacity` apart are exactly a minute apart, so a millisecond of
+// such lag puts one request too many into the service's minute). Slots a window apart in the log are kept this much
+// further apart, whatever the burst (~1.6 % of the rate when the window binds); a budget never sends a request more
+// than SEND_LATENESS_MS after its slot (budget.ts), which leaves the rest of the margin to the network.
 const WINDOW_MARGIN_MS = 1_000;
 
 /**
- * The sliding window of a limit: at most `capacity` slots in any `windowMs` (the service's minute plus a margin
- * for requests that arrive out of the order they were sent, never more than the burst's tolerance `toleranceMs`,
- * GCRA's: see gcra.ts).
- * @example windowParameters({ requestsPerMinute: 120, burst: 20 }, 9500) // { windowMs: 61000, capacity: 120 }
- * @example windowParameters({ requestsPerMinute: 120, burst: 1 }, 0) // { windowMs: 60000, capacity: 120 }
+ * Longest a request may leave after the slot the store counted it at: a client that finds itself later (a blocked
+ * event loop, a slow store) takes a new slot instead of sending, so every request arrives within the window's margin
+ * of its slot.
+ * @example SEND_LATENESS_MS // 500
  */
-export function windowParameters(limit: RateLimit, toleranceMs: number): { windowMs: number; capacity: number } {
+export const SEND_LATENESS_MS = 500;
+
+/**
+ * The sliding window of a limit: at most `capacity` slots in any `windowMs` (the service's minute plus a margin
+ * for requests that leave after their slot or arrive out of the order they were sent). `toleranceMs` (GCRA's:
+ * see gcra.ts) no longer changes it: the margin holds at any burst.
+ * @example windowParameters({ requestsPerMinute: 120, burst: 20 }, 9500) // { windowMs: 61000, capacity: 120 }
+ * @example windowParameters({ requestsPerMinute: 120, burst: 1 }, 0) // { windowMs: 61000, capacity: 120 }
+ */
+export function windowParameters(limit: RateLimit, _toleranceMs?: number): { windowMs: number; capacity: number } {
   return {
-    windowMs: WINDOW_MS + Math.min(WINDOW_MARGIN_MS, toleranceMs),
+    windowMs: WINDOW_MS + WINDOW_MARGIN_MS,
     capacity: Math.max(1, Math.floor(limit.requestsPerMinute)),
   };
 }

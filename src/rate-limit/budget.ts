@@ -6,7 +6,11 @@ import { bounded } from '../internal/bounded.js';
 import { abortReason, sleep } from '../internal/sleep.js';
 import { pauseLength } from './pause.js';
 import { StoreGuard, type BudgetOptions } from './store-guard.js';
-import type { RateLimit, Reservation } from '../core/rate-limit-store.js';
+import type { RateLimit, RateLimitStore, Reservation } from '../core/rate-limit-store.js';
+import { SEND_LATENESS_MS } from '../core/rate-window.js';
+
+// How many times a request that found itself late for its slot takes a new one before it is sent anyway.
+const MAX_LATE_RETRIES = 3;
 
 // The transport builds a refused call's error with it once this module is loaded (out of the root bundle).
 export { pausedError } from './paused-error.js';
@@ -43,9 +47,12 @@ export class RateBudget {
    */
   async take(signal?: AbortSignal, maxPauseMs = Infinity): Promise<number | undefined> {
     const key = await this.key;
+    let late = 0;
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
       const { store, limit, result } = await this.#guard.run(key, (s, l) => s.reserve(key, l, this.#id).then(checked));
+      // The slot is `waitMs` after the store's answer was made, which is just before it arrived here.
+      const answered = Date.now();
       this.#guard.saw(result);
       let pauseMs = result.pauseMs ?? 0;
       if (pauseMs === 0 && result.waitMs > 0) {
@@ -56,22 +63,25 @@ export class RateBudget {
         try {
           await sleep(result.waitMs, signal);
         } catch (error) {
-          // A caller that gave up while waiting gives its slot back to the next one (bounded, not awaited: a
-          // frozen store must not hold the caller's abort).
-          const refund = store.refund;
-          if (refund)
-            void bounded(
-              Promise.resolve().then(() => refund.call(store, key, limit)),
-              this.options.storeTimeoutMs,
-              'refund',
-            ).catch(() => undefined);
+          // A caller that gave up while waiting gives its slot back to the next one.
+          this.#giveBack(store, key, limit);
           throw error;
         }
         // A sharer's 429 may have paused the key while this slot waited: the slot was reserved before the
         // pause, and sending it now would land inside it. One cheap read, just before sending.
         pauseMs = await this.#guard.pausedFor(key);
       }
-      if (!(pauseMs > 0)) return undefined;
+      if (!(pauseMs > 0)) {
+        // A request that would leave more than the window's margin after its slot could share the service's minute
+        // with one sent a window later: it takes a new slot instead (the late one is given back to the spacing, and
+        // stays in the window's count). A machine that cannot keep the schedule at all still sends, after 3 tries.
+        const lateness = Date.now() - (answered + result.waitMs);
+        if (lateness <= SEND_LATENESS_MS || late >= MAX_LATE_RETRIES) return undefined;
+        late += 1;
+        this.#guard.log('debug', `rate budget: ${Math.round(lateness)} ms late for its slot; taking a new one`);
+        this.#giveBack(store, key, limit);
+        continue;
+      }
       // A pause the caller would not wait out is refused now, not slept through (it may last an hour).
       if (pauseMs > maxPauseMs) {
         this.#guard.log(
@@ -86,6 +96,17 @@ export class RateBudget {
       );
       await sleep(pauseMs, signal);
     }
+  }
+
+  // Gives an unused slot back to the spacing (bounded, not awaited: a frozen store must not hold the caller).
+  #giveBack(store: RateLimitStore, key: string, limit: RateLimit): void {
+    const refund = store.refund;
+    if (refund)
+      void bounded(
+        Promise.resolve().then(() => refund.call(store, key, limit)),
+        this.options.storeTimeoutMs,
+        'refund',
+      ).catch(() => undefined);
   }
 
   /** Every sharer of the budget waits `delayMs` before its next request (a 429's `Retry-After`, at most a year). */

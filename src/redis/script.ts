@@ -28,47 +28,47 @@ local tolerance = tonumber(ARGV[3])
 local ahead = tonumber(ARGV[6])
 local capacity = tonumber(ARGV[7])
 local window = tonumber(ARGV[8])
+local reserve = ARGV[1] == 'reserve'
 local corrupt = 0
 -- A readable time: a number, not NaN (v ~= v), not negative, not infinite or too far ahead.
 local function readable(v)
   return v ~= nil and v == v and v >= 0 and v <= now + ahead
 end
+-- A command on a key of another type answers an error (pcall keeps it): the key is unreadable.
+local function wrong(reply)
+  return type(reply) == 'table' and reply.err ~= nil
+end
 local tat = 0
-local kind = redis.call('TYPE', KEYS[1])['ok']
-if kind == 'string' then
-  local v = tonumber(redis.call('GET', KEYS[1]))
+local got = redis.pcall('GET', KEYS[1])
+if wrong(got) then
+  corrupt = 1
+elseif got then
+  local v = tonumber(got)
   if readable(v) then tat = v else corrupt = 1 end
-elseif kind ~= 'none' then
-  corrupt = 1
 end
-kind = redis.call('TYPE', KEYS[4])['ok']
-if kind ~= 'list' and kind ~= 'none' then
-  corrupt = 1
-  redis.call('DEL', KEYS[4])
-end
--- The log's newest slot and the one capacity places back (0: none), each read only where it binds.
+-- The log's newest slot and the one capacity places back (0: none, the log is shorter), read only to reserve.
 local newest = 0
 local oldest = 0
-if ARGV[1] == 'reserve' and kind == 'list' then
-  local a = tonumber(redis.call('LINDEX', KEYS[4], -1))
-  local b = 0
-  if redis.call('LLEN', KEYS[4]) >= capacity then b = tonumber(redis.call('LINDEX', KEYS[4], -capacity)) end
-  if readable(a) and readable(b) then
-    newest = a
-    oldest = b
-  else
-    -- An unreadable log says nothing of the last window: it is dropped, and the burst counts as spent.
+if reserve then
+  local a = redis.pcall('LINDEX', KEYS[4], -1)
+  if wrong(a) then
     corrupt = 1
     redis.call('DEL', KEYS[4])
+  elseif a then
+    a = tonumber(a)
+    local b = tonumber(redis.call('LINDEX', KEYS[4], -capacity) or 0)
+    if readable(a) and readable(b) then
+      newest = a
+      oldest = b
+    else
+      -- An unreadable log says nothing of the last window: it is dropped, and the burst counts as spent.
+      corrupt = 1
+      redis.call('DEL', KEYS[4])
+    end
   end
 end
 -- Unreadable: the burst counts as spent and the next slot is one interval away.
 if corrupt == 1 then tat = math.max(tat, now + tolerance + interval) end
-kind = redis.call('TYPE', KEYS[2])['ok']
-if kind ~= 'zset' and kind ~= 'none' then
-  corrupt = 1
-  redis.call('DEL', KEYS[2])
-end
 local pause = redis.call('PTTL', KEYS[3])
 if pause == -1 then
   -- A pause without an end was not written by this script: unreadable.
@@ -77,7 +77,7 @@ if pause == -1 then
 end
 if pause < 0 then pause = 0 end
 local wait = 0
-if ARGV[1] == 'reserve' then
+if reserve then
   -- Nothing is reserved inside a pause: such slots would all be sent the moment it ends.
   if pause == 0 then
     if tat < now then tat = now end
@@ -90,7 +90,11 @@ if ARGV[1] == 'reserve' then
     redis.call('RPUSH', KEYS[4], string.format('%.3f', slot))
     redis.call('LTRIM', KEYS[4], -capacity, -1)
     redis.call('PEXPIRE', KEYS[4], math.ceil(slot - now + window) + 1000)
-    redis.call('ZADD', KEYS[2], now, ARGV[4])
+    if wrong(redis.pcall('ZADD', KEYS[2], now, ARGV[4])) then
+      corrupt = 1
+      redis.call('DEL', KEYS[2])
+      redis.call('ZADD', KEYS[2], now, ARGV[4])
+    end
   end
 elseif ARGV[1] == 'pause' then
   local d = tonumber(ARGV[5])
@@ -106,11 +110,20 @@ end
 if tat > 0 then
   redis.call('SET', KEYS[1], string.format('%.3f', tat), 'PX', string.format('%d', math.max(1, math.ceil(tat - now)) + 60000))
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', string.format('%d', now - 60000))
--- Only this script writes sharers, at Redis' now: an entry from the future was not, and does not count.
-redis.call('ZREMRANGEBYSCORE', KEYS[2], string.format('(%d', now), '+inf')
-redis.call('PEXPIRE', KEYS[2], 120000)
-return { math.ceil(wait), redis.call('ZCARD', KEYS[2]), pause, corrupt }
+-- The sharers of the last minute. Only this script writes them, at Redis' now: an entry from the future was not,
+-- and is not counted.
+local since = string.format('%d', now - 60000)
+local sharers = redis.pcall('ZCOUNT', KEYS[2], since, string.format('%d', now))
+if wrong(sharers) then
+  corrupt = 1
+  redis.call('DEL', KEYS[2])
+  sharers = 0
+else
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. since)
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], string.format('(%d', now), '+inf')
+  redis.call('PEXPIRE', KEYS[2], 120000)
+end
+return { math.ceil(wait), sharers, pause, corrupt }
 `;
 
 /** The script's KEYS and ARGV (after the key count) for one operation on budget `key`. @internal */

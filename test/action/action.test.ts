@@ -258,6 +258,7 @@ describe('a pull request from a fork, which gets no secrets (empty api-key)', ()
       'new-findings': '',
       'sarif-file': '',
       'junit-file': '',
+      'json-file': '',
       'comment-url': '',
     });
     expect(run.summary).toContain('## Accessibility check: not run');
