@@ -210,6 +210,12 @@ describe('a mixed set is refused (exit 2) and nothing is written', () => {
     const brokenFile = file('broken.json');
     writeFileSync(brokenFile, JSON.stringify(broken));
     await refused([brokenFile], 'judging.failOn');
+    // An absurd number of shards is refused, not listed as a billion missing ones.
+    const absurd = JSON.parse(read(base[0]!));
+    absurd.shard.total = 1e9;
+    const absurdFile = file('absurd.json');
+    writeFileSync(absurdFile, JSON.stringify(absurd));
+    await refused([absurdFile], 'shard.total');
   }, 120_000);
 
   it('the key written into a report file by hand never reaches a merged report', async () => {

@@ -10,6 +10,7 @@ import { safeCopy } from '../io/safe-text.js';
 import type { BatchSummary, Finding, PreparedReport, SuppressionNote } from '../report/index.js';
 import { isPageFailure, sortFindings } from '../report/threshold.js';
 import { FAIL_ON } from '../report/fail-on.js';
+import { MAX_SHARDS } from '../settings/ci-settings.js';
 import type { ShardRecord } from './shards.js';
 
 /** How the shard judged each finding, in the order of the report's `violations`. */
@@ -101,9 +102,10 @@ const SHARD_REPORT = z.object({
     }),
   ),
   pageThresholds: z.array(z.object({ url: z.string(), failOn })).optional(),
+  // Bounded as --shard is: a report claiming a billion shards must not make the merge list a billion missing ones.
   shard: z.object({
-    index: z.number().int().positive(),
-    total: z.number().int().positive(),
+    index: z.number().int().positive().max(MAX_SHARDS),
+    total: z.number().int().positive().max(MAX_SHARDS),
     pages: z.string(),
     settings: z.string(),
   }),
