@@ -5,16 +5,14 @@
 // Reported: 429 answers, the most requests the service saw in any 60 s, the time against the ideal (the rate's
 // own bound), and the Redis commands run per reservation (INFO commandstats, scripts' commands included).
 // Usage: node bench/fleet-minute.mjs [runs]   (each run ~110 s)
-import { execFile } from 'node:child_process';
 import { createConnection } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { startRedis } from '../scripts/redis.mjs';
+import { runWorkers } from './lib/fleet-processes.mjs';
 import { importTesting } from './lib/package.mjs';
 
 const PROCESSES = 4;
 const CALLS = 50;
 const RPM = 120;
-const worker = fileURLToPath(new URL('./lib/fleet-worker.mjs', import.meta.url));
 
 // One raw RESP command on a fresh connection (no client library needed for INFO).
 function redisCommand(port, args) {
@@ -57,19 +55,10 @@ async function once(redis) {
   try {
     const before = await commandCounts(redis.port);
     const t0 = Date.now();
-    const results = await Promise.all(
-      Array.from(
-        { length: PROCESSES },
-        () =>
-          new Promise((resolve, reject) =>
-            execFile(
-              process.execPath,
-              [worker, 'redis', sim.url, sim.keys.full, String(CALLS), String(RPM), redis.url],
-              { timeout: 300_000 },
-              (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
-            ),
-          ),
-      ),
+    const results = await runWorkers(
+      PROCESSES,
+      { mode: 'redis', url: sim.url, apiKey: sim.keys.full, calls: CALLS, rpm: RPM, redisUrl: redis.url },
+      300_000,
     );
     const elapsedMs = Date.now() - t0;
     const after = await commandCounts(redis.port);

@@ -4,10 +4,9 @@
 // connect() call) and connected first — then the shared budget with Redis killed (SIGKILL) after 5 s, frozen
 // (SIGSTOP) for 4 s, and a 3 s pause one process received (a server of the benchmark's own answers the 80th
 // request 429 Retry-After: 3; requests fleet-wide during the pause are counted).
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { startRedis } from '../scripts/redis.mjs';
+import { runWorkers } from './lib/fleet-processes.mjs';
 import { importTesting } from './lib/package.mjs';
 import { roundAll } from './lib/stats.mjs';
 import { judge, row } from './lib/table.mjs';
@@ -21,7 +20,6 @@ const ALLOWED_PER_S = (LIMIT / WINDOW_MS) * 1000;
 const RPM = ((LIMIT * 60_000) / WINDOW_MS) * 0.97;
 const IDEAL_S = (PROCESSES * CALLS - 1) / ALLOWED_PER_S / 0.97;
 const PAUSE_AT = 80;
-const worker = fileURLToPath(new URL('./lib/fleet-worker.mjs', import.meta.url));
 const after = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A server answering every request 200 [] but the PAUSE_AT-th, 429 Retry-After: 3; it records arrival times.
@@ -73,27 +71,17 @@ async function fleet(name, mode, { redis, fault } = {}) {
       },
     };
     const [results] = await Promise.all([
-      Promise.all(
-        Array.from(
-          { length: PROCESSES },
-          () =>
-            new Promise((resolve, reject) =>
-              execFile(
-                process.execPath,
-                [
-                  worker,
-                  mode,
-                  server.url,
-                  sim?.keys.full ?? 'svc_bench_fleet_key_0123456789',
-                  String(CALLS),
-                  String(RPM),
-                  redis?.url ?? '',
-                ],
-                { timeout: 120_000 },
-                (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
-              ),
-            ),
-        ),
+      runWorkers(
+        PROCESSES,
+        {
+          mode,
+          url: server.url,
+          apiKey: sim?.keys.full ?? 'svc_bench_fleet_key_0123456789',
+          calls: CALLS,
+          rpm: RPM,
+          redisUrl: redis?.url,
+        },
+        120_000,
       ),
       faults[fault]?.(),
     ]);

@@ -101,15 +101,13 @@ async function check(
   const files = reportFiles(dir);
   const argv = ciArgs(inputs, { dir, setBaseline });
   const shardFile = inputs.shard === undefined ? undefined : join(dir, shardReportName(inputs.shard));
-  // The action writes the annotations (with files) and the summary (with the comment's link) itself.
-  const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
-  // The CLI's own report files and context (its `ci` key: the CLI reads GITHUB_ACTIONS, hidden from it above)
-  // come after what a config file names; the judged report comes back in memory.
+  // The CLI's own report files and context (its `ci` key: the CLI reads GITHUB_ACTIONS, hidden from it) come after
+  // what a config file names; the judged report comes back in memory.
   const run = await runCiCheck(
     argv,
-    { stdout: process.stdout, stderr: process.stderr, env: { ...rest, SVC_API_KEY: apiKey } },
+    { stdout: process.stdout, stderr: process.stderr, env: { ...cliEnv(env), SVC_API_KEY: apiKey } },
     {
-      reports: [['sarif', files.sarif], ['junit', files.junit], ...(shardFile ? [['json', shardFile] as const] : [])],
+      reports: [...reportsOf(files), ...(shardFile ? [['json', shardFile] as const] : [])],
       context: { ci: 'github-actions' },
     },
   );
@@ -144,20 +142,27 @@ async function merge(
     core.setFailed(`input merge names no JSON report: ${inputs.merge.join(', ')} holds no .json file`);
     return;
   }
-  const argv = [...shards, ...mergeArgs(inputs)];
-  const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
   const run = await runMerge(
-    argv,
-    { stdout: process.stdout, stderr: process.stderr, env: rest },
-    {
-      reports: [
-        ['sarif', files.sarif],
-        ['junit', files.junit],
-      ],
-    },
+    [...shards, ...mergeArgs(inputs)],
+    { stdout: process.stdout, stderr: process.stderr, env: cliEnv(env) },
+    { reports: reportsOf(files) },
   );
   await publish(env, inputs, event, run, files, secrets, outputs, 'merge');
 }
+
+// The CLI's environment: the action writes the annotations (with files) and the summary (with the comment's link)
+// itself, so the CLI is not told it runs in GitHub Actions nor where the summary is.
+function cliEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
+  return rest;
+}
+
+// The reports the action always has the CLI write (its `sarif-file` and `junit-file` outputs).
+const reportsOf = (files: ReportFiles) =>
+  [
+    ['sarif', files.sarif],
+    ['junit', files.junit],
+  ] as const;
 
 function reportsDir(env: Record<string, string | undefined>, inputs: ActionInputs): string {
   const dir = inputs.reportsDir

@@ -33,12 +33,10 @@ export const SEND_LATENESS_MS = 500;
 
 /**
  * The sliding window of a limit: at most `capacity` slots in any `windowMs` (the service's minute plus a margin
- * for requests that leave after their slot or arrive out of the order they were sent). `toleranceMs` (GCRA's:
- * see gcra.ts) no longer changes it: the margin holds at any burst.
- * @example windowParameters({ requestsPerMinute: 120, burst: 20 }, 9500) // { windowMs: 61000, capacity: 120 }
- * @example windowParameters({ requestsPerMinute: 120, burst: 1 }, 0) // { windowMs: 61000, capacity: 120 }
+ * for requests that leave after their slot or arrive out of the order they were sent), the same at any burst.
+ * @example windowParameters({ requestsPerMinute: 120, burst: 20 }) // { windowMs: 61000, capacity: 120 }
  */
-export function windowParameters(limit: RateLimit, _toleranceMs?: number): { windowMs: number; capacity: number } {
+export function windowParameters(limit: RateLimit): { windowMs: number; capacity: number } {
   return {
     windowMs: WINDOW_MS + WINDOW_MARGIN_MS,
     capacity: Math.max(1, Math.floor(limit.requestsPerMinute)),
@@ -60,7 +58,7 @@ export function reserveSlot(
   now: number,
 ): number {
   const { intervalMs, toleranceMs } = gcra;
-  const { windowMs, capacity } = windowParameters(limit, toleranceMs);
+  const { windowMs, capacity } = windowParameters(limit);
   const tat = Math.max(tats.get(key) ?? now, now);
   const log = logs.get(key) ?? [];
   // GCRA's slot, never before a slot already reserved (callers queue in order), and a window after the slot

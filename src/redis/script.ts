@@ -129,7 +129,7 @@ return { math.ceil(wait), sharers, pause, corrupt }
 /** The script's KEYS and ARGV (after the key count) for one operation on budget `key`. @internal */
 export function scriptArgs(key: string, op: string, limit: RateLimit, member: string, pauseMs: number): string[] {
   const { intervalMs, toleranceMs } = gcraParameters(limit);
-  const { windowMs, capacity } = windowParameters(limit, toleranceMs);
+  const { windowMs, capacity } = windowParameters(limit);
   return [
     '4',
     key,

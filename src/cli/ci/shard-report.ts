@@ -7,8 +7,15 @@ import { z } from 'zod';
 import type { CiCheck, CiViolation, FailOn } from '../../index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { safeCopy } from '../io/safe-text.js';
-import type { BatchSummary, Finding, PreparedReport, SuppressionNote } from '../report/index.js';
-import { isPageFailure, sortFindings } from '../report/threshold.js';
+import {
+  type BatchSummary,
+  classifyFindings,
+  type Finding,
+  inReportOrder,
+  type PreparedReport,
+  type SuppressionNote,
+} from '../report/index.js';
+import { isPageFailure } from '../report/threshold.js';
 import { FAIL_ON } from '../report/fail-on.js';
 import { MAX_SHARDS } from '../settings/ci-settings.js';
 import type { ShardRecord } from './shards.js';
@@ -168,10 +175,7 @@ export function readShardReport(file: string, text: string, secrets: readonly st
     );
   const check = data.check as CiCheck;
   const violations = data.violations as CiViolation[];
-  const findingOf = new Map<CiViolation, Finding>(
-    violations.map((violation, i) => [violation, { violation, ...judging.findings[i]! }]),
-  );
-  const findings = sortFindings(violations).map((v) => findingOf.get(v)!);
+  const findings = inReportOrder(violations.map((violation, i) => ({ violation, ...judging.findings[i]! })));
   return {
     file,
     shard: data.shard,
@@ -181,8 +185,7 @@ export function readShardReport(file: string, text: string, secrets: readonly st
       failOn: judging.failOn,
       failOnDefaulted: judging.failOnDefaulted,
       findings,
-      failures: findings.filter((f) => f.breaking).map((f) => f.violation),
-      suppressed: findings.filter((f) => f.suppression !== undefined),
+      ...classifyFindings(findings),
       failedPages: (check.pages ?? []).filter(isPageFailure),
       pageThresholds: data.pageThresholds ?? [],
       verdict: data.verdict,

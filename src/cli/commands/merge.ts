@@ -47,8 +47,7 @@ export const mergeCommand: Command = {
           ctx.out.secrets,
         ),
       );
-      const merged = mergeShards(shards);
-      const { report, total, given, missing } = merged;
+      const { report, total, given, missing } = mergeShards(shards);
       const pages = report.batches.reduce((n, b) => n + b.urls.length, 0);
       if (!ctx.values.quiet)
         ctx.out.err(`Merged ${given.length} of ${total} shards: ${pages} pages in ${report.batches.length} CI checks.`);

@@ -2,11 +2,10 @@
 // own; this merges them for the reporters, which then write one report of each kind (one SARIF run, one JUnit
 // document, one summary) with the batch of every page and finding kept. The verdict is aggregated by the gate's
 // rules (any FAIL → 1, else any not judged → 4). A run of one check is its report, unchanged.
-import type { CiCheck, CiViolation, SeverityCounts } from '../../index.js';
+import type { CiCheck, SeverityCounts } from '../../index.js';
 import { DEFAULT_FAIL_ON } from './fail-on.js';
-import { sortFindings } from './threshold.js';
 import { aggregateVerdicts } from './verdict.js';
-import type { Finding, PreparedReport } from './prepare.js';
+import { classifyFindings, type Finding, inReportOrder, type PreparedReport } from './prepare.js';
 import { IMPACTS } from './fields.js';
 
 // A count summed over the checks; undefined when no check sent it (a missing count is not zero).
@@ -67,10 +66,7 @@ function mergedCheck(checks: CiCheck[]): CiCheck {
  */
 export function aggregateReports(reports: readonly PreparedReport[]): PreparedReport {
   if (reports.length === 1) return reports[0]!;
-  const findingOf = new Map<CiViolation, Finding>(
-    reports.flatMap((r) => r.findings.map((f) => [f.violation, f] as const)),
-  );
-  const findings = sortFindings([...findingOf.keys()]).map((v) => findingOf.get(v)!);
+  const findings = inReportOrder(reports.flatMap((r) => r.findings));
   const batches = reports.flatMap((r) => r.batches);
   return {
     check: mergedCheck(reports.map((r) => r.check)),
@@ -78,8 +74,7 @@ export function aggregateReports(reports: readonly PreparedReport[]): PreparedRe
     failOn: reports[0]?.failOn ?? DEFAULT_FAIL_ON,
     failOnDefaulted: reports[0]?.failOnDefaulted ?? true,
     findings,
-    failures: findings.filter((f) => f.breaking).map((f) => f.violation),
-    suppressed: findings.filter((f) => f.suppression !== undefined),
+    ...classifyFindings(findings),
     failedPages: reports.flatMap((r) => r.failedPages),
     pageThresholds: reports.flatMap((r) => r.pageThresholds),
     verdict: aggregateVerdicts(

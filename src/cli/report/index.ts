@@ -2,7 +2,7 @@
 // object). Explicit named exports only.
 export type { CiReport, Impact } from './fields.js';
 export { IMPACTS, impactLabel, impactRank, normalizeImpact } from './fields.js';
-export { prepareReport } from './prepare.js';
+export { classifyFindings, inReportOrder, prepareReport } from './prepare.js';
 export type { Finding, PrepareOptions, PreparedReport } from './prepare.js';
 export { CHECK_SUITE, PAGE_CHECKED_TESTCASE, PAGE_STATUS_TESTCASE, toJUnit } from './junit.js';
 export {

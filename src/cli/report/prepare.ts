@@ -158,8 +158,7 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
       ...(options.batch ? { batch: options.batch.key } : {}),
     };
   });
-  const failures = findings.filter((f) => f.breaking).map((f) => f.violation);
-  const suppressed = findings.filter((f) => f.suppression !== undefined);
+  const { failures, suppressed } = classifyFindings(findings);
   // The service judged the whole check under one threshold. When suppressions or per-URL thresholds are in play,
   // a FAIL of the service's that findings here account for (one breaks the service's threshold) is judged from
   // those findings instead; a FAIL nothing here accounts for still fails the gate (fail closed).
@@ -206,6 +205,27 @@ export function prepareReport(raw: CiReport, options: PrepareOptions = {}): Prep
     ],
     suppressionsUsed: [...used].sort((a, b) => a - b),
   };
+}
+
+/**
+ * The findings that count toward the threshold (their records) and those a suppression matched, in the order of
+ * `findings`: what every prepared report holds beside its findings.
+ * @example classifyFindings(report.findings).failures.length // 2
+ */
+export function classifyFindings(findings: readonly Finding[]): Pick<PreparedReport, 'failures' | 'suppressed'> {
+  return {
+    failures: findings.filter((f) => f.breaking).map((f) => f.violation),
+    suppressed: findings.filter((f) => f.suppression !== undefined),
+  };
+}
+
+/**
+ * Findings in report order (new first: see `sortFindings`), whatever order they were gathered in.
+ * @example inReportOrder([...a.findings, ...b.findings])
+ */
+export function inReportOrder(findings: readonly Finding[]): Finding[] {
+  const findingOf = new Map<CiViolation, Finding>(findings.map((f) => [f.violation, f] as const));
+  return sortFindings([...findingOf.keys()]).map((v) => findingOf.get(v)!);
 }
 
 function safeMismatch(mismatch: PageMismatch, secrets: readonly string[]): PageMismatch {
