@@ -21,6 +21,8 @@ const selectors = [
   `a[href='/login?access_token=${TOKEN}&next=%2F']`,
   `a[href="https://h/?sig=${TOKEN}"] > span:nth-child(2)`,
   `\\"?token=${TOKEN}\\`,
+  // A line break, a bell, a right-to-left override and a long tail: text a service may send, clipped or made visible.
+  `a[title="one\ntwo\u0007\u202e"][href="/x?token=${TOKEN}"]${'>span'.repeat(5_000)}`,
 ];
 const violations = selectors.map((target, i) => ({
   ruleId: 'link-name',
@@ -104,6 +106,29 @@ describe('a selector with a quote and a token parameter', () => {
       }
     },
   );
+
+  it('merge of a shard report holding that text: every merged report parses and holds no token value', async () => {
+    const shard = join(dir, 'shard-1-of-1.json');
+    const ran = await runCliLikeBinary(['ci', PAGE, '--shard', '1/1', '-q', '--report', `json=${shard}`], {
+      env: { SVC_API_KEY: KEY, SVC_BASE_URL: api.url },
+      timeoutMs: 30_000,
+    });
+    expect(ran.code, ran.stderr).toBe(1);
+    const files = Object.fromEntries(FILE_FORMATS.map((f) => [f, join(dir, `merged.${f}`)]));
+    // merge reads files only: no key, no service.
+    const r = await runCliLikeBinary(
+      ['merge', shard, ...Object.entries(files).flatMap(([f, file]) => ['--report', `${f}=${file}`])],
+      { env: {}, timeoutMs: 30_000 },
+    );
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    for (const [f, file] of Object.entries(files)) {
+      const text = await readFile(file, 'utf8');
+      expect(() => parse[f]!(text), `merged ${f}`).not.toThrow();
+      expect(text, `merged ${f}`).not.toContain(TOKEN);
+      expect(text, `merged ${f}`).not.toContain('\u202e');
+    }
+  });
 
   it("doctor --json stays JSON when its lines carry the service's text", async () => {
     // The service refuses the key with a problem whose detail is such a selector: doctor's line quotes it.
