@@ -40,6 +40,15 @@ export type { ProblemCode, ProblemDetail, RequestInfo } from './core/errors.js';
 export { failureOf } from './wait/failure.js';
 export type { JobFailure } from './wait/failure.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, isTerminalStatus } from './wait/polling.js';
+export {
+  DEFAULT_FAIL_ON,
+  FAIL_ON,
+  FINISHED_PAGE_STATUSES,
+  FREE_PLAN_URLS_PER_CHECK,
+  MAX_URLS_PER_CHECK,
+  pagesDone,
+  SERVICE_REQUESTS_PER_MINUTE,
+} from './core/vocabulary.js';
 export { redact as redactSecret } from './internal/redact.js';
 export type { WaitOptions } from './wait/polling.js';
 export { parseRetryAfter } from './core/retry-after.js';

@@ -1,6 +1,8 @@
-// The action's inputs (action.yml), read and checked before anything runs. Values the CLI checks itself (fail-on,
-// timeout, rate-limit, urls-per-check, redis-url, sarif-map, base-url, config) are passed on as its flags, so both refuse the
-// same values with the same rule; only what the CLI has no flag for is checked here.
+// The action's inputs (action.yml), read and checked before anything runs. The inputs of the CLI's settings (fail-on,
+// timeout, urls, sarif-map… every setting declaring an `action` input) are read from those declarations and handed to
+// the CLI by name, so both refuse the same values with the same rule and a new setting is one declaration; only the
+// action's own inputs (the key, the comment, the baseline's `auto`, merge mode, where reports go) are checked here.
+import { ACTION_SETTINGS, type SettingValues } from '../cli/index.js';
 
 /** Reads one input as the runner passes it (`@actions/core`'s `getInput`: trimmed, '' when unset). */
 export type InputReader = (name: string) => string;
@@ -10,33 +12,32 @@ export const IF_NO_KEY = ['fail', 'skip'] as const;
 /** What `set-baseline` allows. */
 export const SET_BASELINE = ['auto', 'true', 'false'] as const;
 
+/**
+ * The action's own inputs: every other input is a CLI setting's (see {@link ACTION_SETTINGS}).
+ * @example ACTION_OWN_INPUTS.includes('github-token') // true
+ */
+export const ACTION_OWN_INPUTS = [
+  'api-key',
+  'merge',
+  'github-token',
+  'comment',
+  'comment-key',
+  'set-baseline',
+  'if-no-key',
+  'reports-dir',
+] as const;
+
 /** The checked inputs of one run of the action. */
 export interface ActionInputs {
   /** `api-key`; undefined when empty (a fork's pull request gets no secrets). */
   apiKey: string | undefined;
-  /** `base-url`; undefined falls back to `SVC_BASE_URL` as in the CLI. */
-  baseUrl: string | undefined;
-  /** `urls`: one a line, blank lines and `#` comments skipped. */
-  urls: string[];
-  /** `config`: a config file as the CLI reads it (`--config`). */
-  config: string | undefined;
-  /** `fail-on` (the CLI's `--fail-on`). */
-  failOn: string | undefined;
-  /** `sarif-map`: one `prefix=file` a line (the CLI's `--sarif-map`). */
-  sarifMap: string[];
-  /** `source-root`: the project `--sarif-map auto` reads (the CLI's `--source-root`). */
-  sourceRoot: string | undefined;
-  /** `base-path`: the URL path the site is served under (the CLI's `--base-path`). */
-  basePath: string | undefined;
-  redisUrl: string | undefined;
-  rateLimit: string | undefined;
-  /** `urls-per-check` (the CLI's `--urls-per-check`, which checks it: 1 to 20). */
-  urlsPerCheck: string | undefined;
-  /** `shard` (the CLI's `--shard I/N`, which checks it). */
-  shard: string | undefined;
+  /**
+   * The CLI's settings by name, from their inputs (`fail-on` → `failOn`; `urls` and `sarif-map` one a line): the CLI
+   * checks each. An empty input is not given.
+   */
+  settings: SettingValues;
   /** `merge`: the shards' JSON reports, files or folders, one a line; non-empty means merge mode. */
   merge: string[];
-  timeout: string | undefined;
   /** `github-token`, for the pull request comment; undefined when empty. */
   githubToken: string | undefined;
   /** `comment`: write the pull request comment (pull requests only). @default true */
@@ -91,21 +92,15 @@ export function readInputs(read: InputReader): ActionInputs {
   // The key goes into an HTML comment used as the marker: nothing that could end the comment or hide in it.
   if (!/^[\w.-]{0,64}$/.test(commentKey))
     throw new InputError('input comment-key must be at most 64 letters, digits, "_", "-" or "."');
+  const settings: Record<string, string | string[]> = {};
+  for (const { name, input, lines: many } of ACTION_SETTINGS) {
+    const value = many ? lines(read(input)) : optional(read(input));
+    if (value !== undefined && value.length > 0) settings[name] = value;
+  }
   return {
     apiKey: optional(read('api-key')),
-    baseUrl: optional(read('base-url')),
-    urls: lines(read('urls')),
-    config: optional(read('config')),
-    failOn: optional(read('fail-on')),
-    sarifMap: lines(read('sarif-map')),
-    sourceRoot: optional(read('source-root')),
-    basePath: optional(read('base-path')),
-    redisUrl: optional(read('redis-url')),
-    rateLimit: optional(read('rate-limit')),
-    urlsPerCheck: optional(read('urls-per-check')),
-    shard: optional(read('shard')),
+    settings,
     merge: lines(read('merge')),
-    timeout: optional(read('timeout')),
     githubToken: optional(read('github-token')),
     comment: bool(read, 'comment', true),
     commentKey,

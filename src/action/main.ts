@@ -1,5 +1,5 @@
 // The GitHub Action's entry (action.yml → action/index.cjs, bundled by scripts/build-action.mjs): inputs → the
-// CLI's flags → `svc-a11y ci` run in this process (the same check run, reporters and verdict as in any pipeline)
+// CLI's settings by name → `svc-a11y ci` run in this process (the same check run, reporters and verdict as in any pipeline)
 // → outputs, annotations, the pull request comment and the step summary, all from the one prepared report.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import * as core from '@actions/core';
 import {
   annotationsOf,
   type CiRun,
+  EXIT_MEANINGS,
   type PreparedReport,
   processSecrets,
   redactText,
@@ -16,7 +17,7 @@ import {
   urlPassword,
   version,
 } from '../cli/index.js';
-import { ciArgs, mergeArgs, type ReportFiles, reportFiles } from './cli-args.js';
+import { type ReportFiles, reportFiles } from './report-files.js';
 import { commentBody, commentMarker } from './comment.js';
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
@@ -36,11 +37,6 @@ export interface ActionOutputs {
 
 // GitHub shows 10 error annotations per step: the findings take 9, the step's failure message the last.
 const MAX_ANNOTATIONS = 9;
-const EXIT_MEANING: Record<number, string> = {
-  2: 'an input, the config file or a report path was refused (the inputs are the CLI flags of the same name)',
-  3: 'the service answered with an error or could not be reached',
-  70: 'an internal error (a bug: please report it)',
-};
 
 /**
  * Runs the action with the runner's environment; the step fails through `core.setFailed` (exit code 1).
@@ -71,7 +67,9 @@ export async function runAction(env: Record<string, string | undefined>): Promis
     const secrets = [
       ...new Set([
         ...processSecrets(env),
-        ...[apiKey, urlPassword(inputs.redisUrl), inputs.githubToken].filter((s): s is string => !!s && s.length >= 4),
+        ...[apiKey, urlPassword(stringOf(inputs.settings.redisUrl)), inputs.githubToken].filter(
+          (s): s is string => !!s && s.length >= 4,
+        ),
       ]),
     ];
     for (const secret of secrets) core.setSecret(secret);
@@ -99,21 +97,18 @@ async function check(
     );
   const dir = reportsDir(env, inputs);
   const files = reportFiles(dir);
-  const argv = ciArgs(inputs, { dir, setBaseline });
-  const shardFile = inputs.shard === undefined ? undefined : join(dir, shardReportName(inputs.shard));
-  // The CLI's own report files and context (its `ci` key: the CLI reads GITHUB_ACTIONS, hidden from it) come after
-  // what a config file names; the judged report comes back in memory.
+  const shard = stringOf(inputs.settings.shard);
+  const shardFile = shard === undefined ? undefined : join(dir, shardReportName(shard));
+  // The settings go by name, `setBaseline` said explicitly either way (so a config file's never decides it) unless
+  // left to the CLI; its report files come after what a config file names; the judged report comes back in memory.
   const run = await runCiCheck(
-    argv,
-    { stdout: process.stdout, stderr: process.stderr, env: { ...cliEnv(env), SVC_API_KEY: apiKey } },
-    {
-      reports: [...reportsOf(files), ...(shardFile ? [['json', shardFile] as const] : [])],
-      context: { ci: 'github-actions' },
-    },
+    { ...inputs.settings, ...(setBaseline === undefined ? {} : { setBaseline }) },
+    { stdout: process.stdout, stderr: process.stderr, env: { ...env, SVC_API_KEY: apiKey } },
+    { reports: [...reportsOf(files), ...(shardFile ? [['json', shardFile] as const] : [])], writes: ACTION_WRITES },
   );
   if (shardFile && existsSync(shardFile)) outputs['json-file'] = shardFile;
   // In a matrix the merge job writes the one comment; a shard comments only under its own comment-key.
-  const commenting = inputs.shard === undefined || inputs.commentKey !== '';
+  const commenting = shard === undefined || inputs.commentKey !== '';
   await publish(env, { ...inputs, comment: inputs.comment && commenting }, event, run, files, secrets, outputs, 'ci');
 }
 
@@ -142,20 +137,22 @@ async function merge(
     core.setFailed(`input merge names no JSON report: ${inputs.merge.join(', ')} holds no .json file`);
     return;
   }
+  const { sarifMap, sourceRoot, basePath } = inputs.settings;
   const run = await runMerge(
-    [...shards, ...mergeArgs(inputs)],
-    { stdout: process.stdout, stderr: process.stderr, env: cliEnv(env) },
-    { reports: reportsOf(files) },
+    shards,
+    { sarifMap, sourceRoot, basePath },
+    { stdout: process.stdout, stderr: process.stderr, env },
+    { reports: reportsOf(files), writes: ACTION_WRITES },
   );
   await publish(env, inputs, event, run, files, secrets, outputs, 'merge');
 }
 
-// The CLI's environment: the action writes the annotations (with files) and the summary (with the comment's link)
-// itself, so the CLI is not told it runs in GitHub Actions nor where the summary is.
-function cliEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const { GITHUB_ACTIONS: _actions, GITHUB_STEP_SUMMARY: _summary, ...rest } = env;
-  return rest;
-}
+// The action writes the annotations (with files) and the summary (with the comment's link) itself: the CLI is told
+// not to.
+const ACTION_WRITES = { annotations: false, summary: false } as const;
+
+// A setting given as one text (the inputs of single values).
+const stringOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 // The reports the action always has the CLI write (its `sarif-file` and `junit-file` outputs).
 const reportsOf = (files: ReportFiles) =>
@@ -226,7 +223,7 @@ async function publish(
   else
     core.setFailed(
       safe(
-        `svc-a11y ${command} exited ${run.code}${EXIT_MEANING[run.code] ? ` (${EXIT_MEANING[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`,
+        `svc-a11y ${command} exited ${run.code}${EXIT_MEANINGS[run.code] ? ` (${EXIT_MEANINGS[run.code]})` : ''}: ${run.errors.join('; ') || 'see the log above'}`,
       ),
     );
 }

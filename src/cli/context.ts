@@ -1,12 +1,11 @@
 // What a command receives, and the shape every command has.
 import { createRequire } from 'node:module';
-import { A11yClient, type ClientOptions, ConfigurationError } from '../index.js';
+import { A11yClient, type ClientOptions, ConfigurationError, SERVICE_REQUESTS_PER_MINUTE } from '../index.js';
 import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io/output.js';
 import type { CiOptions } from './ci/options.js';
-import { SERVICE_REQUESTS_PER_MINUTE } from './ci/request-pacer.js';
 import type { Progress } from './progress-line.js';
 import type { ReportFormat } from './report/formats.js';
 import type { PreparedReport } from './report/index.js';
@@ -47,6 +46,12 @@ export interface Embedding {
   reports?: ReadonlyArray<readonly [format: ReportFormat, file: string]> | undefined;
   /** Context under every other source: the CI environment's, the config file's and `--context` win over it. */
   context?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Whether the CLI writes the GitHub annotations (with `GITHUB_ACTIONS=true`) and the job summary (to
+   * `$GITHUB_STEP_SUMMARY`) itself: a program that writes its own (the Action) says false.
+   * @default { annotations: true, summary: true } (as the environment allows)
+   */
+  writes?: { annotations?: boolean | undefined; summary?: boolean | undefined } | undefined;
   /**
    * Called once a `ci` run or a `merge` is judged (`report` undefined: nothing was checked), before the command
    * returns.
@@ -141,7 +146,7 @@ function build(
       debug: (line) => out.err(`debug: ${line}`),
       info: (line) => out.err(`info: ${line}`),
       warn: (line) => out.err(`warning: ${line}`),
-      error: (line) => out.err(`error: ${line}`),
+      error: (line) => out.error(line),
     },
     onWarning: (w) => out.err(`warning: ${w.message}${w.cause instanceof Error ? ` (${w.cause.message})` : ''}`),
   });

@@ -16,6 +16,17 @@ export const ExitCode = {
   INTERNAL: 70,
 } as const;
 
+/**
+ * What an exit code that is not a verdict means, in words for a program that reports it (the GitHub Action's
+ * failed step); a FAIL (1) and a run not judged (4) are told by their report.
+ * @example EXIT_MEANINGS[3] // 'the service answered with an error or could not be reached'
+ */
+export const EXIT_MEANINGS: Readonly<Record<number, string>> = {
+  2: 'an input, the config file or a report path was refused (the inputs are the CLI flags of the same name)',
+  3: 'the service answered with an error or could not be reached',
+  70: 'an internal error (a bug: please report it)',
+};
+
 /** One of {@link ExitCode}'s values. */
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 

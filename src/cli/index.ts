@@ -6,7 +6,9 @@ import type { CiOptions } from './ci/options.js';
 import { type Undici, useBundledUndici } from './io/proxy.js';
 import type { EmbeddedOptions, Embedding } from './context.js';
 import type { CliIO } from './io/output.js';
-import { run } from './main.js';
+import { runParsed } from './main.js';
+import type { OptionValues } from './args.js';
+import { parsedSettings, type SettingValues } from './settings/data.js';
 import type { PreparedReport } from './report/index.js';
 
 export { version } from './context.js';
@@ -34,7 +36,9 @@ export { requestFetch } from './io/proxy.js';
 export const bundledUndici = (): Promise<Undici> => import('./io/undici-entry.js');
 // Loaded only when a proxy is set; a program importing this entry carries undici itself.
 useBundledUndici(bundledUndici);
-export type { CiOptions, EmbeddedOptions };
+export type { CiOptions, EmbeddedOptions, SettingValues };
+export { ACTION_SETTINGS, type ActionSetting, type SettingName } from './settings/data.js';
+export { EXIT_MEANINGS } from './exit-codes.js';
 
 /** What one in-process `svc-a11y ci` run (or `merge`) gave. */
 export interface CiRun {
@@ -44,54 +48,49 @@ export interface CiRun {
   report: PreparedReport | undefined;
   /** The options the run was checked with; undefined when it ended before a report (the CLI said why). */
   options: EmbeddedOptions | undefined;
-  /** The `error: …` lines it printed on stderr (already redacted and command-guarded by the CLI's output). */
-  errors: string[];
+  /**
+   * The error messages it printed on stderr, without their `error: ` label (an internal error keeps its own), as
+   * printed: redacted and command-guarded by the CLI's output.
+   */
+  errors: readonly string[];
 }
 
 /**
- * Runs `svc-a11y ci …argv` in this process (`argv` without the command name) with `io` (its streams and
- * environment: the API key travels in `SVC_API_KEY`, never on a command line), adding `embed`'s report files and
- * context to what the flags and the config file say.
- * @example const { code, report } = await runCiCheck(['--urls-file=urls.txt'], { stdout, stderr, env });
+ * Runs `svc-a11y ci` in this process with `settings` by name (the pages in `urls`; each value checked by the same
+ * rule, with the same message, as its flag) and `io` (its streams and environment: the API key travels in
+ * `SVC_API_KEY`), adding `embed`'s report files and context to what the settings and the config file say.
+ * @example const { code, report } = await runCiCheck({ urls: ['https://shop.example.com/'], failOn: 'NONE' }, { stdout, stderr, env });
  */
-export function runCiCheck(argv: string[], io: CliIO, embed: Omit<Embedding, 'onResult'> = {}): Promise<CiRun> {
-  return runEmbedded('ci', argv, io, embed);
+export function runCiCheck(
+  settings: SettingValues,
+  io: CliIO,
+  embed: Omit<Embedding, 'onResult'> = {},
+): Promise<CiRun> {
+  return runEmbedded('ci', parsedSettings(settings), io, embed);
 }
 
 /**
- * Runs `svc-a11y merge …argv` in this process (the shards' JSON reports and its flags), adding `embed`'s report
- * files; nothing is sent, so no key is needed.
- * @example const { code, report } = await runMerge(['shards/1.json', 'shards/2.json'], { stdout, stderr, env });
+ * Runs `svc-a11y merge` in this process on the shards' JSON reports `files`, with `settings` by name (the source
+ * locations': `sarifMap`, `sourceRoot`, `basePath`) and `embed`'s report files; nothing is sent, so no key is needed.
+ * @example const { code, report } = await runMerge(['shards/1.json', 'shards/2.json'], {}, { stdout, stderr, env });
  */
-export function runMerge(argv: string[], io: CliIO, embed: Pick<Embedding, 'reports'> = {}): Promise<CiRun> {
-  return runEmbedded('merge', argv, io, embed);
+export function runMerge(
+  files: readonly string[],
+  settings: SettingValues,
+  io: CliIO,
+  embed: Omit<Embedding, 'onResult' | 'context'> = {},
+): Promise<CiRun> {
+  const { values } = parsedSettings(settings);
+  return runEmbedded('merge', { values, positionals: [...files] }, io, embed);
 }
 
 async function runEmbedded(
   command: 'ci' | 'merge',
-  argv: string[],
+  parsed: { values: OptionValues; positionals: string[] },
   io: CliIO,
   embed: Omit<Embedding, 'onResult'>,
 ): Promise<CiRun> {
   let result: { report: PreparedReport | undefined; options: EmbeddedOptions } | undefined;
-  let stderrText = '';
-  const code = await run(
-    [command, ...argv],
-    {
-      ...io,
-      stderr: {
-        isTTY: io.stderr.isTTY,
-        write: (text: string) => {
-          stderrText += text;
-          return io.stderr.write(text);
-        },
-      },
-    },
-    { ...embed, onResult: (r) => (result = r) },
-  );
-  const errors = stderrText
-    .split(/\r?\n/)
-    .filter((line) => /^(?:internal )?error: /.test(line))
-    .map((line) => line.replace(/^error: /, ''));
+  const { code, errors } = await runParsed(command, parsed, io, { ...embed, onResult: (r) => (result = r) });
   return { code, report: result?.report, options: result?.options, errors };
 }

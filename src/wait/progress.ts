@@ -8,8 +8,10 @@ export interface JobProgress {
   total: number;
 }
 
+import { FINISHED_PAGE_STATUSES } from '../core/vocabulary.js';
+
 // Page statuses that mean "this page is finished", successfully or not (openapi.yaml `Page.status`).
-const FINISHED_PAGE = new Set(['DONE', 'TIMEOUT', 'UNREACHABLE', 'ERROR']);
+const FINISHED_PAGE: ReadonlySet<string> = new Set(FINISHED_PAGE_STATUSES);
 
 /**
  * The progress a job resource reports, whatever its kind: a CI check's or a fix verification's `pages[]`

@@ -1,13 +1,13 @@
 // The pull request comment and the annotations' files, as pure functions of a prepared report: what a reader sees,
 // what is listed and cut, and what never gets in (the key, URL credentials, markup that breaks out of a cell).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { commentBody, commentMarker } from '../../src/action/comment.js';
 import { eventOf } from '../../src/action/event.js';
-import { ciArgs } from '../../src/action/cli-args.js';
-import { InputError, readInputs } from '../../src/action/inputs.js';
+import { ACTION_SETTINGS } from '../../src/cli/index.js';
+import { parsedSettings } from '../../src/cli/settings/data.js';
+import { ACTION_OWN_INPUTS, InputError, readInputs } from '../../src/action/inputs.js';
 import { annotationsOf, prepareReport, toGitHubAnnotations } from '../../src/cli/report/index.js';
 import { CHECKOUT, failReport, HOME, v } from '../cli/reporters/fixtures.js';
 
@@ -122,17 +122,26 @@ describe('annotations with a source map', () => {
   });
 });
 
+const ACTION_YML = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
+  inputs: Record<string, unknown>;
+};
+
 describe('inputs and the event', () => {
   const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
 
-  it('shard is passed on to the CLI as --shard (which checks it), for one job of a matrix', () => {
+  it('shard is passed on to the CLI as its --shard (which checks it), for one job of a matrix', () => {
     const inputs = readInputs(reader({ urls: 'https://a.example/', shard: '2/4' }));
-    expect(inputs.shard).toBe('2/4');
-    const dir = mkdtempSync(join(tmpdir(), 'svc-a11y-action-args-'));
-    expect(ciArgs(inputs, { dir, setBaseline: undefined })).toContain('--shard=2/4');
-    expect(ciArgs(readInputs(reader({ urls: 'https://a.example/' })), { dir, setBaseline: undefined })).not.toContain(
-      expect.stringMatching(/^--shard/),
-    );
+    expect(inputs.settings.shard).toBe('2/4');
+    expect(parsedSettings(inputs.settings)).toEqual({ values: { shard: '2/4' }, positionals: ['https://a.example/'] });
+    expect(parsedSettings(readInputs(reader({ urls: 'https://a.example/' })).settings).values).toEqual({});
+  });
+
+  it("action.yml's inputs are the CLI settings' declared inputs and the action's own, each once", () => {
+    const declared = ACTION_SETTINGS.map((s) => s.input);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(Object.keys(ACTION_YML.inputs).sort()).toEqual([...declared, ...ACTION_OWN_INPUTS].sort());
+    // Lists are read one a line: the pages and the repeatable flags.
+    expect(ACTION_SETTINGS.filter((s) => s.lines).map((s) => s.input)).toEqual(['urls', 'sarif-map']);
   });
 
   it('reads lines, booleans as YAML writes them, and refuses other values naming the input', () => {
@@ -144,9 +153,8 @@ describe('inputs and the event', () => {
       }),
     );
     expect(inputs).toMatchObject({
-      urls: ['https://a.example/', 'https://b.example/'],
+      settings: { urls: ['https://a.example/', 'https://b.example/'], sarifMap: ['/=src/a.tsx', '/x=src/x.tsx'] },
       comment: false,
-      sarifMap: ['/=src/a.tsx', '/x=src/x.tsx'],
       setBaseline: 'auto',
       ifNoKey: 'fail',
       apiKey: undefined,

@@ -140,15 +140,10 @@ describe('urlsPerCheck from every source', () => {
 describe('the GitHub Action', () => {
   it('passes its urls-per-check input on as the CLI’s --urls-per-check, which checks it', async () => {
     const { readInputs } = await import('../../src/action/inputs.js');
-    const { ciArgs } = await import('../../src/action/cli-args.js');
+    const { parsedSettings } = await import('../../src/cli/settings/data.js');
     const inputs = readInputs((name) => ({ 'urls-per-check': '5' })[name] ?? '');
-    expect(inputs.urlsPerCheck).toBe('5');
-    expect(ciArgs(inputs, { dir, setBaseline: undefined })).toContain('--urls-per-check=5');
-    expect(
-      ciArgs(
-        readInputs(() => ''),
-        { dir, setBaseline: undefined },
-      ).join(' '),
-    ).not.toContain('urls-per-check');
+    expect(inputs.settings.urlsPerCheck).toBe('5');
+    expect(parsedSettings(inputs.settings).values).toEqual({ 'urls-per-check': '5' });
+    expect(parsedSettings(readInputs(() => '').settings).values).toEqual({});
   });
 });

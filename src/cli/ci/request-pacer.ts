@@ -4,6 +4,8 @@
 // instead of queueing them blindly in the client's budget. A burst within the window is fine: the service
 // counts requests in a sliding minute, not their spacing.
 
+import { SERVICE_REQUESTS_PER_MINUTE } from '../../index.js';
+
 /** Options of {@link RequestPacer}. */
 export interface RequestPacerOptions {
   /**
@@ -17,12 +19,6 @@ export interface RequestPacerOptions {
    */
   windowMs?: number | undefined;
 }
-
-/**
- * The service's default rate per key (document §8).
- * @default 120
- */
-export const SERVICE_REQUESTS_PER_MINUTE = 120;
 
 // Arrival times at the service differ from send times by a few ms either way (a loaded machine, a slow proxy): the
 // window counted here is a little longer than the service's, and two slots are kept spare.

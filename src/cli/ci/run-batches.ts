@@ -3,7 +3,14 @@
 // of every batch; one poll planner; no fixed number of checks at a time), with one progress display. A batch whose
 // wait ends first (the deadline, or a pause the service asked for past it) keeps what is known of its check; any
 // other error (the check could not be created) stops the others and is the run's error.
-import type { A11yClient, CiCheck, CiViolation, FailOn } from '../../index.js';
+import {
+  type A11yClient,
+  type CiCheck,
+  type CiViolation,
+  type FailOn,
+  isTerminalStatus,
+  pagesDone,
+} from '../../index.js';
 import type { Batch } from './batches.js';
 import { type CreateRefusals, type Outcome, runSchedule } from './schedule.js';
 
@@ -46,8 +53,6 @@ export interface RunBatchesOptions {
   /** Called with a warning line for stderr (the Free plan's re-split, said once). */
   onWarning?: ((line: string) => void) | undefined;
 }
-
-const finished = (status: string | undefined) => status !== undefined && status !== 'QUEUED' && status !== 'RUNNING';
 
 /**
  * Runs the batches and returns one result per batch, in batch order (after a Free-plan re-split, one per batch the
@@ -141,7 +146,7 @@ function progressOf(state: ReadonlyArray<{ batch: Batch; seen: CiCheck | undefin
     const c = state[0]!.seen;
     return { status: c?.status ?? 'QUEUED', detail: pagesDetail(c?.pages) };
   }
-  const done = state.filter((s) => finished(s.seen?.status)).length;
+  const done = state.filter((s) => s.seen !== undefined && isTerminalStatus(s.seen.status)).length;
   const pages = state.flatMap((s) => s.seen?.pages ?? s.batch.urls.map(() => ({ status: 'QUEUED' as const })));
   const status =
     done === state.length ? 'COMPLETED' : state.some((s) => s.seen?.status === 'RUNNING') ? 'RUNNING' : 'QUEUED';
@@ -149,11 +154,10 @@ function progressOf(state: ReadonlyArray<{ batch: Batch; seen: CiCheck | undefin
 }
 
 /**
- * `pages 3/5` from a check's page entries (pages no longer QUEUED or RUNNING, of all).
+ * `pages 3/5` from a check's page entries (pages finished, of all: the SDK's `pagesDone`).
  * @example pagesDetail([{ status: 'DONE' }, { status: 'RUNNING' }]) // 'pages 1/2'
  */
 export function pagesDetail(pages: CiCheck['pages']): string | undefined {
   if (!pages?.length) return undefined;
-  const done = pages.filter((p) => p.status !== 'QUEUED' && p.status !== 'RUNNING').length;
-  return `pages ${done}/${pages.length}`;
+  return `pages ${pagesDone(pages)}/${pages.length}`;
 }

@@ -10,11 +10,12 @@ import {
   type CiCheck,
   type CiViolation,
   type FailOn,
+  FREE_PLAN_URLS_PER_CHECK,
   isTerminalStatus,
+  pagesDone,
   RateLimitError,
 } from '../../index.js';
 import { BATCH_CONTEXT_KEY, type Batch } from './batches.js';
-import { FREE_PLAN_URLS_PER_CHECK } from '../settings/settings.js';
 import { freePlanWarning, isFreePlanRefusal, resplit } from './free-plan.js';
 import { type Plan, PollPlanner } from './poll-planner.js';
 import { RequestPacer } from './request-pacer.js';
@@ -265,7 +266,7 @@ export async function runSchedule(
     }
     task.seen = check;
     progress();
-    const done = (check.pages ?? []).filter((p) => p.status !== 'QUEUED' && p.status !== 'RUNNING').length;
+    const done = pagesDone(check.pages);
     if (!isTerminalStatus(check.status)) {
       planner.observed(task, sentAt, { status: check.status === 'QUEUED' ? 'QUEUED' : 'RUNNING', done });
       task.state = 'running';

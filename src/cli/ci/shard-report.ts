@@ -16,7 +16,7 @@ import {
   type SuppressionNote,
 } from '../report/index.js';
 import { isPageFailure } from '../report/threshold.js';
-import { FAIL_ON } from '../report/fail-on.js';
+import { FAIL_ON } from '../../index.js';
 import { MAX_SHARDS } from '../settings/ci-settings.js';
 import type { ShardRecord } from './shards.js';
 

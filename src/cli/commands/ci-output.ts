@@ -126,16 +126,18 @@ export async function outputReport(
       if (!v.quiet) ctx.out.err(`wrote ${REPORT_LABELS[kind] ?? kind} to ${file}`);
     } catch (error) {
       // Checked before sending; failing now (disk full, a race) must still not pass for success.
-      ctx.out.err(
-        `error: could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      ctx.out.error(
+        `could not write the ${kind} report ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
       );
       if (code === ExitCode.OK) code = ExitCode.USAGE;
     }
   }
   const env = ctx.out.io.env;
-  if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
+  const writes = ctx.embed?.writes;
+  if (env.GITHUB_STEP_SUMMARY && writes?.summary !== false)
+    await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
   // Workflow commands go to stderr: the runner reads both streams, and stdout stays the report's.
-  if (env.GITHUB_ACTIONS === 'true')
+  if (env.GITHUB_ACTIONS === 'true' && writes?.annotations !== false)
     for (const line of toGitHubAnnotations(report, { sourceMap: options.sarifMap, routes: options.routes }))
       ctx.out.annotation(line);
   return code;

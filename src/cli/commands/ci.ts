@@ -8,7 +8,7 @@ import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } f
 import { collectUrls, tooManyUrls } from '../ci/collect-urls.js';
 import { emptyShardReport } from '../ci/shard-report.js';
 import { shardBatches, shardRecord } from '../ci/shards.js';
-import { DEFAULT_FAIL_ON } from '../report/fail-on.js';
+import { DEFAULT_FAIL_ON, FREE_PLAN_URLS_PER_CHECK } from '../../index.js';
 import { safeCopy } from '../io/safe-text.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
@@ -17,13 +17,7 @@ import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
 import { runBatches } from '../ci/run-batches.js';
 import { optionsOf } from '../settings/flags.js';
-import {
-  DEFAULT_CONFIG_FILE,
-  describeSource,
-  FREE_PLAN_URLS_PER_CHECK,
-  readSetting,
-  SETTINGS,
-} from '../settings/settings.js';
+import { DEFAULT_CONFIG_FILE, describeSource, readSetting, SETTINGS } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
@@ -117,10 +111,10 @@ export async function runCheck(
   );
   ctx.embed?.onResult?.({ report, options });
   for (const r of results)
-    if (r.endedMessage) ctx.out.err(`error: ${r.endedMessage} Its reports were written with what is known.`);
+    if (r.endedMessage) ctx.out.error(`${r.endedMessage} Its reports were written with what is known.`);
   const unjudged = prepared.filter((p, i) => p.verdict.outcome === 'UNKNOWN' && results[i]!.waitEnded === undefined);
   if (unjudged.length)
-    ctx.out.err(`error: the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join('; ')}`);
+    ctx.out.error(`the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join('; ')}`);
   return code;
 }
 

@@ -66,8 +66,8 @@ export const doctorCommand: Command = {
     // The verdict of a failed run goes to stderr as every command's error does, so a script or a log reader finds it
     // where it finds the others' (the report on stdout stays the checks).
     if (problems > 0)
-      ctx.out.err(
-        `error: ${problems} problem${problems === 1 ? '' : 's'} found: fix the FAIL line${problems === 1 ? '' : 's'} above (exit ${code})`,
+      ctx.out.error(
+        `${problems} problem${problems === 1 ? '' : 's'} found: fix the FAIL line${problems === 1 ? '' : 's'} above (exit ${code})`,
       );
     return code;
   },

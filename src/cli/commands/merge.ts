@@ -71,8 +71,7 @@ export const mergeCommand: Command = {
         { merged: { total, given, missing } },
       );
       ctx.embed?.onResult?.({ report, options });
-      for (const i of missing)
-        ctx.out.err(`error: shard ${i}/${total}'s report was not given: its pages were not judged`);
+      for (const i of missing) ctx.out.error(`shard ${i}/${total}'s report was not given: its pages were not judged`);
       return code;
     });
   },

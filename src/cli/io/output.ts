@@ -128,7 +128,24 @@ export class Output {
   readonly #secrets: string[] = [];
   readonly #stdoutGuard = new CommandGuard();
   readonly #stderrGuard = new CommandGuard();
+  readonly #errors: string[] = [];
   constructor(readonly io: CliIO) {}
+
+  /**
+   * Writes `error: message` (or `internal error: message`) to stderr (as {@link Output.err}) and keeps the message, as printed, for a program
+   * running the CLI in process (`runCiCheck`'s `errors`): errors as data, not lines to pick out of the output.
+   * @example ctx.out.error(`could not write the json report ${file} (ENOSPC)`)
+   */
+  error(message: string, label: 'error' | 'internal error' = 'error'): void {
+    // An internal error keeps its label among the messages: a program tells a bug from a refusal by it.
+    this.#errors.push(`${label === 'error' ? '' : `${label}: `}${this.#clean(message)}`);
+    this.err(`${label}: ${message}`);
+  }
+
+  /** The messages {@link Output.error} printed, in order (redacted as printed). */
+  get errors(): readonly string[] {
+    return this.#errors;
+  }
 
   /** Registers a value that must never be printed (API key, webhook secret). */
   protect(secret: string | undefined): void {

@@ -1,16 +1,8 @@
 // Every failure of a tool call as an `isError` result: what happened, the problem's code, and the next step. The
 // service's words are made one safe line (secrets in every spelling, controls, URL credentials) like the CLI's
 // error lines; nothing of a stack trace.
-import {
-  ApiConnectionError,
-  ApiError,
-  ConfigurationError,
-  PollTimeoutError,
-  RedirectError,
-  RequestValidationError,
-  ResponseTooLargeError,
-  ResponseValidationError,
-} from '../../index.js';
+import type { ApiError } from '../../index.js';
+import { describeError, type ErrorDescription } from '../describe-error.js';
 import { safeLine } from '../io/safe-text.js';
 import type { Needs, ToolResult } from './tool.js';
 
@@ -70,57 +62,50 @@ export function errorResult(
   error: unknown,
   call: { tool: string; needs: Needs; secrets: readonly string[]; pending?: Pending | undefined; timeoutMs?: number },
 ): ToolResult {
-  const line = (text: string) => safeLine(text, call.secrets);
-  if (error instanceof PollTimeoutError) {
-    const waited = `${call.tool} waited ${call.timeoutMs ?? error.elapsedMs} ms (timeoutMs)`;
-    if (error.jobId === undefined || !call.pending)
+  const d = describeError(error, call.secrets);
+  switch (d.kind) {
+    case 'timeout': {
+      const waited = `${call.tool} waited ${call.timeoutMs ?? d.elapsedMs} ms (timeoutMs)`;
+      if (d.jobId === undefined || !call.pending)
+        return failure(
+          `${waited}: the service did not accept the job in that time. It may still start; try again with a longer timeoutMs.`,
+          { kind: 'timeout' },
+        );
       return failure(
-        `${waited}: the service did not accept the job in that time. It may still start; try again with a longer timeoutMs.`,
-        { kind: 'timeout' },
+        `${waited} and the ${call.pending.kind} ${d.jobId} is still ${d.lastStatus ?? 'running'}: the wait ended, not the job, which keeps running at the service. Read it later with ${call.pending.readLater(d.jobId)}.`,
+        { kind: 'timeout', id: d.jobId, status: d.lastStatus },
       );
-    const id = line(error.jobId);
-    return failure(
-      `${waited} and the ${call.pending.kind} ${id} is still ${line(error.lastStatus ?? 'running')}: the wait ended, not the job, which keeps running at the service. Read it later with ${call.pending.readLater(id)}.`,
-      { kind: 'timeout', id, status: error.lastStatus },
-    );
+    }
+    case 'input':
+      return failure(`Invalid input: ${d.field} ${d.rule}. Nothing was sent to the service.`, {
+        kind: 'input',
+        field: d.field,
+      });
+    case 'api':
+      return apiFailure(d, call.tool, call.needs);
+    case 'connection':
+      return failure(
+        `The service could not be reached (${d.message}). Check SVC_BASE_URL in the server's environment: it must be the service's address, reachable from this machine (and HTTPS_PROXY when a proxy is in between).`,
+        { kind: 'connection' },
+      );
+    case 'not-the-api':
+      return failure(`${d.message} Is SVC_BASE_URL the service's API address?`, { kind: 'not-the-api' });
+    case 'configuration':
+      return failure(d.message, { kind: 'configuration' });
+    default:
+      return failure(`Internal error of the MCP server: ${d.message} (a bug: please report it).`, { kind: 'internal' });
   }
-  if (error instanceof RequestValidationError)
-    return failure(`Invalid input: ${line(error.field)} ${line(error.rule)}. Nothing was sent to the service.`, {
-      kind: 'input',
-      field: error.field,
-    });
-  if (error instanceof ApiError) return apiFailure(error, call.tool, call.needs, line);
-  if (error instanceof ApiConnectionError)
-    return failure(
-      `The service could not be reached (${line(error.message)}). Check SVC_BASE_URL in the server's environment: it must be the service's address, reachable from this machine (and HTTPS_PROXY when a proxy is in between).`,
-      { kind: 'connection' },
-    );
-  if (
-    error instanceof RedirectError ||
-    error instanceof ResponseTooLargeError ||
-    error instanceof ResponseValidationError
-  )
-    return failure(`${line(error.message)} Is SVC_BASE_URL the service's API address?`, { kind: 'not-the-api' });
-  if (error instanceof ConfigurationError) return failure(line(error.message), { kind: 'configuration' });
-  return failure(
-    `Internal error of the MCP server: ${line(error instanceof Error ? error.message : String(error))} (a bug: please report it).`,
-    { kind: 'internal' },
-  );
 }
 
-function apiFailure(error: ApiError, tool: string, needs: Needs, line: (text: string) => string): ToolResult {
-  const code = error.code ? line(error.code) : undefined;
-  const said = [error.title, error.detail]
-    .filter(Boolean)
-    .map((text) => line(text!))
-    .join(': ');
-  const head = `The service answered ${error.status}${code ? ` ${code}` : ''}${said ? ` (${said})` : ''}.`;
-  const next = nextStep(error, tool, needs);
-  return failure(`${head}${next ? ` ${next}` : ''}${error.traceId ? ` traceId: ${line(error.traceId)}.` : ''}`, {
+function apiFailure(d: ErrorDescription, tool: string, needs: Needs): ToolResult {
+  const said = [d.title, d.detail].filter(Boolean).join(': ');
+  const head = `The service answered ${d.status}${d.code ? ` ${d.code}` : ''}${said ? ` (${said})` : ''}.`;
+  const next = nextStep(d.error!, tool, needs);
+  return failure(`${head}${next ? ` ${next}` : ''}${d.traceId ? ` traceId: ${d.traceId}.` : ''}`, {
     kind: 'api',
-    status: error.status,
-    code,
-    traceId: error.traceId === undefined ? undefined : line(error.traceId),
+    status: d.status,
+    code: d.code,
+    traceId: d.traceId,
   });
 }
 

@@ -6,7 +6,7 @@
 import type { CiCheck, CiViolation, FailOn, Page } from '../../index.js';
 import { safeCopy, safeText } from '../io/safe-text.js';
 import { findSuppression, type Suppression } from './suppressions.js';
-import { DEFAULT_FAIL_ON } from './fail-on.js';
+import { DEFAULT_FAIL_ON } from '../../index.js';
 import { comparePages, type PageMismatch } from './page-match.js';
 import { distinctPages } from './page-urls.js';
 import { breaksThreshold, isPageFailure, sortFindings } from './threshold.js';

@@ -1,10 +1,9 @@
 // The settings of `ci` (and the few `demo` and the job commands share), in the order of `ci --help`: each one's
 // flag, variable, config file key and its check, help lines, how its text is read, and its default.
 import { resolve } from 'node:path';
-import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
+import { DEFAULT_WAIT_TIMEOUT_MS, FAIL_ON, FREE_PLAN_URLS_PER_CHECK, MAX_URLS_PER_CHECK } from '../../index.js';
 import { oneOf, parseDuration, parsePair } from '../args.js';
 import { UsageError } from '../exit-codes.js';
-import { FAIL_ON } from '../report/fail-on.js';
 import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
 import { readTextFile } from '../io/read-file.js';
 import { DEFAULT_SUPPRESSIONS_FILE } from '../report/suppressions.js';
@@ -35,18 +34,6 @@ export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
  * @default 500
  */
 export const DEFAULT_MAX_URLS = 500;
-
-/**
- * The most URLs a CI check takes (document §8): `--urls-per-check`'s default and upper bound.
- * @default 20
- */
-export const MAX_URLS_PER_CHECK = 20;
-
-/**
- * The most URLs a CI check of the Free plan takes (document §8).
- * @default 5
- */
-export const FREE_PLAN_URLS_PER_CHECK = 5;
 
 /**
  * The words `--sarif-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
@@ -96,13 +83,14 @@ function shardOf(value: unknown): Shard | undefined {
   return match && index >= 1 && index <= total && total <= MAX_SHARDS ? { index, total } : undefined;
 }
 
-const URLS_PER_CHECK_RULE = `a whole number from 1 to ${MAX_URLS_PER_CHECK} (the service takes 1 to 20 URLs per CI check, the Free plan up to 5)`;
+const URLS_PER_CHECK_RULE = `a whole number from 1 to ${MAX_URLS_PER_CHECK} (the service takes 1 to ${MAX_URLS_PER_CHECK} URLs per CI check, the Free plan up to ${FREE_PLAN_URLS_PER_CHECK})`;
 const FAIL_ON_BY_URL_ENTRY = '{ "url": "<regular expression>", "failOn": "<threshold>" }';
 
 /** Every setting `ci` reads, in the order of its help. */
 export const CI_SETTINGS = {
   /** The pages given as arguments, or `urls` in the config file. */
   urls: {
+    action: 'urls',
     arguments: true,
     together: PAGES,
     commands: ['ci'],
@@ -122,6 +110,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<string[]>,
   /** The threshold sent with each check: `--fail-on`, `failOn`; the service's default when not given. */
   failOn: {
+    action: 'fail-on',
     flag: 'fail-on',
     commands: ['ci', 'demo'],
     help: {
@@ -170,6 +159,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<Record<string, string>>,
   /** The wait limit in milliseconds: `--timeout`, `timeout` in the config file. */
   timeout: {
+    action: 'timeout',
     flag: 'timeout',
     commands: ['ci', 'jobs'],
     help: [
@@ -235,6 +225,7 @@ export const CI_SETTINGS = {
    * then `--sarif-map` (a later equal prefix wins; of `auto` and `none`, the last given).
    */
   sarifMap: {
+    action: 'sarif-map',
     flag: 'sarif-map',
     kind: 'list',
     commands: ['ci', 'merge'],
@@ -274,6 +265,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<SarifMapItem[]>,
   /** The project `--sarif-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
   sourceRoot: {
+    action: 'source-root',
     flag: 'source-root',
     env: 'SVC_SOURCE_ROOT',
     commands: ['ci', 'mcp', 'merge'],
@@ -289,6 +281,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<string | undefined>,
   /** The URL path the site is served under, removed before matching routes: `--base-path`, `basePath`. */
   basePath: {
+    action: 'base-path',
     flag: 'base-path',
     commands: ['ci', 'mcp', 'merge'],
     help: {
@@ -408,6 +401,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<number>,
   /** URLs per CI check: `--urls-per-check`, `SVC_URLS_PER_CHECK`, `urlsPerCheck` (1–20; default 20). */
   urlsPerCheck: {
+    action: 'urls-per-check',
     flag: 'urls-per-check',
     commands: ['ci'],
     help: {
@@ -436,6 +430,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<number | undefined>,
   /** One share of the run's pages for one job of a CI matrix: `--shard I/N`, `SVC_SHARD`, `shard` (e.g. `2/4`). */
   shard: {
+    action: 'shard',
     flag: 'shard',
     commands: ['ci'],
     help: {
@@ -503,6 +498,7 @@ export const CI_SETTINGS = {
   } as SettingSpec<UrlFailOn[]>,
   /** The `ci` config file named on the command line (else the default file, if present: see `config.ts`). */
   configFile: {
+    action: 'config',
     flag: 'config',
     commands: ['ci'],
     help: {

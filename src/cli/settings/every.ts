@@ -30,12 +30,13 @@ export const EVERY_COMMAND = {
   /** The API key: `--api-key`, `SVC_API_KEY`. */
   apiKey: textOf('api-key', 'SVC_API_KEY', { value: '<key>', text: 'API key (default $SVC_API_KEY)' }),
   /** The service's address: `--base-url`, `SVC_BASE_URL`. */
-  baseUrl: textOf('base-url', 'SVC_BASE_URL', {
-    value: '<url>',
-    text: "the service's base URL (default $SVC_BASE_URL)",
-  }),
+  baseUrl: {
+    ...textOf('base-url', 'SVC_BASE_URL', { value: '<url>', text: "the service's base URL (default $SVC_BASE_URL)" }),
+    action: 'base-url',
+  },
   /** Requests per minute of the client's rate budget: `--rate-limit`, `SVC_RATE_LIMIT` (off by default). */
   rateLimit: {
+    action: 'rate-limit',
     flag: 'rate-limit',
     commands: 'every',
     help: { value: '<n>', text: 'space requests to n per minute (default $SVC_RATE_LIMIT; off)' },
@@ -52,6 +53,7 @@ export const EVERY_COMMAND = {
   } as SettingSpec<number | undefined>,
   /** The Redis that shares the rate budget: `--redis-url`, `SVC_REDIS_URL`. */
   redisUrl: {
+    action: 'redis-url',
     flag: 'redis-url',
     commands: 'every',
     help: {

@@ -15,8 +15,6 @@ import type { Env, Setting, SettingInputs, SettingSource, SettingSpec } from './
 export {
   DEFAULT_CONFIG_FILE,
   DEFAULT_MAX_URLS,
-  FREE_PLAN_URLS_PER_CHECK,
-  MAX_URLS_PER_CHECK,
   SARIF_MAP_MODES,
   type SarifMapItem,
   type SarifMapMode,

@@ -95,6 +95,12 @@ export interface SettingSpec<T> {
   env?: string;
   /** The config file key, if it has one. */
   config?: ConfigSource<T>;
+  /**
+   * The GitHub Action's input (its name in action.yml), when the Action takes the setting: the input's text is
+   * passed on as the flag's value (for a list or the arguments, one value a line; blank lines and `#` comments
+   * skipped), so the CLI checks it with the same rule and message.
+   */
+  action?: string;
   /** The setting is the command's arguments (as a flag: given when there is at least one). */
   arguments?: boolean;
   /**

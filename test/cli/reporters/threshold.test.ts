@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FailOn, PageStatus } from '../../../src/index.js';
-import { DEFAULT_FAIL_ON } from '../../../src/cli/report/fail-on.js';
+import { DEFAULT_FAIL_ON } from '../../../src/index.js';
 import { breaksThreshold, isPageFailure, sortFindings } from '../../../src/cli/report/threshold.js';
 import { failReport, v } from './fixtures.js';
 

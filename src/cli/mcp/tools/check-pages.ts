@@ -1,12 +1,12 @@
 // check_pages: a CI check of up to 20 pages of one verified site, waited for with progress, answered with its
 // verdict and the findings new against the baseline (the ones this change brought).
-import type { CiCheck, FailOn } from '../../../index.js';
+import { type CiCheck, type FailOn, pagesDone } from '../../../index.js';
 import { safeCopy } from '../../io/safe-text.js';
 import { TIMEOUT_SCHEMA } from '../input.js';
 import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
 import { defineTool } from '../tool.js';
 import { FAIL_ON_INPUT, OUTPUT_SCHEMAS, URLS_INPUT } from '../schemas.js';
-import { isDone, waitFor } from '../wait.js';
+import { waitFor } from '../wait.js';
 
 interface Input {
   urls: string[];
@@ -14,10 +14,9 @@ interface Input {
   timeoutMs?: number;
 }
 
-/** The pages of a check that are done (any status but QUEUED and RUNNING), of all. */
-function pagesDone(check: CiCheck, asked: number): { done: number; total: number } {
-  const pages = check.pages ?? [];
-  return { done: pages.filter((p) => isDone(p.status)).length, total: pages.length || asked };
+/** The pages of a check that are done (the SDK's `pagesDone`), of all. */
+function progressOf(check: CiCheck, asked: number): { done: number; total: number } {
+  return { done: pagesDone(check.pages), total: check.pages?.length || asked };
 }
 
 /**
@@ -52,7 +51,7 @@ export const checkPages = defineTool<Input>({
     const raw = await ctx.client.ciChecks.createAndWait(
       { urls: input.urls, ...(input.failOn ? { failOn: input.failOn } : {}) },
       waitFor<CiCheck>(ctx, input.timeoutMs, (check) => {
-        const { done, total } = pagesDone(check, input.urls.length);
+        const { done, total } = progressOf(check, input.urls.length);
         return { done, total, message: `${done} of ${total} pages checked (${check.status})` };
       }),
     );
