@@ -21,7 +21,7 @@ const option = (name) => {
 async function loadModel(rev) {
   const replaced = new Map(
     rev
-      ? ['src/cli/ci/schedule.ts', 'src/cli/ci/poll-planner.ts'].map((file) => [
+      ? ['src/cli/gate/schedule.ts', 'src/cli/gate/poll-planner.ts'].map((file) => [
           `${ROOT}${file}`,
           execFileSync('git', ['show', `${rev}:${file}`], { cwd: ROOT, encoding: 'utf8' }),
         ])

@@ -5,7 +5,7 @@ import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io/output.js';
-import type { CiOptions } from './ci/options.js';
+import type { CiOptions } from './gate/options.js';
 import type { Progress } from './progress-line.js';
 import type { ReportFormat } from './report/formats.js';
 import type { PreparedReport } from './report/index.js';

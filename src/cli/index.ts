@@ -2,7 +2,7 @@
 // `svc-a11y ci` exactly as the bin does (the same option checks, client, check run, reporters and exit codes) and
 // hands back the judged report and the options it ran with, in memory. With it, what such a program formats itself
 // (annotations, a comment, a summary) comes from the same modules the CLI's reports do.
-import type { CiOptions } from './ci/options.js';
+import type { CiOptions } from './gate/options.js';
 import { type Undici, useBundledUndici } from './io/proxy.js';
 import type { EmbeddedOptions, Embedding } from './context.js';
 import type { CliIO } from './io/output.js';
@@ -23,7 +23,7 @@ export {
   ruleIdOf,
   targetOf,
   totalOf,
-} from './report/fields.js';
+} from './verdict/fields.js';
 export { mdCell, toMarkdown } from './report/markdown.js';
 export { parseUrl } from './io/parse-url.js';
 export { redactText } from './io/safe-text.js';

@@ -10,7 +10,7 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import { commandHelp, mainHelp } from './help.js';
 import { type CliIO, Output } from './io/output.js';
 import { Progress } from './progress-line.js';
-import { describeError } from './describe-error.js';
+import { describeError } from './io/describe-error.js';
 import { closest } from './suggest.js';
 import { processSecrets } from './io/process-secrets.js';
 import { PROXY_VARIABLES, proxySettings } from './io/proxy.js';

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateReports, prepareReport, toHtml, type HtmlRunInfo } from '../../src/cli/report/index.js';
-import { checkSuppressions } from '../../src/cli/report/suppressions.js';
+import { checkSuppressions } from '../../src/cli/verdict/suppressions.js';
 import { adversarialReport, failReport, unreachableReport } from '../cli/reporters/fixtures.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,12 +1,12 @@
-// Batches of a run (src/cli/ci/batches.ts) and their one verdict (aggregateVerdicts, aggregateReports): as few
+// Batches of a run (src/cli/gate/batches.ts) and their one verdict (aggregateVerdicts, aggregateReports): as few
 // checks as the 20-page limit allows per site, even sizes, stable whatever the order of the URLs; FAIL in any
 // batch → exit 1, otherwise any batch not judged → exit 4; one merged report keeps each page's batch.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchLabel, planBatches } from '../../src/cli/ci/batches.js';
-import { uniquePageUrls } from '../../src/cli/report/page-urls.js';
+import { batchLabel, planBatches } from '../../src/cli/gate/batches.js';
+import { uniquePageUrls } from '../../src/cli/pages/page-urls.js';
 import { aggregateReports, batchOfPage, prepareReport, toJUnit } from '../../src/cli/report/index.js';
-import { aggregateVerdicts, type GateVerdict } from '../../src/cli/report/verdict.js';
+import { aggregateVerdicts, type GateVerdict } from '../../src/cli/verdict/verdict.js';
 
 const site = (origin: string, n: number) => Array.from({ length: n }, (_, i) => `${origin}/p/${i}`);
 

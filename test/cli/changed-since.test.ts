@@ -1,4 +1,4 @@
-// `--changed-since <ref>` (src/cli/ci/changed-since.ts): on a scratch git repository, the pages whose --sarif-map
+// `--changed-since <ref>` (src/cli/gate/changed-since.ts): on a scratch git repository, the pages whose --sarif-map
 // files changed since the ref are kept, with every page no entry maps; nothing changed → exit 0 saying no page
 // was affected, nothing sent; a ref that is not a commit → exit 2.
 import { execFileSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affectedPages, changedFiles, globToRegExp } from '../../src/cli/ci/changed-since.js';
+import { affectedPages, changedFiles, globToRegExp } from '../../src/cli/gate/changed-since.js';
 import { UsageError } from '../../src/cli/exit-codes.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { comparePages } from '../../src/cli/report/page-match.js';
-import { distinctPages, pageKey } from '../../src/cli/report/page-urls.js';
+import { comparePages } from '../../src/cli/verdict/page-match.js';
+import { distinctPages, pageKey } from '../../src/cli/pages/page-urls.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { json, passingService, type Seen, serveEach } from '../support/loopback.js';
 

@@ -2,8 +2,8 @@
 // (request-pacer.ts) and the poll planner (poll-planner.ts), with times passed in: no timers, no machine speed. The
 // planner's bounds over whole runs are held in test/cli/poll-bound.test.ts.
 import { describe, expect, it } from 'vitest';
-import { PollPlanner } from '../../src/cli/ci/poll-planner.js';
-import { RequestPacer } from '../../src/cli/ci/request-pacer.js';
+import { PollPlanner } from '../../src/cli/gate/poll-planner.js';
+import { RequestPacer } from '../../src/cli/gate/request-pacer.js';
 
 describe('RequestPacer', () => {
   it('allows a burst within the window, keeps two slots spare, and frees a slot when its request leaves', () => {

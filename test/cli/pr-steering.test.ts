@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pullRequestRun } from '../../src/cli/settings/ci-env.js';
-import { stricterFailOn } from '../../src/cli/report/url-fail-on.js';
+import { stricterFailOn } from '../../src/cli/verdict/url-fail-on.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { createdWith, passingService, serveEach } from '../support/loopback.js';
 

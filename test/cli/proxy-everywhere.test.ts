@@ -110,10 +110,10 @@ const REVIEWED: Record<string, string> = {
   'src/cli/commands/demo.ts: new A11yClient':
     'the simulator `demo` starts in this process on 127.0.0.1: a proxy could not reach it (with SVC_BASE_URL, demo uses the context client)',
   // Sitemaps.
-  'src/cli/ci/sitemap-fetch.ts: calls requestFetch': 'the default fetch of a sitemap document (asserted below)',
-  'src/cli/ci/sitemap-fetch.ts: calls fetchImpl': "the document's request and its same-origin redirects",
-  'src/cli/ci/sitemap-fetch.ts: calls fetchWith': 'one document, with the fetch chosen above',
-  'src/cli/ci/sitemap.ts: calls fetchSitemapBytes': "each sitemap document, through sitemap-fetch.ts's fetch",
+  'src/cli/gate/sitemap-fetch.ts: calls requestFetch': 'the default fetch of a sitemap document (asserted below)',
+  'src/cli/gate/sitemap-fetch.ts: calls fetchImpl': "the document's request and its same-origin redirects",
+  'src/cli/gate/sitemap-fetch.ts: calls fetchWith': 'one document, with the fetch chosen above',
+  'src/cli/gate/sitemap.ts: calls fetchSitemapBytes': "each sitemap document, through sitemap-fetch.ts's fetch",
   // The Action's GitHub client.
   'src/action/pr-comment.ts: calls requestFetch': "the GitHub client's fetch (asserted below)",
   'src/cli/index.ts: imports ./io/undici-entry.js': 'undici, bundled into action/index.cjs for the proxy',
@@ -153,7 +153,7 @@ describe('every place that makes a request is reviewed', () => {
       /new A11yClient\(\{[\s\S]*?\.\.\.\(requests\.proxied \? \{ fetch: requests\.fetch \} : \{\}\)/,
     );
     expect(context).toMatch(/cleanups\.push\(\(\) => requests\.close\(\)\)/);
-    const sitemap = codeOf(join(ROOT, 'src/cli/ci/sitemap-fetch.ts'));
+    const sitemap = codeOf(join(ROOT, 'src/cli/gate/sitemap-fetch.ts'));
     expect(sitemap).toMatch(/requestFetch\(env\)/);
     expect(sitemap).toMatch(/options\.fetch \?\? requests!\.fetch/);
     const comment = codeOf(join(ROOT, 'src/action/pr-comment.ts'));

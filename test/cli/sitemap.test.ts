@@ -1,4 +1,4 @@
-// Reading sitemaps under bounds (src/cli/ci/sitemap.ts), against loopback servers: what a real sitemap holds (an
+// Reading sitemaps under bounds (src/cli/gate/sitemap.ts), against loopback servers: what a real sitemap holds (an
 // index, nested, gzip, relative redirects, find/replace, exclude), and hostile documents refused within their
 // bounds — entity expansion, 50 MB, a redirect to another origin, endless gzip, a gzip bomb, endless nesting,
 // a server that never finishes — each with an error naming the sitemap. The last tests run the built binary:
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSitemaps, SitemapError } from '../../src/cli/ci/sitemap.js';
-import { parseSitemap, SitemapFormatError } from '../../src/cli/ci/sitemap-xml.js';
+import { readSitemaps, SitemapError } from '../../src/cli/gate/sitemap.js';
+import { parseSitemap, SitemapFormatError } from '../../src/cli/gate/sitemap-xml.js';
 import { runCli } from '../support/cli.js';
 import { type Handler, startLoopback, type Loopback } from '../support/loopback.js';
 

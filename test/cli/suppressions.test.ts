@@ -1,4 +1,4 @@
-// Reviewed suppressions (src/cli/report/suppressions.ts, applied in prepareReport): the file's schema and its errors,
+// Reviewed suppressions (src/cli/verdict/suppressions.ts, applied in prepareReport): the file's schema and its errors,
 // what a suppressed finding becomes in every report (not counted toward --fail-on; SARIF `suppressions` of kind
 // external with the reason as justification, checked with the SARIF schema and Microsoft's validator with
 // GitHub's rules; JUnit skipped, checked against junit-10.xsd; counted separately), expired and stale entries,
@@ -10,7 +10,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/exit-codes.js';
 import { prepareReport, toJUnit, toMarkdown, toSarif, toText } from '../../src/cli/report/index.js';
-import { checkSuppressions, findSuppression, loadSuppressions } from '../../src/cli/report/suppressions.js';
+import { checkSuppressions, findSuppression, loadSuppressions } from '../../src/cli/verdict/suppressions.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { validateJUnitXsd } from '../support/junit-xsd.js';

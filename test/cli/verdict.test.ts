@@ -11,7 +11,7 @@ import {
   toSarif,
   toText,
 } from '../../src/cli/report/index.js';
-import { decideVerdict } from '../../src/cli/report/verdict.js';
+import { decideVerdict } from '../../src/cli/verdict/verdict.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { json, startLoopback, type Loopback } from '../support/loopback.js';
 

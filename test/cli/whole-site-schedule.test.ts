@@ -1,4 +1,4 @@
-// `svc-a11y ci` over a whole site runs every check on one schedule (src/cli/ci/schedule.ts), in process against the
+// `svc-a11y ci` over a whole site runs every check on one schedule (src/cli/gate/schedule.ts), in process against the
 // simulator behind a proxy that records what the service saw, in order: no fixed number of checks at a time (more
 // than five created before any finishes), a 429 on a create waited out (Retry-After) without failing the run, the
 // findings of each check read as soon as it finished and never for a check whose counts are all zero, and

@@ -20,7 +20,7 @@ import { parse } from 'yaml';
 import { PROXY_VARIABLES } from '../../src/cli/io/proxy.js';
 import { checkConfig } from '../../src/cli/settings/config.js';
 import { SETTINGS } from '../../src/cli/settings/settings.js';
-import { checkSuppressions } from '../../src/cli/report/suppressions.js';
+import { checkSuppressions } from '../../src/cli/verdict/suppressions.js';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
 import { cliPath } from '../support/cli.js';
 import { typecheckProject } from '../support/typecheck.js';

@@ -86,20 +86,24 @@ describe('import rules (see the README of each folder)', () => {
     (f) => ['src/cli/args.ts', 'src/cli/exit-codes.ts', 'src/cli/suggest.ts'].includes(f),
     (f) => inside(f, 'src/cli/io'),
     (f) => inside(f, 'src/cli/routes'),
-    (f) => inside(f, 'src/cli/report'),
+    (f) => inside(f, 'src/cli/pages'), // page URLs and the source files that render them, for every writer
+    (f) => inside(f, 'src/cli/verdict'), // the verdict's rules: a check made safe and judged once
+    (f) => inside(f, 'src/cli/report'), // the writers
     (f) => inside(f, 'src/cli/settings'),
-    (f) => inside(f, 'src/cli/ci'),
+    (f) => inside(f, 'src/cli/gate'), // the `ci` and `merge` commands' own folder, under the hall but for context.ts
     (f) => inside(f, 'src/cli/mcp'), // the MCP server: a helper of its command, under the hall but for context.ts
     (f) => inside(f, 'src/cli'), // the hall and the commands
   ];
   const cliLayer = (file: string) => CLI_LAYERS.findIndex((isIn) => isIn(file));
-  // The one upward import the layers allow: the MCP server builds its client as every command does.
-  const allowedUp = (from: string, to: string) => inside(from, 'src/cli/mcp') && to === 'src/cli/context.ts';
+  // The one upward import the layers allow: the gate's commands and the MCP server build their client, and take
+  // their context, as every command does.
+  const allowedUp = (from: string, to: string) =>
+    (inside(from, 'src/cli/mcp') || inside(from, 'src/cli/gate')) && to === 'src/cli/context.ts';
 
-  it('the CLI is layered: base, io/, routes/, report/, settings/, ci/, mcp/, then the hall and the commands; no import runs back up', () => {
+  it('the CLI is layered: base, io/, routes/, pages/, verdict/, report/, settings/, gate/, mcp/, then the hall and the commands; no import runs back up', () => {
     const cli = edges.filter(([from, to]) => inside(from, 'src/cli') && inside(to, 'src/cli'));
     expect(cli.length).toBeGreaterThan(100);
-    for (const wing of ['io', 'routes', 'report', 'settings', 'ci', 'mcp'])
+    for (const wing of ['io', 'routes', 'pages', 'verdict', 'report', 'settings', 'gate', 'mcp'])
       expect(
         cli.some(([from]) => inside(from, `src/cli/${wing}`)),
         wing,

@@ -2,8 +2,8 @@
 // of the service's CI checks, on a clock that jumps from one timer to the next. A run of minutes takes milliseconds
 // and gives the same figures on every machine, so hundreds of seeded draws can hold the planner to its bounds (the
 // real-time bench rows run the built CLI against the simulator).
-import type { Batch } from '../../src/cli/ci/batches.js';
-import { runSchedule, type ScheduleClock } from '../../src/cli/ci/schedule.js';
+import type { Batch } from '../../src/cli/gate/batches.js';
+import { runSchedule, type ScheduleClock } from '../../src/cli/gate/schedule.js';
 import type { A11yClient } from '../../src/index.js';
 import { prng } from '../../src/testing/random.js';
 

@@ -5,7 +5,7 @@
 // `URL.canParse` out of src/.
 import { describe, expect, it } from 'vitest';
 import { parseUrl as cliParseUrl } from '../../src/cli/io/parse-url.js';
-import { normalizePageUrl, pageKey } from '../../src/cli/report/page-urls.js';
+import { normalizePageUrl, pageKey } from '../../src/cli/pages/page-urls.js';
 import { parseUrl } from '../../src/internal/parse-url.js';
 
 const WARM = 200_000;

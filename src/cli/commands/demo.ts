@@ -4,9 +4,9 @@
 import { A11yClient } from '../../index.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import { type CiOptions, ciOptions, removingUnusedFolders } from '../ci/options.js';
+import { type CiOptions, ciOptions, removingUnusedFolders } from '../gate/options.js';
 import { readSetting, SETTINGS } from '../settings/settings.js';
-import { runCheck } from './ci.js';
+import { runCheck } from '../gate/ci.js';
 import { optionsOf } from '../settings/flags.js';
 
 async function pickUrls(client: A11yClient, given: string[]): Promise<string[]> {

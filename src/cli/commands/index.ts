@@ -1,12 +1,12 @@
 // Every command of svc-a11y, by name.
 import type { Command } from '../context.js';
-import { ciCommand } from './ci.js';
+import { ciCommand } from '../gate/ci.js';
 import { demoCommand } from './demo.js';
 import { doctorCommand } from './doctor.js';
 import { journeyRunCommand, scanCommand, siteRunCommand, verifyFixCommand } from './jobs.js';
 import { fixesCommand, journeysCommand, rootCausesCommand, sitesCommand, trendCommand } from './lists.js';
 import { mcpCommand } from './mcp.js';
-import { mergeCommand } from './merge.js';
+import { mergeCommand } from '../gate/merge.js';
 import { simulatorCommand } from './simulator.js';
 import { webhookCommand } from './webhook.js';
 

@@ -17,7 +17,7 @@ import { ExitCode } from '../exit-codes.js';
 import { countsText, table } from '../io/tables.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
 import { optionsHelp, optionsOf } from '../settings/flags.js';
-import { isPageFailure } from '../report/threshold.js';
+import { isPageFailure } from '../verdict/threshold.js';
 
 // The document lists no terminal statuses for these jobs; COMPLETED is the one success it shows (CI checks).
 // Like `ci`, anything else — FAILED, or a status the CLI does not know — fails closed: a job that may not

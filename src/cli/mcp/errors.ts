@@ -2,7 +2,7 @@
 // service's words are made one safe line (secrets in every spelling, controls, URL credentials) like the CLI's
 // error lines; nothing of a stack trace.
 import type { ApiError } from '../../index.js';
-import { describeError, type ErrorDescription } from '../describe-error.js';
+import { describeError, type ErrorDescription } from '../io/describe-error.js';
 import { safeLine } from '../io/safe-text.js';
 import type { Needs, ToolResult } from './tool.js';
 

@@ -4,12 +4,12 @@
 // ends.
 import { Readable, Writable } from 'node:stream';
 import { type A11yClient, PollTimeoutError } from '../../index.js';
-import { routeTableOf } from '../ci/route-table.js';
+import { routeTableOf } from '../gate/route-table.js';
 import { type CommandContext, clientFrom, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { CliIO } from '../io/output.js';
 import { guardDocument } from '../io/document-guard.js';
-import { sourceLocator } from '../report/sarif-location.js';
+import { sourceLocator } from '../pages/source-location.js';
 import { SETTINGS, settingOf } from '../settings/settings.js';
 import { safeLine } from '../io/safe-text.js';
 import { boundResult } from './bounds.js';

@@ -3,11 +3,11 @@
 // `annotationsOf` gives them as data (the GitHub Action hands them to @actions/core); `toGitHubAnnotations` as the
 // command lines the CLI prints. Both read one list, so the two never disagree.
 import type { CiViolation } from '../../index.js';
-import type { PreparedReport } from './prepare.js';
+import type { PreparedReport } from '../verdict/prepare.js';
 import { visibleText } from '../io/safe-text.js';
-import { impactLabel, pageLabel, ruleIdOf, targetOf } from './fields.js';
+import { impactLabel, pageLabel, ruleIdOf, targetOf } from '../verdict/fields.js';
 import type { RouteTable } from '../routes/index.js';
-import { type SarifMapEntry, type SourceLocator, sourceLocator } from './sarif-location.js';
+import { type SarifMapEntry, type SourceLocator, sourceLocator } from '../pages/source-location.js';
 
 /** Options of {@link toGitHubAnnotations} and {@link annotationsOf}. */
 export interface AnnotationOptions {

@@ -3,10 +3,10 @@
 // `fingerprint` (unique in the file, stable across runs: GitLab compares the branch's report with the target's by
 // it), `severity` (info, minor, major, critical or blocker) and `location` (`path` repository-relative, `lines.begin`
 // from 1). Every finding that no reviewed suppression accepted is an issue; suppressed ones are left out.
-import { impactLabel, normalizeImpact, ruleIdOf, targetOf } from './fields.js';
-import type { Finding, PreparedReport } from './prepare.js';
+import { impactLabel, normalizeImpact, ruleIdOf, targetOf } from '../verdict/fields.js';
+import type { Finding, PreparedReport } from '../verdict/prepare.js';
 import type { RouteTable } from '../routes/index.js';
-import { hashOf, relativePathOf, type SarifMapEntry, sourceLocator } from './sarif-location.js';
+import { hashOf, relativePathOf, type SarifMapEntry, sourceLocator } from '../pages/source-location.js';
 
 /** One issue of a GitLab Code Quality report. */
 export interface CodeQualityIssue {

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import type { CiViolation } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
 import type { RouteTable } from '../routes/index.js';
-import { type SarifMapEntry, sourceOf } from './sarif-location.js';
-import { batchOfFinding, batchOfPage } from './aggregate.js';
-import type { Finding, PreparedReport } from './prepare.js';
+import { type SarifMapEntry, sourceOf } from '../pages/source-location.js';
+import { batchOfFinding, batchOfPage } from '../verdict/aggregate.js';
+import type { Finding, PreparedReport } from '../verdict/prepare.js';
 import {
   compareText,
   IMPACTS,
@@ -21,7 +21,7 @@ import {
   ruleIdOf,
   targetOf,
   pageThresholdsText,
-} from './fields.js';
+} from '../verdict/fields.js';
 import { parseUrl } from '../io/parse-url.js';
 
 /** How the run was configured and what its suppressions did (shown in the report). */

@@ -26,9 +26,9 @@
 // in generated/schema.ts carry none), so every `time` is 0 rather than a made-up value.
 
 import type { CiViolation, Page } from '../../index.js';
-import { batchOfPage } from './aggregate.js';
-import type { BatchSummary, PreparedReport, SuppressionNote } from './prepare.js';
-import { impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from './fields.js';
+import { batchOfPage } from '../verdict/aggregate.js';
+import type { BatchSummary, PreparedReport, SuppressionNote } from '../verdict/prepare.js';
+import { impactLabel, pageLabel, pageUrls, ruleIdOf, targetOf } from '../verdict/fields.js';
 
 // Escaping by hand rather than with an XML library: the runtime may import only local files, and XML 1.0 needs only
 // five entities plus the removal of the characters it cannot carry at all (most C0 controls, lone surrogates,

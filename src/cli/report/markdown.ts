@@ -1,7 +1,7 @@
 // GitHub job summary ($GITHUB_STEP_SUMMARY) of a CI check: counts, pages, then findings as a table.
 import type { SeverityCounts } from '../../index.js';
 import { visibleText, withoutUrlCredentials } from '../io/safe-text.js';
-import type { PreparedReport } from './prepare.js';
+import type { PreparedReport } from '../verdict/prepare.js';
 import {
   countOf,
   countText,
@@ -12,8 +12,8 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
-} from './fields.js';
-import { batchOfFinding, batchOfPage } from './aggregate.js';
+} from '../verdict/fields.js';
+import { batchOfFinding, batchOfPage } from '../verdict/aggregate.js';
 import { parseUrl } from '../io/parse-url.js';
 
 /** Options of {@link toMarkdown}. */

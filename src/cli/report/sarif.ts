@@ -5,8 +5,8 @@
 // Microsoft's SARIF validator and GitHub's ingestion rules (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`).
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { CiViolation } from '../../index.js';
-import type { Finding, PreparedReport } from './prepare.js';
-import { batchOfFinding } from './aggregate.js';
+import type { Finding, PreparedReport } from '../verdict/prepare.js';
+import { batchOfFinding } from '../verdict/aggregate.js';
 import { mdCell } from './markdown.js';
 import type { RouteTable } from '../routes/index.js';
 import {
@@ -17,11 +17,11 @@ import {
   type SourceLocator,
   sourceLocator,
   wellFormedText,
-} from './sarif-location.js';
+} from '../pages/source-location.js';
 
-export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from './sarif-location.js';
-export type { SarifMapEntry } from './sarif-location.js';
-import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from './fields.js';
+export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from '../pages/source-location.js';
+export type { SarifMapEntry } from '../pages/source-location.js';
+import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from '../verdict/fields.js';
 import { parseUrl } from '../io/parse-url.js';
 
 /** `$schema` of the log. */
@@ -96,7 +96,7 @@ const PROBLEM_SEVERITY = { error: 'error', warning: 'warning', note: 'recommenda
 // GitHub limits (docs: "SARIF support for code scanning"): descriptions 1024 characters, 20 tags per rule of which
 // 10 are shown. Messages have no documented limit; 4000 characters keep a huge API string from bloating the file
 // towards GitHub's 10 MB (gzip) upload limit. Path segments are clipped like file names (with a hash, so they stay
-// unique: sarif-location.ts).
+// unique: ../pages/source-location.ts).
 const MAX_DESCRIPTION_CHARS = 1024;
 const MAX_MESSAGE_CHARS = 4000;
 const MAX_TAGS = 10;

@@ -1,7 +1,7 @@
 // Human-readable report of a CI check for the terminal and plain CI logs.
 import type { SeverityCounts } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
-import type { PreparedReport } from './prepare.js';
+import type { PreparedReport } from '../verdict/prepare.js';
 import {
   countOf,
   countText,
@@ -13,9 +13,9 @@ import {
   targetOf,
   totalOf,
   pageThresholdsText,
-} from './fields.js';
-import { isPageFailure } from './threshold.js';
-import { batchOfFinding, batchOfPage } from './aggregate.js';
+} from '../verdict/fields.js';
+import { isPageFailure } from '../verdict/threshold.js';
+import { batchOfFinding, batchOfPage } from '../verdict/aggregate.js';
 
 /** Options of {@link toText}. */
 export interface TextOptions {

@@ -6,8 +6,8 @@ import { oneOf, parseDuration, parsePair } from '../args.js';
 import { UsageError } from '../exit-codes.js';
 import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
 import { readTextFile } from '../io/read-file.js';
-import { DEFAULT_SUPPRESSIONS_FILE } from '../report/suppressions.js';
-import type { UrlFailOn } from '../report/url-fail-on.js';
+import { DEFAULT_SUPPRESSIONS_FILE } from '../verdict/suppressions.js';
+import type { UrlFailOn } from '../verdict/url-fail-on.js';
 import { ciContext } from './ci-env.js';
 import type { SettingSpec } from './spec.js';
 import {

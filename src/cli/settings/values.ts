@@ -2,7 +2,7 @@
 // variable), and from a config file's JSON (`check`: the message names the file and the key, never the value).
 import { resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
-import { urlPattern } from '../report/page-urls.js';
+import { urlPattern } from '../pages/page-urls.js';
 import type { ConfigPlace, ConfigSource } from './spec.js';
 
 /** A flag's or a variable's value as text (`true` for a switch). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailOn, PageStatus } from '../../../src/index.js';
 import { DEFAULT_FAIL_ON } from '../../../src/index.js';
-import { breaksThreshold, isPageFailure, sortFindings } from '../../../src/cli/report/threshold.js';
+import { breaksThreshold, isPageFailure, sortFindings } from '../../../src/cli/verdict/threshold.js';
 import { failReport, v } from './fixtures.js';
 
 const IMPACTS = ['critical', 'serious', 'moderate', 'minor', undefined, 'unknown-impact'] as const;

@@ -1,10 +1,10 @@
-// The run's route table (src/cli/ci/route-table.ts): the default in a recognised project, `none` turns it off, the
+// The run's route table (src/cli/gate/route-table.ts): the default in a recognised project, `none` turns it off, the
 // last of `auto` and `none` wins, and an explicit `auto` (or `--source-root`) with no project is a usage error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { routeTableOf } from '../../../src/cli/ci/route-table.js';
+import { routeTableOf } from '../../../src/cli/gate/route-table.js';
 import { UsageError } from '../../../src/cli/exit-codes.js';
 import type { SarifMapItem, Setting } from '../../../src/cli/settings/settings.js';
 import { FIXTURES_DIR } from './cases.js';

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { routeTableOf } from '../../../src/cli/ci/route-table.js';
+import { routeTableOf } from '../../../src/cli/gate/route-table.js';
 import { type Inference, inferRoutes } from '../../../src/cli/routes/index.js';
 import type { Setting } from '../../../src/cli/settings/settings.js';
 import { runCliLikeBinary } from '../../support/cli-in-process.js';

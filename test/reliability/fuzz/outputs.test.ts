@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseHtml } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { formatReport } from '../../../src/cli/commands/ci-output.js';
+import { formatReport } from '../../../src/cli/gate/ci-output.js';
 import { guardDocument } from '../../../src/cli/io/document-guard.js';
 import { type CliIO, Output } from '../../../src/cli/io/output.js';
 import { safeText } from '../../../src/cli/io/safe-text.js';

@@ -11,9 +11,9 @@ import {
   RequestValidationError,
   ResponseTooLargeError,
   ResponseValidationError,
-} from '../index.js';
-import { ExitCode, type ExitCodeValue, UsageError } from './exit-codes.js';
-import { safeLine } from './io/safe-text.js';
+} from '../../index.js';
+import { ExitCode, type ExitCodeValue, UsageError } from '../exit-codes.js';
+import { safeLine } from './safe-text.js';
 
 /**
  * What kind of failure an error is: `usage` (arguments), `input` (a request the SDK refused to send), `configuration`,

@@ -15,7 +15,7 @@ import {
   type PreparedReport,
   type SuppressionNote,
 } from '../report/index.js';
-import { isPageFailure } from '../report/threshold.js';
+import { isPageFailure } from '../verdict/threshold.js';
 import { FAIL_ON } from '../../index.js';
 import { MAX_SHARDS } from '../settings/ci-settings.js';
 import type { ShardRecord } from './shards.js';

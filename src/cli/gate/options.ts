@@ -12,7 +12,7 @@ import { tooManyUrls } from './collect-urls.js';
 import { loadConfig } from '../settings/config.js';
 import { UsageError } from '../exit-codes.js';
 import type { Output } from '../io/output.js';
-import { uniquePageUrls, urlPattern } from '../report/page-urls.js';
+import { uniquePageUrls, urlPattern } from '../pages/page-urls.js';
 import { checkReportPath, removeEmptyFolders } from '../report/files.js';
 import type { ReportFormat } from '../report/formats.js';
 import { checkSarifMap, type SarifMapEntry } from '../report/index.js';
@@ -27,8 +27,8 @@ import {
   type SettingSource,
   type SettingSpec,
 } from '../settings/settings.js';
-import { loadSuppressions, type Suppressions, suppressionsPath } from '../report/suppressions.js';
-import type { UrlFailOn } from '../report/url-fail-on.js';
+import { loadSuppressions, type Suppressions, suppressionsPath } from '../verdict/suppressions.js';
+import type { UrlFailOn } from '../verdict/url-fail-on.js';
 import type { Shard } from '../settings/ci-settings.js';
 
 /** The parsed options of a CI run. */
@@ -45,6 +45,8 @@ export interface CiOptions {
   shard: Shard | undefined;
   /** URLs per CI check (`--urls-per-check`, 1–20): the run's batches hold at most this many. */
   urlsPerCheck: number;
+  /** The key's rate the schedule keeps under (`--rate-limit`, `SVC_RATE_LIMIT`); undefined: the service's default. */
+  requestsPerMinute: number | undefined;
   /** Most CI checks in flight at once (`--max-checks`); undefined: as many as the rate allows. */
   maxChecks: number | undefined;
   /** `--changed-since`: the git ref, if given. */
@@ -165,6 +167,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     maxUrls: maxUrls.value,
     shard,
     urlsPerCheck: setting(SETTINGS.urlsPerCheck).value,
+    requestsPerMinute: setting(SETTINGS.rateLimit).value,
     maxChecks: setting(SETTINGS.maxChecks).value,
     changedSince,
     // `--json` is `--format json` (and any --format is then not read).

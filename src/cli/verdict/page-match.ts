@@ -2,7 +2,7 @@
 // `pages` without saying how it spells their URLs, so two URLs are the same page when they differ only as URL
 // parsers and servers treat as one address: scheme and host case, a default port, dot segments, the fragment, and
 // trailing slashes on the path (see docs/cli.md, "What counts as the same page").
-import { pageKey } from './page-urls.js';
+import { pageKey } from '../pages/page-urls.js';
 
 /** How the pages a check reported differ from the pages it asked for; every list empty when they match. */
 export interface PageMismatch {

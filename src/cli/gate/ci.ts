@@ -1,13 +1,13 @@
 // `svc-a11y ci <url…>`: check a site's pages as one gate. Its options are read by ci/options.ts; the pages are
-// collected (ci/collect-urls.ts), split into CI checks of at most 20 pages of one site (ci/batches.ts; fewer with
-// --urls-per-check or on the Free plan), run under one deadline, rate budget and poll schedule (ci/run-batches.ts), each prepared once (made safe, suppressions applied, judged),
+// collected (collect-urls.ts), split into CI checks of at most 20 pages of one site (batches.ts; fewer with
+// --urls-per-check or on the Free plan), run under one deadline, rate budget and poll schedule (run-batches.ts), each prepared once (made safe, suppressions applied, judged),
 // then aggregated into one report, which ci-output.ts formats, prints and writes; the exit code is its verdict.
 import type { A11yClient } from '../../index.js';
-import { batchLabel, planBatches } from '../ci/batches.js';
-import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from '../ci/options.js';
-import { collectUrls, tooManyUrls } from '../ci/collect-urls.js';
-import { emptyShardReport } from '../ci/shard-report.js';
-import { shardBatches, shardRecord } from '../ci/shards.js';
+import { batchLabel, planBatches } from './batches.js';
+import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from './options.js';
+import { collectUrls, tooManyUrls } from './collect-urls.js';
+import { emptyShardReport } from './shard-report.js';
+import { shardBatches, shardRecord } from './shards.js';
 import { DEFAULT_FAIL_ON, FREE_PLAN_URLS_PER_CHECK } from '../../index.js';
 import { safeCopy } from '../io/safe-text.js';
 import { type Command, type CommandContext, version } from '../context.js';
@@ -15,9 +15,9 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import { removeEmptyFolders } from '../report/files.js';
 import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
-import { runBatches } from '../ci/run-batches.js';
+import { runBatches } from './run-batches.js';
 import { optionsOf } from '../settings/flags.js';
-import { DEFAULT_CONFIG_FILE, describeSource, readSetting, SETTINGS } from '../settings/settings.js';
+import { DEFAULT_CONFIG_FILE, describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
@@ -78,7 +78,7 @@ export async function runCheck(
     limitText: `${timeout.value} ms (${timeout.source.kind === 'default' ? 'the default --timeout' : describeSource(timeout.source)})`,
     maxChecks: options.maxChecks,
     // The schedule keeps under the key's rate: the one set for the client, else the service's default.
-    requestsPerMinute: readSetting(SETTINGS.rateLimit, { values: ctx.values, env: ctx.out.io.env }).value,
+    requestsPerMinute: options.requestsPerMinute,
     onProgress: (state) => ctx.progress.update(state),
     // Said whatever --quiet says: the run goes on differently than asked.
     onWarning: (line) => ctx.out.err(line),

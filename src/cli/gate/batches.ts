@@ -2,7 +2,7 @@
 // §4, CI check creation request), so a run of more pages is several checks. The split is a pure function of the
 // *set* of URLs: the same pages give the same batches and batch keys whatever order they were listed in, so a
 // batch's `context` names the same pages from one run to the next (for a service that keys anything on it).
-import { compareText } from '../report/fields.js';
+import { compareText } from '../verdict/fields.js';
 import { MAX_URLS_PER_CHECK } from '../../index.js';
 import { parseUrl } from '../io/parse-url.js';
 

@@ -2,10 +2,10 @@
 // (`ci --shard I/N --report json=FILE`), as one run of the whole list would give them: any check FAIL → exit 1;
 // otherwise any check or shard not judged → exit 4 (a missing shard is named); else 0. Reports of different
 // matrices, lists or settings, or a shard given twice, are a usage error (exit 2) and nothing is written.
-import { readShardReport } from '../ci/shard-report.js';
-import { mergeOptions } from '../ci/merge-options.js';
-import { mergeShards } from '../ci/merge-shards.js';
-import { removingUnusedFolders } from '../ci/options.js';
+import { readShardReport } from './shard-report.js';
+import { mergeOptions } from './merge-options.js';
+import { mergeShards } from './merge-shards.js';
+import { removingUnusedFolders } from './options.js';
 import type { Command } from '../context.js';
 import { readTextFile } from '../io/read-file.js';
 import { optionsHelp, optionsOf } from '../settings/flags.js';

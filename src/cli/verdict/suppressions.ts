@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { CiViolation } from '../../index.js';
 import { UsageError } from '../exit-codes.js';
 import { describeJsonError } from '../io/json-error.js';
-import { urlPattern } from './page-urls.js';
+import { urlPattern } from '../pages/page-urls.js';
 import { readTextFile } from '../io/read-file.js';
 
 /** The file looked up beside the config file (or in the working directory) when `--suppressions` is not given. */

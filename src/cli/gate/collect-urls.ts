@@ -6,7 +6,7 @@ import { affectedPages, changedFiles } from './changed-since.js';
 import { DEFAULT_CONFIG_FILE } from '../settings/config.js';
 import { UsageError } from '../exit-codes.js';
 import { readSitemaps } from './sitemap.js';
-import { distinctPages } from '../report/page-urls.js';
+import { distinctPages } from '../pages/page-urls.js';
 
 /** What {@link collectUrls} reads (the `ci` command's parsed options have these fields). */
 export interface UrlSources {

@@ -4,7 +4,7 @@
 // check that could not be judged is in one run: exit 4 naming it, unless a FAIL elsewhere decides (exit 1).
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { aggregateReports, type BatchSummary, type PreparedReport } from '../report/index.js';
-import { aggregateVerdicts, type BatchVerdict, type GateVerdict } from '../report/verdict.js';
+import { aggregateVerdicts, type BatchVerdict, type GateVerdict } from '../verdict/verdict.js';
 import type { ShardReport } from './shard-report.js';
 import { pagesDigest } from './shards.js';
 

@@ -8,7 +8,7 @@ import { safeCopy, safeText } from '../io/safe-text.js';
 import { findSuppression, type Suppression } from './suppressions.js';
 import { DEFAULT_FAIL_ON } from '../../index.js';
 import { comparePages, type PageMismatch } from './page-match.js';
-import { distinctPages } from './page-urls.js';
+import { distinctPages } from '../pages/page-urls.js';
 import { breaksThreshold, isPageFailure, sortFindings } from './threshold.js';
 import { pageFailOn, type UrlFailOn } from './url-fail-on.js';
 import { decideVerdict, type GateVerdict } from './verdict.js';

@@ -2,9 +2,9 @@
 // printed on stdout, written to each report file, appended to the GitHub job summary and printed as annotations;
 // plus what the run says about its suppressions. The exit code is the verdict's, unless a report file was lost.
 import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
-import type { CiOptions } from '../ci/options.js';
-import { judgingOf } from '../ci/shard-report.js';
-import type { ShardRecord } from '../ci/shards.js';
+import type { CiOptions } from './options.js';
+import { judgingOf } from './shard-report.js';
+import type { ShardRecord } from './shards.js';
 import { type CommandContext, version } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { appendStepSummary, writeReport } from '../report/files.js';
@@ -23,7 +23,7 @@ import {
 } from '../report/index.js';
 import { jsonText } from '../io/safe-text.js';
 import type { RouteTable } from '../routes/index.js';
-import { describeSuppression, type Suppressions } from '../report/suppressions.js';
+import { describeSuppression, type Suppressions } from '../verdict/suppressions.js';
 
 /** What formatting needs beyond the report: the SARIF source map, and the run's settings for the HTML report. */
 export interface FormatOptions {

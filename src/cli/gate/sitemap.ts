@@ -4,7 +4,7 @@
 // Page URLs are taken as listed, whatever host served the sitemap; `--sitemap-find`/`--sitemap-replace` rewrite
 // them (a production sitemap pointed at a preview host) and `--sitemap-exclude` drops some.
 import { UsageError } from '../exit-codes.js';
-import { normalizePageUrl } from '../report/page-urls.js';
+import { normalizePageUrl } from '../pages/page-urls.js';
 import { fetchSitemapBytes, readSitemapFile, SitemapFetchError } from './sitemap-fetch.js';
 import { parseSitemap, SitemapFormatError } from './sitemap-xml.js';
 import { formatBytes } from '../io/read-file.js';
