@@ -26,12 +26,13 @@ const library = {
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
   redact: 'src/redact/index.ts',
+  vocabulary: 'src/vocabulary/index.ts',
 };
 
-// The redact entry is built on its own: the CLI imports it too, and an entry that another entry of the same split
+// The redact and vocabulary entries are built on their own: the CLI imports them too, and an entry that another entry of the same split
 // build imports leaves an empty chunk behind (esbuild moves the entry's own module, here only re-exports, to a
-// shared chunk: a 1-byte file every importer loads). Its ~1 kB of pure functions are copied into redact.js instead.
-const { redact, ...splitLibrary } = library;
+// shared chunk: a 1-byte file every importer loads). Their few pure functions and constants are copied into them instead.
+const { redact, vocabulary, ...splitLibrary } = library;
 
 export default defineConfig([
   // ESM: the library entries and the CLI share chunks. (Declarations, by scripts/build-types.mjs, for the library
@@ -46,7 +47,7 @@ export default defineConfig([
   // CJS for require() users of the library entries. Their declarations are the ESM ones with `.cjs` imports:
   // scripts/cjs-types.mjs writes them after scripts/build-types.mjs (`npm run build`).
   { ...common, entry: library, format: ['cjs'], splitting: false },
-  { ...common, entry: { redact }, format: ['esm'], splitting: false },
+  { ...common, entry: { redact, vocabulary }, format: ['esm'], splitting: false },
   // The CLI's proxy client: undici bundled into one CommonJS file of its own, required by the CLI only when a
   // proxy is set, so neither the library entries nor a CLI run without a proxy load it (see src/cli/io/proxy.ts).
   {

@@ -206,7 +206,7 @@ export async function run() {
         row(
           `${r.name}: requests served while frozen (after its first second)`,
           String(r.servedWhileFrozen),
-          '0 before issue 22',
+          '0 before the frozen-store bound',
           '',
           '> 0',
           judge(r.servedWhileFrozen, 1, true),

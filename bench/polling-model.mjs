@@ -176,7 +176,7 @@ table('Oracle: blind backoff until first seen RUNNING, then T known exactly (mea
 const BEFORE_35 = { aim: 0.6, atLeast: 0, noFirstLookBound: true, lateStartWindows: 0 };
 const settings = [
   ['shipped', {}],
-  ['before issue 35 (aim 0.6, no least wait, no bounds at the first look)', BEFORE_35],
+  ['before the progress planner (aim 0.6, no least wait, no bounds at the first look)', BEFORE_35],
   ['aim 0.6', { aim: 0.6 }],
   ['least wait: the whole allowance', { atLeast: 1 }],
   ['no least wait', { atLeast: 0 }],
@@ -190,9 +190,9 @@ const settings = [
   ['uncertainty ×1.5', { uncertainty: 1.5 }],
   ['page under way: not started ≥ 60 % (slower 0.6)', { slower: 0.6 }],
   ['page under way: not started ≥ 80 % (slower 0.8)', { slower: 0.8 }],
-  ['page under way not used (issue 12)', { noBound: true }],
-  ['0–20 % jitter on planned waits (issue 12)', { jitter: 0.2 }],
-  ['issue 12 (both above)', { noBound: true, jitter: 0.2 }],
+  ['page under way not used (the first planner)', { noBound: true }],
+  ['0–20 % jitter on planned waits (the first planner)', { jitter: 0.2 }],
+  ['the first planner, both changes (both above)', { noBound: true, jitter: 0.2 }],
   [
     'a created job first seen RUNNING counted from its creation (not shipped: see the last table)',
     { createdAtOnce: true },
@@ -215,7 +215,7 @@ const policyTable = (title, queuedShare, pages, rows = settings) =>
     ]),
   );
 policyTable(
-  'Jobs reporting progress from the start (queuedShare 0), defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s). Targets: ≤ 6.5 / ≤ 1 at T = 4–30 s (issue 35; issue 22 asked ≤ 6)',
+  'Jobs reporting progress from the start (queuedShare 0), defaults: mean requests per job / lateness p95 ÷ max(10 % of T, 1 s). Targets: ≤ 6.5 / ≤ 1 at T = 4–30 s (the progress planner; the first polling target asked ≤ 6)',
   0,
 );
 policyTable(
@@ -230,7 +230,7 @@ policyTable(
 // of a late start (pages done at the first RUNNING look may have gone by in no time) change there.
 const manyPages = [
   ['shipped', {}],
-  ['before issue 35', BEFORE_35],
+  ['before the progress planner', BEFORE_35],
   ['rate from the first look not used', { noFirstLook: true }],
   ['no bound for a start just before the first RUNNING look', { noLateStart: true }],
   ['neither (the waits before them)', { noFirstLook: true, noLateStart: true }],

@@ -135,7 +135,7 @@ const MP_UNSCALED = {
   wave: MP_JOBS,
 };
 // The same plans (seed 70, and 20 more) on jobs that run and report progress from their creation (simulator
-// queuedShare 0), beside it: issue 22's target, ≤ 6 requests per job on average. 60 jobs for a p95 that is the
+// queuedShare 0), beside it: the first polling target, ≤ 6 requests per job on average. 60 jobs for a p95 that is the
 // 3rd-worst job, not the 2nd. 120 more jobs at once, each polling every few seconds.
 const FROM_START_JOBS = 60;
 const MP_FROM_START = {
@@ -146,7 +146,7 @@ const MP_FROM_START = {
   wave: FROM_START_JOBS,
 };
 // Whole-site scan runs of 20–100 pages (simulator option crawlPages), T 4–30 s: their pagesDone moves from the
-// first poll, as issue 22 describes jobs that report progress from the start (a CI check of 5–20 pages rarely
+// first poll, as the first polling target describes jobs that report progress from the start (a CI check of 5–20 pages rarely
 // finishes a page by then: about 6 in 10 of the row above show none at the first poll). Once RUNNING from
 // creation, and once QUEUED for the first quarter (judged against the floor, as the CI checks QUEUED first).
 const MP_SCANS = { kind: 'scanRun', crawl: true, range: { minMs: 4_000, maxMs: 30_000, minPages: 20, maxPages: 100 } };
@@ -162,8 +162,8 @@ const MP_SCANS_QUEUED = {
   label: 'T=4–30 s, defaults (1 s / 10 s), scan runs of 20–100 pages',
   seed: 81,
 };
-// Targets: jobs with progress from the start, mean requests (issue 35: ≤ 6.5 for CI checks of 5–20 pages; issue 22
-// asked ≤ 6, which scan runs of 20–100 pages meet); jobs QUEUED first, requests over the floor (issue 22).
+// Targets: jobs with progress from the start, mean requests (the progress planner: ≤ 6.5 for CI checks of 5–20 pages; the first polling
+// target asked ≤ 6, which scan runs of 20–100 pages meet); jobs QUEUED first, requests over the floor (the first polling target).
 const FROM_START_MAX_REQUESTS = 6.5;
 const QUEUED_MAX_OVER_FLOOR = 1.5;
 
@@ -245,7 +245,7 @@ function progressRows(r) {
   const requests = `${w.requestsMean.toFixed(2)} (${w.requestsPerJob.min}–${w.requestsPerJob.max})`;
   const context = `without progress: ${wo.requestsMean.toFixed(2)}; floor ${r.floorMean.toFixed(2)}`;
   // Progress from the start: ≤ 6 requests per job. QUEUED first: the quiet quarter and the 10 s cap put the
-  // floor itself above 3× the minimum for long jobs, so it is judged against the floor (issue 22).
+  // floor itself above 3× the minimum for long jobs, so it is judged against the floor (the first polling target).
   const requestsRow =
     r.queuedShare === 0
       ? row(
@@ -343,8 +343,8 @@ export async function run() {
       '"With hints": the service\'s document shows no polling hint; the simulator\'s opt-in `pollHints` sends Retry-After (whole seconds until the job is done) on the 202 and on QUEUED/RUNNING answers, and the client follows it (within [intervalMs/2, maxIntervalMs]). Whole seconds cannot be time-scaled, so the hinted runs use the unscaled defaults.',
       `Lateness target = max(10 % of T, first interval).`,
       `Multi-page jobs (item 7): ${MP_JOBS} seeded jobs per row (${FROM_START_JOBS} for the row with progress from the start; in waves of 5–20 per side for the scaled rows, see polling.mjs), each on its own simulator whose pages take random, seeded shares of the job's RUNNING span (option pageDurations: log-normal, spread 0.5 unless said). Two kinds of job: QUEUED, silent, for the first quarter of T (the simulator's default), or RUNNING with pages moving from creation ("reporting progress from the start": option queuedShare 0; same plans as the unscaled row QUEUED first, seed 70, plus 20). The last two rows are whole-site scan runs of 20–100 pages (option crawlPages), once of each kind: their pagesDone moves from the first poll, where a CI check of 5–20 pages has finished no page yet in ~6 of 10 jobs. Each job runs twice, concurrently: with its progress visible (this client) and with every progress field removed from the answers ("without progress": the client then backs off ×1.5 exactly as before it read progress). Rows with T=4–30 s draw T per job and judge each job's lateness against its own target. Lateness counts from the moment the simulator created the job (not the POST's send: concurrent POSTs queue in the in-process simulator; p95 of that queueing per row in latest.json, postQueuedP95Ms).`,
-      "Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 65 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), and is never below 90 % of that allowance (a job finishing right after the look is still noticed in time), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job counts from a quarter into the window between the last look that saw it QUEUED (its create, for a job this wait created) and the first that saw it RUNNING; once pages have finished since that first look and their pace measured from it is sharper, from that look instead. At the first look that sees the job RUNNING with no page done, the page under way is counted from that guessed start, bounded by 3 windows [last known queued, first seen RUNNING] (it may have left the queue just before). Pages already done at that first look may have gone by in no time (the job may have started just before it): the earliest plausible completion is then never later than that case's, given at least 2 windows from that look (issue 35; one interval before). A progress that stops moving for over two pages' time makes waits grow ×1.5 per poll.",
-      '"floor": the fewest requests a client could need that polls as today until it first sees the job RUNNING and then knows T exactly (one poll per maxIntervalMs up to T): for jobs QUEUED first, the quiet quarter of T and the 10 s cap alone put long jobs above 3× the minimum, whatever the policy after, so those rows are judged against the floor (≤ 1.5×, issue 22); jobs reporting progress from the start are judged on ≤ 6.5 requests per job (issue 35). `node bench/polling-model.mjs` gives the floor for other backoffs and caps, and the policy\'s figures for both kinds and for other settings of its constants, in simulated time.',
+      "Policy with progress: from the first look that sees the job RUNNING with pages to do, each wait aims at the earliest plausible completion plus 65 % of the allowed lateness (a tenth of the estimated T, at least intervalMs), and is never below 90 % of that allowance (a job finishing right after the look is still noticed in time), within [intervalMs, maxIntervalMs], no jitter. The earliest plausible completion: the estimate (time per page so far × pages left) shrunk by its uncertainty, and never before what the page under way implies (it has not finished, so each page takes at least the time since the start over the pages begun, and the pages not started at least 70 % of that; this needs no finished page). A job counts from a quarter into the window between the last look that saw it QUEUED (its create, for a job this wait created) and the first that saw it RUNNING; once pages have finished since that first look and their pace measured from it is sharper, from that look instead. At the first look that sees the job RUNNING with no page done, the page under way is counted from that guessed start, bounded by 3 windows [last known queued, first seen RUNNING] (it may have left the queue just before). Pages already done at that first look may have gone by in no time (the job may have started just before it): the earliest plausible completion is then never later than that case's, given at least 2 windows from that look (one interval before the progress planner). A progress that stops moving for over two pages' time makes waits grow ×1.5 per poll.",
+      '"floor": the fewest requests a client could need that polls as today until it first sees the job RUNNING and then knows T exactly (one poll per maxIntervalMs up to T): for jobs QUEUED first, the quiet quarter of T and the 10 s cap alone put long jobs above 3× the minimum, whatever the policy after, so those rows are judged against the floor (≤ 1.5×, the first polling target); jobs reporting progress from the start are judged on ≤ 6.5 requests per job (the progress planner). `node bench/polling-model.mjs` gives the floor for other backoffs and caps, and the policy\'s figures for both kinds and for other settings of its constants, in simulated time.',
     ],
     raw: roundAll({ singlePage: results, multiPage: progress }),
   };

@@ -4,7 +4,7 @@
 // take 20–60 s each (seeded), every third one waits QUEUED for 35 % of it (the others 5 %), pages finish unevenly.
 // Then 60 URLs on a Free-plan key (5 URLs per check: refused creates counted), and the 500 URLs again with the
 // client's own budget on (`--rate-limit 120`). The rows run side by side, each with its own simulator and key.
-// Per row: wall time (spawn to exit), the ideal (issue #35: creates spaced at the key's rate, each check polled
+// Per row: wall time (spawn to exit), the ideal (the whole-site schedule's: creates spaced at the key's rate, each check polled
 // once at its finish and its findings read one rate slot later: max over checks of (0.5 s × its place + its
 // duration) + 1 s), wall / ideal, requests per check, 429s answered, refused creates, the CLI's peak RSS.
 // Usage: node bench/run.mjs whole-site  (BENCH_CLI / BENCH_TESTING: another build of the CLI / the simulator)
@@ -216,7 +216,7 @@ export async function run() {
   );
   const notes = [
     'Real time, not scaled: the CLI counts the key’s window in real minutes, so a time-scaled simulator would let it send ten times the rate. The rows run side by side (one simulator, key and CLI process each), so the whole benchmark takes about as long as its longest row.',
-    'Ideal (issue #35): max over checks of (0.5 s × its place among the creates + its duration) + 1 s; checks created faster than 0.5 s apart (a burst within the window) can beat it.',
+    'Ideal (the whole-site schedule): max over checks of (0.5 s × its place among the creates + its duration) + 1 s; checks created faster than 0.5 s apart (a burst within the window) can beat it.',
     ...all.filter((r) => r.error).map((r) => `${r.name}: exit ${r.code}: ${r.error}`),
   ];
   return { title: '8. Whole sites: one schedule for every check of a run', rows, tables: [table], notes, raw: all };

@@ -14,9 +14,9 @@ import { CompilerState, Extractor, ExtractorConfig } from '@microsoft/api-extrac
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const update = process.argv.includes('--update');
 const dist = join(root, 'dist');
-/** The package's entries (`.`, `./webhooks`, `./testing`, `./redis`, `./redact`): report name → their `import` types. */
+/** The package's entries (`.`, `./webhooks`, `./testing`, `./redis`, `./redact`, `./vocabulary`): report name → their `import` types. */
 const ENTRIES = Object.fromEntries(
-  ['index', 'webhooks', 'testing', 'redis', 'redact'].map((name) => [name, join(dist, `${name}.d.ts`)]),
+  ['index', 'webhooks', 'testing', 'redis', 'redact', 'vocabulary'].map((name) => [name, join(dist, `${name}.d.ts`)]),
 );
 const REPORT_FOLDER = 'api';
 const tempFolder = mkdtempSync(join(tmpdir(), 'svc-a11y-api-report-'));

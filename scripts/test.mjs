@@ -34,6 +34,7 @@ const STEPS = [
   { name: 'changeset:check' },
   { name: 'generate:check' },
   { name: 'lint' },
+  { name: 'knip' },
   { name: 'lint:spec' },
   { name: 'action:check' },
   { name: 'typecheck', after: ['build'] },

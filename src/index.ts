@@ -13,42 +13,35 @@ export type { Scans } from './resources/scans.js';
 export type { Sites } from './resources/sites.js';
 export {
   A11yError,
-  ApiError,
   ApiConnectionError,
   ApiTimeoutError,
   APIConnectionError,
   APITimeoutError,
-  AuthenticationError,
-  BadRequestError,
   ConfigurationError,
-  ConflictError,
   HookError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
   PollTimeoutError,
-  RateLimitError,
   RedirectError,
   RequestValidationError,
   ResponseTooLargeError,
   ResponseValidationError,
-  UnprocessableEntityError,
-  errorFromResponse,
-  isApiError,
 } from './core/errors.js';
-export type { ProblemCode, ProblemDetail, RequestInfo } from './core/errors.js';
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './core/errors.js';
+export { errorFromResponse, isApiError } from './core/error-response.js';
+export type { ProblemCode, ProblemDetail } from './core/problem.js';
+export type { RequestInfo } from './core/errors.js';
 export { failureOf } from './wait/failure.js';
 export type { JobFailure } from './wait/failure.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, isTerminalStatus } from './wait/polling.js';
-export {
-  DEFAULT_FAIL_ON,
-  FAIL_ON,
-  FINISHED_PAGE_STATUSES,
-  FREE_PLAN_URLS_PER_CHECK,
-  MAX_URLS_PER_CHECK,
-  pagesDone,
-  SERVICE_REQUESTS_PER_MINUTE,
-} from './core/vocabulary.js';
 export { redact as redactSecret } from './internal/redact.js';
 export type { WaitOptions } from './wait/polling.js';
 export { parseRetryAfter } from './core/retry-after.js';

@@ -14,7 +14,7 @@ import { ROOT } from './package.mjs';
 
 // hey-api 0.95.0: `validator: true` picks the zod plugin for both the request and the response
 // (`{ request, response }` would choose them separately).
-export const HEYAPI_PLUGINS = ['@hey-api/client-fetch', 'zod', { name: '@hey-api/sdk', validator: true }];
+const HEYAPI_PLUGINS = ['@hey-api/client-fetch', 'zod', { name: '@hey-api/sdk', validator: true }];
 const GENERATE_TIMEOUT_MS = 60_000;
 
 let prepared;

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 // One site, shaped like the API's list answer, padded to ~200 bytes.
-export const SITES_BODY = JSON.stringify([
+const SITES_BODY = JSON.stringify([
   {
     id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
     name: 'Shop',
@@ -19,7 +19,7 @@ export const SITES_BODY = JSON.stringify([
 
 // A completed CI check, valid against V1CiCheckResponse (~200 bytes), for GET /api/v1/ci/checks/{id}: a client
 // that validates responses (the hey-api peer) must be given a body of the right shape.
-export const CHECK_BODY = JSON.stringify({
+const CHECK_BODY = JSON.stringify({
   id: '3b241101-e2bb-4255-8caf-4136c566a962',
   status: 'COMPLETED',
   verdict: 'PASS',

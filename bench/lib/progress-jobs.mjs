@@ -33,7 +33,7 @@ export function plans(seed, count, { minMs, maxMs, minPages = 5, maxPages = 20 }
 const PROGRESS_FIELDS = ['pages', 'pagesDone', 'pagesTotal', 'pagesScanned', 'pagesRequested', 'pagesFailed'];
 
 /** A fetch whose GET answers carry no progress (the "before" side: the client then backs off as today). */
-export function hidingProgress(inner = globalThis.fetch) {
+function hidingProgress(inner = globalThis.fetch) {
   return async (input, init) => {
     const response = await inner(input, init);
     const method = input?.method ?? init?.method ?? 'GET';

@@ -1,7 +1,7 @@
 // Small statistics helpers: the protocol reports medians with their min–max spread, never a lone time.
 
 /** Sorted copy (numbers ascending). */
-export const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
 
 /** Nearest-rank percentile, p in [0, 100]. */
 export function percentile(xs, p) {
@@ -27,7 +27,7 @@ export function summary(xs) {
 }
 
 /** Rounds to `digits` significant decimals for display and JSON (keeps raw files readable). */
-export function round(x, digits = 3) {
+function round(x, digits = 3) {
   if (!Number.isFinite(x)) return x;
   const f = 10 ** digits;
   return Math.round(x * f) / f;

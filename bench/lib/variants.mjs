@@ -8,8 +8,8 @@ import createClient from 'openapi-fetch';
 import { importHeyApi } from './heyapi.mjs';
 import { importIndex } from './package.mjs';
 
-export const API_KEY = 'svc_bench_key_0123456789';
-export const CHECK_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const API_KEY = 'svc_bench_key_0123456789';
+const CHECK_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 const ACCEPT = 'application/json, application/problem+json';
 const HEADERS = { Accept: ACCEPT, Authorization: `Bearer ${API_KEY}` };
 // ky with hand-written calls, its own timeout and retry (what a user writes instead of an SDK).

@@ -10,7 +10,7 @@ export const WHY_MISSED = {
   size: [
     'Against the peers: ky and the hey-api SDK both make Node load its built-in fetch (undici) at import, which ours defers to its first request; the "+ loading Node\'s fetch" row compares like for like.',
     "Cold import: ~6 ms is the ESM loader starting (an `--input-type=module` process importing an almost empty module costs it too: see the webhooks row); zod's bundled core evaluates (~2 ms), and the request schemas are built at import (~3 ms).",
-    'Root bundle: zod\'s core, which the generated request schemas need for pre-validation, weighs ~9 kB gzip; the root without it is under 10 kB (the "what-if" rows). Meeting the target means validators that are not zod, and issue 3 and architecture.md ask for the generated zod schemas.',
+    'Root bundle: zod\'s core, which the generated request schemas need for pre-validation, weighs ~9 kB gzip; the root without it is under 10 kB (the "what-if" rows). Meeting the target means validators that are not zod, and the SDK design (architecture.md) asks for the generated zod schemas.',
     'Webhooks entry: it carries verification, signing, an in-memory replay store and both digest encodings (hex and base64: the document does not show which one the service uses); verifyWebhook alone is the "what-if" row. The messages that name each failure\'s header and rule are a few hundred bytes of it.',
   ],
   polling: [

@@ -2,7 +2,7 @@
 import YAML from 'yaml';
 import { maxBump } from '../spec-diff.mjs';
 
-export const CHANGESETS = '.changeset';
+const CHANGESETS = '.changeset';
 
 /** @typedef {import('../spec-diff.mjs').Bump} Bump */
 /** @typedef {import('./source.mjs').Source} Source */

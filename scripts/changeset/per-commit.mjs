@@ -8,7 +8,7 @@ import { requiredBetween, REPORTS, SPEC } from './required.mjs';
 import { atCommit, tryGit, versionIn, workingTree } from './source.mjs';
 
 /** Written in scripts/check-changeset.mjs; the commit that first holds it is where the per-commit rule starts. */
-export const RULE_MARKER = 'changeset-rule: per-commit since this line';
+const RULE_MARKER = 'changeset-rule: per-commit since this line';
 const RULE_FILE = 'scripts/check-changeset.mjs';
 /** A later commit carrying this trailer supplies the changeset of a pushed commit that forgot it. */
 export const TRAILER = 'Changeset-For';

@@ -5,7 +5,7 @@ import { join, posix } from 'node:path';
 import { fileAtRef } from '../spec-diff.mjs';
 
 /** Runs git in `cwd` and returns its trimmed output; throws on failure. */
-export function git(args, cwd) {
+function git(args, cwd) {
   return execFileSync('git', args, {
     cwd,
     encoding: 'utf8',

@@ -35,7 +35,7 @@ function codeLines(text) {
 const count = (line, ch) => line.split(ch).length - 1;
 
 /** @returns {Entry[]} every declaration, member and other line, with the names of the scopes it is in */
-export function parseReport(text) {
+function parseReport(text) {
   /** @type {Entry[]} */
   const entries = [];
   /** @type {string[]} */
@@ -110,7 +110,7 @@ const withoutCallbacks = (type) => {
  * following members, what such a type's members use.
  * @param {Entry[]} entries
  */
-export function writtenTypes(entries) {
+function writtenTypes(entries) {
   const names = new Set();
   for (const e of entries) {
     const signature =

@@ -8,9 +8,9 @@ import { deref, list, same, show } from './util.mjs';
 /** @typedef {'request' | 'response' | 'webhook' | 'answer'} Dir */
 
 /** True for what users' code writes and the other side reads (a request, a webhook receiver's answer). */
-export const writes = (/** @type {Dir} */ dir) => dir === 'request' || dir === 'answer';
+const writes = (/** @type {Dir} */ dir) => dir === 'request' || dir === 'answer';
 /** How the report names a direction. */
-export const NOUN = { request: 'request', response: 'response', webhook: 'webhook', answer: 'receiver answer' };
+const NOUN = { request: 'request', response: 'response', webhook: 'webhook', answer: 'receiver answer' };
 
 function typesOf(s) {
   const t = new Set(Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 /** The pull request of a `pull_request` or `pull_request_target` event. */
-export interface PullRequestInfo {
+interface PullRequestInfo {
   number: number;
   /** True when the head repository is not the base repository (or is gone): no secrets are passed. */
   fork: boolean;

@@ -8,9 +8,9 @@ import { ACTION_SETTINGS, type SettingValues } from '../cli/index.js';
 export type InputReader = (name: string) => string;
 
 /** What `if-no-key` allows. */
-export const IF_NO_KEY = ['fail', 'skip'] as const;
+const IF_NO_KEY = ['fail', 'skip'] as const;
 /** What `set-baseline` allows. */
-export const SET_BASELINE = ['auto', 'true', 'false'] as const;
+const SET_BASELINE = ['auto', 'true', 'false'] as const;
 
 /**
  * The action's own inputs: every other input is a CLI setting's (see {@link ACTION_SETTINGS}).

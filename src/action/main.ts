@@ -25,7 +25,7 @@ import { commentFailure, gitHubClient, tokenLogin, upsertComment } from './pr-co
 import { notRunSummary, reportSummary } from './summary.js';
 
 /** The action's outputs (action.yml), all strings; empty when unknown. */
-export interface ActionOutputs {
+interface ActionOutputs {
   verdict: 'PASS' | 'FAIL' | 'UNKNOWN';
   'check-id': string;
   'new-findings': string;
@@ -174,7 +174,7 @@ function reportsDir(env: Record<string, string | undefined>, inputs: ActionInput
  * downloaded into one folder.
  * @example shardReportName('2/4') // 'a11y-shard-2-of-4.json'
  */
-export function shardReportName(shard: string): string {
+function shardReportName(shard: string): string {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(shard);
   return m ? `a11y-shard-${Number(m[1])}-of-${Number(m[2])}.json` : 'a11y-shard.json';
 }

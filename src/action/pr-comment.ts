@@ -51,7 +51,7 @@ export interface CommentResult {
 }
 
 /** The identity of the workflow's own token (`${{ github.token }}`), which writes as the GitHub Actions app. */
-export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 
 /**
  * The login the token writes comments as: GraphQL's `viewer` (which answers for user tokens and app installation

@@ -1,6 +1,7 @@
 // What a command receives, and the shape every command has.
 import { createRequire } from 'node:module';
-import { A11yClient, type ClientOptions, ConfigurationError, SERVICE_REQUESTS_PER_MINUTE } from '../index.js';
+import { A11yClient, type ClientOptions, ConfigurationError } from '../index.js';
+import { SERVICE_REQUESTS_PER_MINUTE } from '../vocabulary/index.js';
 import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';

@@ -2,7 +2,6 @@
 // `svc-a11y ci` exactly as the bin does (the same option checks, client, check run, reporters and exit codes) and
 // hands back the judged report and the options it ran with, in memory. With it, what such a program formats itself
 // (annotations, a comment, a summary) comes from the same modules the CLI's reports do.
-import type { CiOptions } from './gate/options.js';
 import { type Undici, useBundledUndici } from './io/proxy.js';
 import type { EmbeddedOptions, Embedding } from './context.js';
 import type { CliIO } from './io/output.js';
@@ -36,8 +35,8 @@ export { requestFetch } from './io/proxy.js';
 export const bundledUndici = (): Promise<Undici> => import('./io/undici-entry.js');
 // Loaded only when a proxy is set; a program importing this entry carries undici itself.
 useBundledUndici(bundledUndici);
-export type { CiOptions, EmbeddedOptions, SettingValues };
-export { ACTION_SETTINGS, type ActionSetting, type SettingName } from './settings/data.js';
+export type { SettingValues };
+export { ACTION_SETTINGS } from './settings/data.js';
 export { EXIT_MEANINGS } from './exit-codes.js';
 
 /** What one in-process `svc-a11y ci` run (or `merge`) gave. */

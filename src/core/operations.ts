@@ -28,7 +28,7 @@ type Part<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P i
  * '{ siteId: string; }'") instead of sending a literal `{siteId}`.
  * @example const input: InputOf<'getSiteTrend'> = { path: { id: siteId }, query: { limit: 30 } };
  */
-export type InputOf<O extends OperationId> = Part<'path', Params<O>['path']> &
+type InputOf<O extends OperationId> = Part<'path', Params<O>['path']> &
   Part<'query', Params<O>['query']> &
   Part<'body', BodyOf<O>>;
 

@@ -65,7 +65,7 @@ export function decideRetry(
  * @default random Math.random
  * @example backoffDelay(0) // 250…500
  */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(8_000, 500 * 2 ** attempt);
   return Math.max(1, Math.round(ceiling * (0.5 + random() * 0.5)));
 }

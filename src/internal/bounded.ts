@@ -3,7 +3,7 @@
 import { timerDelay } from './sleep.js';
 
 /** The error of an operation that did not settle within its bound. */
-export class BoundExceededError extends Error {
+class BoundExceededError extends Error {
   override name = 'BoundExceededError';
 }
 

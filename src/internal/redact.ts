@@ -40,7 +40,7 @@ function spelled(form: string, head: number): RegExp {
  * {@link MIN_SECRET_PREFIX} characters on (a clipped field keeps most of a key). Secrets of fewer than 4
  * characters are not looked for (they would match ordinary words).
  */
-export function secretPattern(secret: string): RegExp | undefined {
+function secretPattern(secret: string): RegExp | undefined {
   if (secret.length < 4) return undefined;
   let pattern = patterns.get(secret);
   if (!pattern) {
@@ -150,7 +150,7 @@ export function scrub(value: unknown, secret: string | undefined): unknown {
  * A copy of parsed JSON with `map` applied to every string in it, keys included. Iterative, with an explicit
  * stack: a body nested thousands of levels deep must not exhaust the call stack.
  */
-export function mapStrings(value: unknown, map: (text: string) => string): unknown {
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
   const pending: Array<[source: object, target: Record<string, unknown> | unknown[]]> = [];
   const copy = (item: unknown): unknown => {
     if (typeof item === 'string') return map(item);

@@ -25,7 +25,7 @@ export function headerList(headers: Iterable<[string, string]>): string {
 }
 
 /** `GET /api/v1/sites?x=1` of a request: method and path with query (the base URL is the client's). */
-export function target(info: RequestInfo): string {
+function target(info: RequestInfo): string {
   const parsed = parseUrl(info.url);
   return `${info.method} ${parsed ? parsed.pathname + parsed.search : info.url}`;
 }

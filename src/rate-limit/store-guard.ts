@@ -24,14 +24,14 @@ export interface BudgetOptions {
  * How long an operation may wait for a store that has not answered yet (its connection is part of it), and
  * a background check for one that failed: a connection takes longer than a round trip.
  */
-export const STARTUP_BOUND_MS = 1000;
+const STARTUP_BOUND_MS = 1000;
 
 /**
  * Sharers assumed until the store has said how many clients use the budget: the stand-in then spends a
  * quarter of it, so a fleet that cannot reach its store stays near the key's rate up to four processes,
  * instead of each one spending the whole budget.
  */
-export const UNKNOWN_SHARERS = 4;
+const UNKNOWN_SHARERS = 4;
 
 /** What an operation ran on: the shared store, or the stand-in at this client's share. */
 export interface Ran<T> {

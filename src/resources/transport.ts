@@ -7,14 +7,14 @@ import {
   ApiConnectionError,
   ApiTimeoutError,
   ConfigurationError,
-  errorFromResponse,
   HookError,
-  RateLimitError,
   RedirectError,
   RequestValidationError,
   ResponseTooLargeError,
   ResponseValidationError,
 } from '../core/errors.js';
+import { RateLimitError } from '../core/errors.js';
+import { errorFromResponse } from '../core/error-response.js';
 import { readBody } from '../internal/read-body.js';
 import { redact, scrubError, scrubHeaders } from '../internal/redact.js';
 import { abortReason, sleep } from '../internal/sleep.js';
@@ -456,6 +456,6 @@ function redactOptional(text: string | undefined, secret: string): string | unde
 }
 
 /** The URL without userinfo, so credentials in a base URL never reach an error. */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   return url.includes('@') ? url.replace(/^(\w+:\/\/)[^/@]*@/, '$1') : url;
 }

@@ -41,7 +41,7 @@ function findingsOf(job: CiCheckJob): Finding[] {
  * The baseline comparison: `isNew` per finding; fixed = baseline findings on pages this check reached that
  * are gone; unchanged = findings also in the baseline. Without a baseline every finding is new.
  */
-export function compareWithBaseline(world: World, job: CiCheckJob) {
+function compareWithBaseline(world: World, job: CiCheckJob) {
   const baseline = job.baselineId ? world.ciChecks.get(job.baselineId) : undefined;
   const before = new Map((baseline ? findingsOf(baseline) : []).map((f) => [f.fingerprint, normalizePageUrl(f.url)]));
   const reached = new Set(job.pages.filter(isDone).map((p) => normalizePageUrl(p.url)));
@@ -62,7 +62,7 @@ export function compareWithBaseline(world: World, job: CiCheckJob) {
  * SERIOUS_OR_WORSE on any critical or serious, NONE never.
  * @example verdictOf('NEW_CRITICAL', counts, { critical: 0, serious: 2, moderate: 0, minor: 0 }) // 'PASS'
  */
-export function verdictOf(failOn: FailOn, counts: SeverityCounts, newCounts: SeverityCounts): 'PASS' | 'FAIL' {
+function verdictOf(failOn: FailOn, counts: SeverityCounts, newCounts: SeverityCounts): 'PASS' | 'FAIL' {
   const failed = {
     NEW_CRITICAL: newCounts.critical > 0,
     ANY_CRITICAL: counts.critical > 0,
@@ -73,7 +73,7 @@ export function verdictOf(failOn: FailOn, counts: SeverityCounts, newCounts: Sev
 }
 
 /** `V1CiCheckResponse` at `now`. */
-export function ciCheckView(world: World, job: CiCheckJob, now: number) {
+function ciCheckView(world: World, job: CiCheckJob, now: number) {
   const phase = phaseOf(job, now);
   const pages = job.pages.map((p, i) => {
     const stage = itemStage(i, job.pages.length, phase, job.pageEnds);

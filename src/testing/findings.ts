@@ -8,7 +8,7 @@ export type SeverityCounts = Required<components['schemas']['V1SeverityCounts']>
 /** Impact of a finding (axe's four levels). */
 export type Impact = keyof SeverityCounts;
 /** Outcome of checking one page (`QUEUED`/`RUNNING` are progress states, never outcomes). */
-export type PageOutcome = 'DONE' | 'TIMEOUT' | 'UNREACHABLE' | 'ERROR';
+type PageOutcome = 'DONE' | 'TIMEOUT' | 'UNREACHABLE' | 'ERROR';
 
 /** One finding on one page, with everything any view of it needs. */
 export interface Finding {
@@ -126,7 +126,7 @@ export const RULES: Record<string, Rule> = {
 const RULE_IDS = Object.keys(RULES);
 
 /** The help page of a rule. */
-export function helpUrl(ruleId: string): string {
+function helpUrl(ruleId: string): string {
   return `https://dequeuniversity.com/rules/axe/4.10/${ruleId}`;
 }
 

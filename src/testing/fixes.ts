@@ -25,7 +25,7 @@ function result(job: FixVerificationJob) {
 }
 
 /** `V1FixVerificationResponse` at `now`. Outcome `FIXED` when no node of the root cause remains, else `NOT_FIXED`. */
-export function verificationView(job: FixVerificationJob, now: number) {
+function verificationView(job: FixVerificationJob, now: number) {
   const phase = phaseOf(job, now);
   const pages = job.pages.map((p, i) => {
     const stage = itemStage(i, job.pages.length, phase, job.pageEnds);
@@ -77,7 +77,7 @@ export function verificationView(job: FixVerificationJob, now: number) {
 }
 
 /** `V1FixResponse` at `now`: a fix whose latest completed verification found it FIXED shows as VERIFIED. */
-export function fixView(world: World, fix: FixRecord, now: number) {
+function fixView(world: World, fix: FixRecord, now: number) {
   const {
     id,
     siteId,

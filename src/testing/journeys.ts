@@ -9,7 +9,7 @@ import { type Ctx, type Reply, type World, accepted, ok } from './world.js';
 import type { JourneyRunJob } from './records.js';
 
 /** `V1JourneyRunResponse` of a run at `now`. */
-export function journeyRunView(world: World, run: JourneyRunJob, now: number) {
+function journeyRunView(world: World, run: JourneyRunJob, now: number) {
   const phase = phaseOf(run, now);
   const checkpoints = run.checkpoints
     .map((c) => ({ c, scan: world.scans.get(c.scanId)! }))

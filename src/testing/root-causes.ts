@@ -13,7 +13,7 @@ const DISCLAIMER =
  * A human label for the component a selector names: its last class or id, humanized.
  * @example componentLabel('main img.card-image') // 'Card image'
  */
-export function componentLabel(signature: string): string {
+function componentLabel(signature: string): string {
   const last = signature.split(/\s+/).pop() ?? signature;
   const name = /[.#]([\w-]+)(?!.*[.#])/.exec(last)?.[1] ?? /^[a-z0-9]+/i.exec(last)?.[0] ?? last;
   const words = name.replace(/[-_]+/g, ' ').trim();

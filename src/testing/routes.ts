@@ -38,7 +38,7 @@ const route = (
 });
 
 /** Every operation of the Developer API v1. */
-export const ROUTES: Route[] = [
+const ROUTES: Route[] = [
   route('GET', '/sites', 'sites:read', listSites),
   route('POST', '/scans', 'scans:write', createScan, { body: '422' }),
   route('GET', '/scans/{id}', 'scans:read', getScan),

@@ -22,7 +22,7 @@ export function runFindings(run: ScanRunJob): Finding[] {
 }
 
 /** Stores a run of `site` (its crawl computed now: findings are a pure function of seed and URL). */
-export function addScanRun(
+function addScanRun(
   world: World,
   site: SiteRecord,
   createdAt: number,

@@ -26,7 +26,7 @@ export interface SiteRecord {
 }
 
 /** A saved journey. */
-export interface JourneyRecord {
+interface JourneyRecord {
   id: string;
   siteId: string;
   name: string;

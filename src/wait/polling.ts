@@ -1,14 +1,8 @@
 // Waiting for an asynchronous job: poll until the status is terminal, under one deadline and one AbortSignal,
 // each wait from the server's hint, else the job's progress, else bounded exponential backoff with jitter.
 // The document's rule (§3): QUEUED and RUNNING are not results; any other status is terminal.
-import {
-  ApiConnectionError,
-  ConfigurationError,
-  InternalServerError,
-  PollTimeoutError,
-  RateLimitError,
-  ResponseValidationError,
-} from '../core/errors.js';
+import { ApiConnectionError, ConfigurationError, PollTimeoutError, ResponseValidationError } from '../core/errors.js';
+import { InternalServerError, RateLimitError } from '../core/errors.js';
 import { abortReason, sleep } from '../internal/sleep.js';
 import { setWaitDeadline } from '../internal/wait-deadline.js';
 import { atLeast } from '../core/options.js';

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface FakeComment {
+interface FakeComment {
   id: number;
   body: string;
   user: { login: string; type: string };
@@ -13,7 +13,7 @@ export interface FakeComment {
   updated_at: string;
 }
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -9,7 +9,7 @@ import {
   MAX_URLS_PER_CHECK,
   pagesDone,
   SERVICE_REQUESTS_PER_MINUTE,
-} from '../../src/index.js';
+} from '../../src/vocabulary/index.js';
 import { zFailOn, zV1CreateCiCheckRequest } from '../../generated/zod.gen.js';
 import { spec } from '../support/spec.js';
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Markdown files that are not pages someone wrote, and what checks them instead. */
-export const NOT_PAGES: ReadonlyArray<[RegExp, string]> = [
+const NOT_PAGES: ReadonlyArray<[RegExp, string]> = [
   [/^api\/.*\.api\.md$/, 'API Extractor reports, written by `npm run api:update` and compared by `npm run api:check`'],
   [/^CHANGELOG\.md$/, 'written by `changeset version` from the changesets'],
   [/^\.changeset\/(?!README\.md$).*\.md$/, 'changeset entries: release notes in waiting, not pages'],

@@ -16,7 +16,9 @@ import { measureBundles } from '../../bench/bundle.mjs';
 //: its arithmetic loads with the in-memory store's first reservation (src/core/rate-window.ts). Then +0.07 kB on
 // both (20.06 / 19.67 kB, past the 20 kB cap by 62 bytes) for URLs parsed by `new URL` in a try (parseUrl) instead of
 // `URL.canParse`, whose optimized fast path on Node 20 refuses URLs with Latin-1 letters (test/unit/parse-url.test.ts).
-const BUDGET_GZIP = { root: 20_100, operation: 19_700, webhooks: 2_800 } as const;
+// Then +4 bytes on the operation (19.70 kB) for the factory from an answer to its error class in a module of its own
+// (core/error-response.ts); the service's vocabulary (FAIL_ON and the rest) is an entry of its own, out of the root.
+const BUDGET_GZIP = { root: 20_100, operation: 19_710, webhooks: 2_800 } as const;
 
 describe('bundle budgets (esbuild --bundle --minify, platform browser, gzip -9)', async () => {
   const { entries } = await measureBundles();

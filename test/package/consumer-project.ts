@@ -15,6 +15,7 @@ export const CONSUMER = `import { A11yClient, A11yError, NotFoundError, RateLimi
 import { startSimulator, type SimulatorOptions } from '@svc/a11y-sdk/testing';
 import { MemoryReplayStore, verifyWebhook, type VerifyWebhookOptions } from '@svc/a11y-sdk/webhooks';
 import { RedisRateLimitStore } from '@svc/a11y-sdk/redis';
+import { FAIL_ON, MAX_URLS_PER_CHECK, pagesDone } from '@svc/a11y-sdk/vocabulary';
 
 declare const env: Record<string, string | undefined>;
 declare const signal: AbortSignal | undefined;
@@ -55,7 +56,10 @@ export async function run(): Promise<number> {
   // …and on a plain string it is a boolean test: the other branch keeps the string.
   const text: string = env.STATUS ?? 'RUNNING';
   if (!isTerminalStatus(text)) void text.toUpperCase();
-  return terminal ? (check.pages?.length ?? 0) : 0;
+  // The vocabulary: a failOn value is one of the description's, and pages done count from a check's own pages.
+  const strictest: (typeof FAIL_ON)[number] = FAIL_ON[1];
+  void client.ciChecks.create({ urls: ['https://shop.example.com/'].slice(0, MAX_URLS_PER_CHECK), failOn: strictest });
+  return terminal ? pagesDone(check.pages) : 0;
 }
 `;
 

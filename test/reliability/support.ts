@@ -112,7 +112,7 @@ export function views(value: unknown): string {
 }
 
 /** Forms a leaked key could take: verbatim, without the `svc_` prefix, URL- or base64-encoded. */
-export function leakForms(key: string): string[] {
+function leakForms(key: string): string[] {
   const core = key.replace(/^svc_/, '');
   return [
     key,

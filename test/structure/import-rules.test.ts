@@ -16,6 +16,7 @@ const PUBLIC_ENTRIES = [
   'src/testing/index.ts',
   'src/redis/index.ts',
   'src/redact/index.ts',
+  'src/vocabulary/index.ts',
 ];
 
 function filesUnder(dir: string): string[] {
@@ -143,6 +144,7 @@ describe('import rules (see the README of each folder)', () => {
     { floor: 2, name: 'wait/', holds: (f) => inside(f, 'src/wait') },
     { floor: 2, name: 'webhooks/', holds: (f) => inside(f, 'src/webhooks') },
     { floor: 2, name: 'redact/', holds: (f) => inside(f, 'src/redact') },
+    { floor: 2, name: 'vocabulary/', holds: (f) => inside(f, 'src/vocabulary') },
     { floor: 3, name: 'observe/', holds: (f) => inside(f, 'src/observe') },
     { floor: 4, name: 'resources/', holds: (f) => inside(f, 'src/resources') },
     { floor: 5, name: 'the hall', holds: (f) => ['src/client.ts', 'src/index.ts'].includes(f) },

@@ -3,7 +3,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import { listenTracked } from './tracked-server.js';
 
-export interface Recorded {
+interface Recorded {
   method: string;
   path: string;
   body: string;

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** One finding of the validator. */
-export interface MultitoolFinding {
+interface MultitoolFinding {
   /** File name (no directory) of the SARIF log the finding is about. */
   file: string;
   /** Validator rule, e.g. `GH2012` or `SARIF1002`. */
@@ -32,7 +32,7 @@ export interface MultitoolReport {
 const require = createRequire(import.meta.url);
 
 /** Absolute path of the platform binary (the `-linux`, `-darwin` or `-win32` package exports it). */
-export function multitoolPath(): string {
+function multitoolPath(): string {
   const name = `@microsoft/sarif-multitool-${process.platform}`;
   const path = require(name) as string;
   // npm runs the package's `chmod u+x` postinstall only when install scripts are allowed; the tarball mode is 0744.

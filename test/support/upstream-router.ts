@@ -6,7 +6,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The request header naming the simulator's port on 127.0.0.1. */
-export const UPSTREAM_HEADER = 'x-svc-test-upstream';
+const UPSTREAM_HEADER = 'x-svc-test-upstream';
 
 /** A running router: its URL, and close(). */
 export interface UpstreamRouter {

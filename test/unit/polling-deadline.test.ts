@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onFakeClock } from '../support/fake-clock.js';
 import { A11yClient } from '../../src/index.js';
-import { ApiConnectionError, InternalServerError, PollTimeoutError, RateLimitError } from '../../src/core/errors.js';
+import { ApiConnectionError, PollTimeoutError } from '../../src/core/errors.js';
+import { InternalServerError, RateLimitError } from '../../src/core/errors.js';
 import { type Polled, type PolledJob, pollUntilTerminal, type WaitOptions } from '../../src/wait/polling.js';
 import '../../src/wait/progress.js'; // loaded before the clock is faked: the wait imports it lazily
 

@@ -42,7 +42,7 @@ export function parseRawRequest(raw: Uint8Array): { headers: Record<string, stri
  * and the delivery id come from unsigned headers, so they are labelled as such and cleaned of control characters
  * (a saved request is anyone's bytes).
  */
-export function describeVerified(event: WebhookEvent, bodyBytes: number): string {
+function describeVerified(event: WebhookEvent, bodyBytes: number): string {
   return (
     `verified: X-Svc-Signature matches the timestamp and the body (${bodyBytes} bytes)\n` +
     `  timestamp (signed): ${event.timestamp}\n` +
@@ -73,10 +73,7 @@ function formatBytes(bytes: number): string {
  * held, never the whole input. Leaving the loop early ends the iteration, which destroys a Node stream, so the
  * writer gets EPIPE rather than the process waiting for the rest.
  */
-export async function readRawRequest(
-  input: AsyncIterable<Uint8Array | string>,
-  maxBodyBytes: number,
-): Promise<Uint8Array> {
+async function readRawRequest(input: AsyncIterable<Uint8Array | string>, maxBodyBytes: number): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
   let total = 0;

@@ -3,7 +3,7 @@
 // *set* of URLs: the same pages give the same batches and batch keys whatever order they were listed in, so a
 // batch's `context` names the same pages from one run to the next (for a service that keys anything on it).
 import { compareText } from '../verdict/fields.js';
-import { MAX_URLS_PER_CHECK } from '../../index.js';
+import { MAX_URLS_PER_CHECK } from '../../vocabulary/index.js';
 import { parseUrl } from '../io/parse-url.js';
 
 /** The `context` key that carries a check's batch key. */

@@ -1,6 +1,6 @@
 // The help text of `svc-a11y ci`: what it does, then every option (its lines are the settings' declarations).
 import { optionsHelp } from '../settings/flags.js';
-import { FREE_PLAN_URLS_PER_CHECK, MAX_URLS_PER_CHECK } from '../../index.js';
+import { FREE_PLAN_URLS_PER_CHECK, MAX_URLS_PER_CHECK } from '../../vocabulary/index.js';
 
 /** `svc-a11y ci --help`'s usage and options. */
 export const CI_USAGE = `svc-a11y ci [url…] [options]

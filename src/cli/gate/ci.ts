@@ -8,7 +8,7 @@ import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } f
 import { collectUrls, tooManyUrls } from './collect-urls.js';
 import { emptyShardReport } from './shard-report.js';
 import { shardBatches, shardRecord } from './shards.js';
-import { DEFAULT_FAIL_ON, FREE_PLAN_URLS_PER_CHECK } from '../../index.js';
+import { DEFAULT_FAIL_ON, FREE_PLAN_URLS_PER_CHECK } from '../../vocabulary/index.js';
 import { safeCopy } from '../io/safe-text.js';
 import { type Command, type CommandContext, version } from '../context.js';
 import { ExitCode, UsageError } from '../exit-codes.js';

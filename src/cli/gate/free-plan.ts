@@ -4,7 +4,7 @@
 // five URLs refused VALIDATION_FAILED is taken as the Free plan's cap. Were it refused for another reason, the
 // smaller checks are refused too, and that refusal is the run's error.
 import { ApiError } from '../../index.js';
-import { FREE_PLAN_URLS_PER_CHECK } from '../../index.js';
+import { FREE_PLAN_URLS_PER_CHECK } from '../../vocabulary/index.js';
 import { type Batch, planBatches } from './batches.js';
 
 /**

@@ -12,7 +12,7 @@ import { optionsHelp, optionsOf } from '../settings/flags.js';
 import { outputReport } from './ci-output.js';
 
 /** The cap on one shard's JSON report: a shard of a few thousand pages with their findings is tens of MB at most. */
-export const MAX_SHARD_REPORT_BYTES = 256 * 1024 * 1024;
+const MAX_SHARD_REPORT_BYTES = 256 * 1024 * 1024;
 
 /** Most shard reports one merge reads (the most shards `--shard` allows). */
 const MAX_FILES = 1000;

@@ -4,7 +4,7 @@
 // instead of queueing them blindly in the client's budget. A burst within the window is fine: the service
 // counts requests in a sliding minute, not their spacing.
 
-import { SERVICE_REQUESTS_PER_MINUTE } from '../../index.js';
+import { SERVICE_REQUESTS_PER_MINUTE } from '../../vocabulary/index.js';
 
 /** Options of {@link RequestPacer}. */
 export interface RequestPacerOptions {

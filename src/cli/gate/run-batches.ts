@@ -3,14 +3,8 @@
 // of every batch; one poll planner; no fixed number of checks at a time), with one progress display. A batch whose
 // wait ends first (the deadline, or a pause the service asked for past it) keeps what is known of its check; any
 // other error (the check could not be created) stops the others and is the run's error.
-import {
-  type A11yClient,
-  type CiCheck,
-  type CiViolation,
-  type FailOn,
-  isTerminalStatus,
-  pagesDone,
-} from '../../index.js';
+import { type A11yClient, type CiCheck, type CiViolation, type FailOn, isTerminalStatus } from '../../index.js';
+import { pagesDone } from '../../vocabulary/index.js';
 import type { Batch } from './batches.js';
 import { type CreateRefusals, type Outcome, runSchedule } from './schedule.js';
 
@@ -157,7 +151,7 @@ function progressOf(state: ReadonlyArray<{ batch: Batch; seen: CiCheck | undefin
  * `pages 3/5` from a check's page entries (pages finished, of all: the SDK's `pagesDone`).
  * @example pagesDetail([{ status: 'DONE' }, { status: 'RUNNING' }]) // 'pages 1/2'
  */
-export function pagesDetail(pages: CiCheck['pages']): string | undefined {
+function pagesDetail(pages: CiCheck['pages']): string | undefined {
   if (!pages?.length) return undefined;
   return `pages ${pagesDone(pages)}/${pages.length}`;
 }

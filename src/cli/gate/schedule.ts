@@ -10,11 +10,10 @@ import {
   type CiCheck,
   type CiViolation,
   type FailOn,
-  FREE_PLAN_URLS_PER_CHECK,
   isTerminalStatus,
-  pagesDone,
   RateLimitError,
 } from '../../index.js';
+import { FREE_PLAN_URLS_PER_CHECK, pagesDone } from '../../vocabulary/index.js';
 import { BATCH_CONTEXT_KEY, type Batch } from './batches.js';
 import { freePlanWarning, isFreePlanRefusal, resplit } from './free-plan.js';
 import { type Plan, PollPlanner } from './poll-planner.js';

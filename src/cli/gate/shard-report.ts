@@ -16,7 +16,7 @@ import {
   type SuppressionNote,
 } from '../report/index.js';
 import { isPageFailure } from '../verdict/threshold.js';
-import { FAIL_ON } from '../../index.js';
+import { FAIL_ON } from '../../vocabulary/index.js';
 import { MAX_SHARDS } from '../settings/ci-settings.js';
 import type { ShardRecord } from './shards.js';
 

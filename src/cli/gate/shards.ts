@@ -33,7 +33,7 @@ export function shardPages(urls: readonly string[], shard: Shard, maxPerCheck: n
  * sorted first.
  * @example digestOf([...pages].sort()) // 'sha256:…'
  */
-export function digestOf(value: unknown): string {
+function digestOf(value: unknown): string {
   return `sha256:${createHash('sha256').update(JSON.stringify(value)).digest('hex')}`;
 }
 

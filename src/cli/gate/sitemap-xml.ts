@@ -16,7 +16,7 @@ export interface SitemapDocument {
  * Most entries one document may list: the protocol's own limit (50,000 URLs per sitemap, 50,000 sitemaps per
  * index).
  */
-export const MAX_SITEMAP_ENTRIES = 50_000;
+const MAX_SITEMAP_ENTRIES = 50_000;
 
 /** A document that is not a sitemap this reader accepts: the message says why (the caller names the document). */
 export class SitemapFormatError extends Error {

@@ -65,7 +65,7 @@ export interface SitemapResult {
 }
 
 /** Defaults of {@link SitemapOptions}. */
-export const SITEMAP_LIMITS = {
+const SITEMAP_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   maxTotalBytes: 32 * 1024 * 1024,
   maxDocuments: 100,

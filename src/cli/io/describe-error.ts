@@ -20,15 +20,7 @@ import { safeLine } from './safe-text.js';
  * `api` (the service answered an error), `connection`, `not-the-api` (a redirect, an oversized or non-JSON 2xx: the
  * base URL is not the API), `timeout` (a wait ran out), `internal` (a bug).
  */
-export type ErrorKind =
-  | 'usage'
-  | 'input'
-  | 'configuration'
-  | 'api'
-  | 'connection'
-  | 'not-the-api'
-  | 'timeout'
-  | 'internal';
+type ErrorKind = 'usage' | 'input' | 'configuration' | 'api' | 'connection' | 'not-the-api' | 'timeout' | 'internal';
 
 /** An error as every surface reports it; every string is one safe line. */
 export interface ErrorDescription {

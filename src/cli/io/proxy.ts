@@ -146,7 +146,7 @@ export function requestFetch(env: Record<string, string | undefined>, options: P
  * A `fetch` that sends every request through the proxies of `settings`; undici is loaded on the first request.
  * @example new A11yClient({ apiKey, baseUrl, fetch: proxyFetch(proxySettings(process.env)!).fetch })
  */
-export function proxyFetch(settings: ProxySettings, options: ProxyFetchOptions = {}): RequestFetch {
+function proxyFetch(settings: ProxySettings, options: ProxyFetchOptions = {}): RequestFetch {
   const connectTimeoutMs = options.connectTimeoutMs ?? PROXY_CONNECT_TIMEOUT_MS;
   let ready: Promise<{ undici: Undici; dispatcher: Dispatcher }> | undefined;
   const open = () =>

@@ -5,9 +5,6 @@
 // URL credentials and token parameters: the SDK's own implementation (its debug logs use the same one).
 import { redactEchoedSecret as redact, redactTokenParameters, redactUrlCredentials } from '../../redact/index.js';
 
-/** The marker that replaces what was taken out. */
-export const REDACTED = '[redacted]';
-
 // C0 and C1 controls but line feed and tab (ESC restyles a terminal, CR and BEL rewrite a log line, DEL), and
 // invisible format characters (Unicode Cf: zero-width, bidi marks and overrides, soft hyphen, word joiner, BOM),
 // which can hide text from a reader or a workflow command from a guard. CR alone or before LF is a line break.

@@ -6,13 +6,13 @@ import { failure } from './errors.js';
 import type { ToolResult } from './tool.js';
 
 /** Characters of one string in `structuredContent`, the clipping mark included. */
-export const STRING_LIMIT = 2_048;
+const STRING_LIMIT = 2_048;
 /** Characters of a result's text. */
-export const TEXT_LIMIT = 20_000;
+const TEXT_LIMIT = 20_000;
 /** Bytes of a whole result as JSON (its text and its data). */
-export const RESULT_LIMIT = 1_048_576;
+const RESULT_LIMIT = 1_048_576;
 /** Bytes the findings of one result may take as JSON: what is left of {@link RESULT_LIMIT} for the rest. */
-export const FINDINGS_BYTES = 786_432;
+const FINDINGS_BYTES = 786_432;
 
 /**
  * `text` cut to at most `max` characters, ending in a mark that says it was clipped and how long it was (never

@@ -5,7 +5,7 @@ import { ID_INPUT, URL_INPUT } from './schemas.js';
 import type { JsonSchema, Tool } from './tool.js';
 
 /** A rule an input broke: the field, as `urls[3]`, and the rule in words. */
-export interface BrokenRule {
+interface BrokenRule {
   field: string;
   rule: string;
 }
@@ -33,7 +33,7 @@ export const TIMEOUT_SCHEMA: JsonSchema = {
 
 /** How long a read tool (list_sites, get_findings, explain_root_causes) waits by default: under the 60 s that
  * agents' clients commonly give a call. */
-export const READ_TIMEOUT_MS = 30_000;
+const READ_TIMEOUT_MS = 30_000;
 
 /** The JSON Schema of a read tool's `timeoutMs`. */
 export const READ_TIMEOUT_SCHEMA: JsonSchema = {

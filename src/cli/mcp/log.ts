@@ -4,7 +4,7 @@
 import { type CliIO, Output } from '../io/output.js';
 
 /** The levels of MCP log notifications the server sends (RFC 5424 names, as the protocol uses them). */
-export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
+type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 
 /** Where log lines go besides stderr: set once the server is connected. */
 export interface LogSink {

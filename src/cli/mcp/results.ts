@@ -164,7 +164,7 @@ export function one(value: string | number | undefined, max = 300): string {
  * `text` cut to `max` characters with an ellipsis.
  * @example clip('a long line', 6) // 'a lon…'
  */
-export function clip(text: string, max: number): string {
+function clip(text: string, max: number): string {
   return text.length > max ? clipWith(text, '…', max) : text;
 }
 

@@ -86,7 +86,7 @@ const SOURCE: JsonSchema = object({ file: { type: 'string' }, line: { type: 'int
 ]);
 
 /** A finding as every tool returns it (see `finding`). */
-export const FINDING_OUTPUT: JsonSchema = object(
+const FINDING_OUTPUT: JsonSchema = object(
   {
     ...fieldsOf(zV1ViolationResponse, ['ruleId', 'impact', 'url', 'target', 'helpUrl', 'failureSummary', 'wcagSc']),
     ...fieldsOf(zV1ViolationResponse, ['htmlSnippet']),

@@ -143,7 +143,7 @@ export function parseSarifMap(text: string): SarifMapEntry[] {
  * `/`; undefined when none does (or the URL is not absolute).
  * @example mappedFile('https://shop.example.com/checkout/pay', [{ prefix: '/checkout', file: 'src/checkout.tsx' }]) // 'src/checkout.tsx'
  */
-export function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): string | undefined {
+function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): string | undefined {
   const parsed = url ? parseUrl(url) : undefined;
   if (!parsed || map.length === 0) return undefined;
   const path = parsed.pathname;

@@ -81,7 +81,7 @@ export const PAGE_STATUS_TESTCASE = 'page status';
 export const PAGE_CHECKED_TESTCASE = 'page checked';
 
 /** Name of the suite that reports problems of the check as a whole (it did not complete, or an unexplained FAIL). */
-export const CHECK_SUITE = 'svc-a11y check';
+const CHECK_SUITE = 'svc-a11y check';
 
 // Every `time`: the API gives no duration (see the top of this file). "0" matches the XSD's SUREFIRE_TIME.
 const TIME = '0';

@@ -25,13 +25,13 @@ import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from '
 import { parseUrl } from '../io/parse-url.js';
 
 /** `$schema` of the log. */
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /** Key of the finding's stable fingerprint in `partialFingerprints` (versioned, as SARIF recommends). */
 export const FINGERPRINT_KEY = 'a11yFingerprint/v1';
 
 /** Default `tool.driver.informationUri`: the package's registry page. */
-export const DEFAULT_INFORMATION_URI = 'https://www.npmjs.com/package/@svc/a11y-sdk';
+const DEFAULT_INFORMATION_URI = 'https://www.npmjs.com/package/@svc/a11y-sdk';
 
 /** Most results GitHub code scanning accepts in one run: it rejects the whole file above this. */
 export const MAX_SARIF_RESULTS = 25_000;

@@ -14,7 +14,7 @@ import { svelteKitRouter } from './sveltekit.js';
 import type { FileRouter, Framework } from './types.js';
 
 /** A routes folder and how its files are read. */
-export interface RoutesFolder {
+interface RoutesFolder {
   /** Relative to the source root, `/`-separated (`.` for the root itself). */
   dir: string;
   router: FileRouter;

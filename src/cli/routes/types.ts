@@ -55,7 +55,7 @@ export interface SourceLocation {
 }
 
 /** What one file of a routes folder stands for: a path pattern (a file may serve several, e.g. `x/index.html`). */
-export interface RouteSpec {
+interface RouteSpec {
   segments: RouteSegment[];
   /** See {@link Route.index}. */
   index?: boolean;

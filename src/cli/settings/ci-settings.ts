@@ -1,7 +1,8 @@
 // The settings of `ci` (and the few `demo` and the job commands share), in the order of `ci --help`: each one's
 // flag, variable, config file key and its check, help lines, how its text is read, and its default.
 import { resolve } from 'node:path';
-import { DEFAULT_WAIT_TIMEOUT_MS, FAIL_ON, FREE_PLAN_URLS_PER_CHECK, MAX_URLS_PER_CHECK } from '../../index.js';
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../index.js';
+import { FAIL_ON, FREE_PLAN_URLS_PER_CHECK, MAX_URLS_PER_CHECK } from '../../vocabulary/index.js';
 import { oneOf, parseDuration, parsePair } from '../args.js';
 import { UsageError } from '../exit-codes.js';
 import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
@@ -39,7 +40,7 @@ export const DEFAULT_MAX_URLS = 500;
  * The words `--sarif-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
  * @example SARIF_MAP_MODES.includes('auto') // true
  */
-export const SARIF_MAP_MODES = ['auto', 'none'] as const;
+const SARIF_MAP_MODES = ['auto', 'none'] as const;
 
 /** A `--sarif-map` word: `auto` or `none`. */
 export type SarifMapMode = (typeof SARIF_MAP_MODES)[number];

@@ -7,7 +7,7 @@ import { SETTINGS } from './settings.js';
 import type { SettingSpec } from './spec.js';
 
 /** A setting's name, as declared (`failOn`, `sarifMap`). */
-export type SettingName = keyof typeof SETTINGS;
+type SettingName = keyof typeof SETTINGS;
 
 /**
  * Settings by name: a flag's text, a list (a repeatable flag, or `urls`: the pages), or a switch's true or false.

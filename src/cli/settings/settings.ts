@@ -15,12 +15,10 @@ import type { Env, Setting, SettingInputs, SettingSource, SettingSpec } from './
 export {
   DEFAULT_CONFIG_FILE,
   DEFAULT_MAX_URLS,
-  SARIF_MAP_MODES,
   type SarifMapItem,
-  type SarifMapMode,
 } from './ci-settings.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TOLERANCE_SECONDS } from './command-settings.js';
-export type { CiConfig, Env, Setting, SettingInputs, SettingSource, SettingSpec } from './spec.js';
+export type { Env, Setting, SettingInputs, SettingSource, SettingSpec } from './spec.js';
 
 /**
  * Every setting the commands read, in the order of the help: those of every command, then `ci`'s, then the other

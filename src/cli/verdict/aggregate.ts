@@ -3,7 +3,7 @@
 // document, one summary) with the batch of every page and finding kept. The verdict is aggregated by the gate's
 // rules (any FAIL → 1, else any not judged → 4). A run of one check is its report, unchanged.
 import type { CiCheck, SeverityCounts } from '../../index.js';
-import { DEFAULT_FAIL_ON } from '../../index.js';
+import { DEFAULT_FAIL_ON } from '../../vocabulary/index.js';
 import { aggregateVerdicts } from './verdict.js';
 import { classifyFindings, type Finding, inReportOrder, type PreparedReport } from './prepare.js';
 import { IMPACTS } from './fields.js';

@@ -20,13 +20,13 @@ export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 export type Impact = (typeof IMPACTS)[number];
 
 /** Placeholder shown for a finding or page that carries no URL. */
-export const UNKNOWN_PAGE = '(unknown page)';
+const UNKNOWN_PAGE = '(unknown page)';
 
 /** Placeholder shown for a finding that carries no rule id. */
-export const UNKNOWN_RULE = 'unknown-rule';
+const UNKNOWN_RULE = 'unknown-rule';
 
 /** Placeholder shown for a finding that carries no element selector. */
-export const NO_TARGET = '(no selector)';
+const NO_TARGET = '(no selector)';
 
 /**
  * The known impact of a finding, or undefined. The document does not list impact values, so comparison

@@ -6,7 +6,7 @@
 import type { CiCheck, CiViolation, FailOn, Page } from '../../index.js';
 import { safeCopy, safeText } from '../io/safe-text.js';
 import { findSuppression, type Suppression } from './suppressions.js';
-import { DEFAULT_FAIL_ON } from '../../index.js';
+import { DEFAULT_FAIL_ON } from '../../vocabulary/index.js';
 import { comparePages, type PageMismatch } from './page-match.js';
 import { distinctPages } from '../pages/page-urls.js';
 import { breaksThreshold, isPageFailure, sortFindings } from './threshold.js';
@@ -41,7 +41,7 @@ export interface Finding {
 }
 
 /** A page judged by another threshold than the run's, and the threshold applied to it. */
-export interface PageThreshold {
+interface PageThreshold {
   /** The page (made safe to print). */
   url: string;
   failOn: FailOn;

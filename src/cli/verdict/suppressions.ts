@@ -47,7 +47,7 @@ const isCalendarDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`)
 const text = (rule: string) => z.string({ error: rule }).check(z.refine((s) => s.trim() !== '', { error: rule }));
 
 /** The file's schema (zod). Unknown keys are errors: a typo (`expiry`) must not pass for a valid entry. */
-export const suppressionsSchema = z.strictObject({
+const suppressionsSchema = z.strictObject({
   $schema: z.optional(z.string()),
   suppressions: z.array(
     z.strictObject({

@@ -1,7 +1,7 @@
 // Which findings break a CI check's threshold, which pages could not be checked, and the order findings are
 // reported in. Pure functions shared by the CLI's exit code and every reporter.
 import type { CiViolation, FailOn, Page, PageStatus } from '../../index.js';
-import { DEFAULT_FAIL_ON } from '../../index.js';
+import { DEFAULT_FAIL_ON } from '../../vocabulary/index.js';
 import { compareText, impactRank, normalizeImpact } from './fields.js';
 
 /**

@@ -17,7 +17,7 @@ export interface UrlFailOn {
  * The threshold of a page: the first matching entry's, else undefined (the run's threshold applies).
  * @example failOnForUrl([{ url: '/checkout', failOn: 'ANY_CRITICAL' }], 'https://a.example/checkout/pay') // 'ANY_CRITICAL'
  */
-export function failOnForUrl(rules: readonly UrlFailOn[], url: string | undefined): FailOn | undefined {
+function failOnForUrl(rules: readonly UrlFailOn[], url: string | undefined): FailOn | undefined {
   if (url === undefined) return undefined;
   return rules.find((rule) => new RegExp(rule.url).test(url))?.failOn;
 }

@@ -7,7 +7,7 @@ import { ExitCode } from '../exit-codes.js';
 import type { PageMismatch } from './page-match.js';
 
 /** What the gate says: PASS (exit 0), FAIL (exit 1) or UNKNOWN (exit 4: the check cannot be judged). */
-export type GateOutcome = 'PASS' | 'FAIL' | 'UNKNOWN';
+type GateOutcome = 'PASS' | 'FAIL' | 'UNKNOWN';
 
 /** The gate's decision on one CI check. */
 export interface GateVerdict {

@@ -139,7 +139,7 @@ export function sparseReport(): CiReport {
 export const EVIL_RULE = `rule<&"'>|%:,😀`;
 export const EVIL_TARGET = `div[data-x="a|b"] > a:nth-child(2), span 'q' & <b> 😀\u0007\u001b[31m`;
 export const EVIL_URL = `https://evil.example.com/p|a%th?q=<&"'>&x=1,2:3#😀`;
-export const EVIL_SUMMARY = `Fix any:\r\n  line|two\n%0A ::error::injected, 100% "bad" <script>`;
+const EVIL_SUMMARY = `Fix any:\r\n  line|two\n%0A ::error::injected, 100% "bad" <script>`;
 /** {@link EVIL_SUMMARY} as every report shows it: made safe where it entered (CR LF is a line feed). */
 export const EVIL_SUMMARY_SAFE = `Fix any:\n  line|two\n%0A ::error::injected, 100% "bad" <script>`;
 /** {@link EVIL_TARGET} as every report shows it: BEL and ESC made visible as U+FFFD. */

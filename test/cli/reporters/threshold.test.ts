@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FailOn, PageStatus } from '../../../src/index.js';
-import { DEFAULT_FAIL_ON } from '../../../src/index.js';
+import { DEFAULT_FAIL_ON } from '../../../src/vocabulary/index.js';
 import { breaksThreshold, isPageFailure, sortFindings } from '../../../src/cli/verdict/threshold.js';
 import { failReport, v } from './fixtures.js';
 

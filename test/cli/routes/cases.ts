@@ -14,7 +14,7 @@ export const fixtureInRepo = (framework: Framework): string => `test/fixtures/ro
 export const SITE = 'https://shop.example.com';
 
 /** One page: its URL path (query and fragment allowed) and the route file expected, relative to the fixture. */
-export type RouteCase = [path: string, file: string | undefined];
+type RouteCase = [path: string, file: string | undefined];
 
 /** A fixture: the CLI arguments it needs beyond the URLs, the default export line of its script pages, its cases. */
 export interface Fixture {

@@ -3,7 +3,7 @@
 import { ExitCode, type ExitCodeValue } from '../../exit-codes.js';
 
 /** How a check came out: well, a problem to fix, or a fact that needs nothing (not set, not shown, not needed). */
-export type CheckStatus = 'ok' | 'fail' | 'info';
+type CheckStatus = 'ok' | 'fail' | 'info';
 
 /**
  * What a failed check calls for: a `setting` missing or malformed (nothing could be asked), or an answer from the

@@ -1,6 +1,7 @@
 // check_pages: a CI check of up to 20 pages of one verified site, waited for with progress, answered with its
 // verdict and the findings new against the baseline (the ones this change brought).
-import { type CiCheck, type FailOn, pagesDone } from '../../../index.js';
+import type { CiCheck, FailOn } from '../../../index.js';
+import { pagesDone } from '../../../vocabulary/index.js';
 import { safeCopy } from '../../io/safe-text.js';
 import { TIMEOUT_SCHEMA } from '../input.js';
 import { capFindings, counts, DEFAULT_FINDINGS_LIMIT, finding, findingsText, one, result } from '../results.js';
