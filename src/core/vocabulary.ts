@@ -20,7 +20,8 @@ export const FAIL_ON = [
  * @default 'NEW_CRITICAL'
  * @example const failOn = check.failOn ?? DEFAULT_FAIL_ON;
  */
-export const DEFAULT_FAIL_ON: FailOn = 'NEW_CRITICAL';
+// Typed by FAIL_ON, not the generated FailOn: the vocabulary entry's declarations stay free of the description's types.
+export const DEFAULT_FAIL_ON: (typeof FAIL_ON)[number] = 'NEW_CRITICAL';
 
 /**
  * The page statuses that end a page of a CI check or a fix verification: checked (`DONE`) or given up on.

@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('api:check', () => {
-  it('reports are checked in for the five entries', () => {
+  it('reports are checked in for the six entries', () => {
     expect(readdirSync(join(root, 'api')).sort()).toEqual([
       'index.api.md',
       'redact.api.md',
       'redis.api.md',
       'testing.api.md',
+      'vocabulary.api.md',
       'webhooks.api.md',
     ]);
     const index = readFileSync(join(root, 'api/index.api.md'), 'utf8');

@@ -118,7 +118,7 @@ describe('svc-a11y ci --changed-since (in process)', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      '--changed-since base: 3 files changed; checking 3 of 4 pages (2 mapped to a changed file, 1 with no --sarif-map entry, kept), skipping 1.',
+      '--changed-since base: 3 files changed; checking 3 of 4 pages (2 mapped to a changed file, 1 with no --source-map entry, kept), skipping 1.',
     );
     expect(proxy.created().at(-1)!.urls.sort()).toEqual([
       `${SHOP}/clean/about`,
@@ -155,7 +155,7 @@ describe('svc-a11y ci --changed-since (in process)', () => {
     const before = proxy.requests.length;
     const noMap = await runCliLikeBinary(['ci', ...urls, '--changed-since', 'base'], { env: env(), cwd: repo });
     expect(noMap.code).toBe(2);
-    expect(noMap.stderr).toContain('--changed-since needs --sarif-map entries');
+    expect(noMap.stderr).toContain('--changed-since needs --source-map entries');
     const badRef = await runCliLikeBinary(['ci', ...urls, ...maps, '--changed-since', 'nope'], {
       env: env(),
       cwd: repo,

@@ -17,7 +17,9 @@ const flagsOf = (options: Record<string, unknown>) => Object.keys(options).sort(
 describe('the parser takes exactly the declared flags', () => {
   it.each(commands.map((c) => [c.name, c] as const))('%s', (_name, command) => {
     for (const flag of Object.keys(command.options)) {
-      const spec = declared.find(([, s]) => s.flag === flag || (s.negatable && `no-${s.flag}` === flag));
+      const spec = declared.find(
+        ([, s]) => s.flag === flag || s.alias === flag || (s.negatable && `no-${s.flag}` === flag),
+      );
       expect(spec, `--${flag} of ${command.name} has no declaration`).toBeDefined();
     }
     // No flag of a command is also a flag of every command (the parser would take one for the other).

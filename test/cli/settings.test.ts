@@ -209,7 +209,7 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
         ['/a', 'b.tsx'],
       ],
     },
-    config: { data: { sarifMap: { '/a': 'a.tsx' } }, value: [['/a', 'a.tsx']] },
+    config: { data: { sourceMap: { '/a': 'a.tsx' } }, value: [['/a', 'a.tsx']] },
     default: [],
     badText: ['no-equals-sign'],
     badConfig: ['a.tsx'],
@@ -500,5 +500,36 @@ describe('the settings merge, through the CLI in process', () => {
       expect(r.code).toBe(4);
       expect(r.stderr).toContain(`wait ended (${source}) before the service answered`);
     }
+  });
+});
+
+describe('a renamed setting keeps its older name', () => {
+  const spec = SETTINGS.sarifMap;
+
+  it('--source-map is read as --sarif-map was, each message naming the flag as given; both at once are refused', () => {
+    expect(readSetting(spec, { values: { 'sarif-map': ['/a=b.tsx'] }, env: {} })).toEqual({
+      value: [['/a', 'b.tsx']],
+      source: { kind: 'flag', flag: '--sarif-map' },
+    });
+    expect(readSetting(spec, { values: { 'source-map': ['/a=b.tsx'] }, env: {} }).source).toEqual({
+      kind: 'flag',
+      flag: '--source-map',
+    });
+    expect(refusal(() => readSetting(spec, { values: { 'sarif-map': ['nothing'] }, env: {} })).message).toMatch(
+      /^--sarif-map\b/,
+    );
+    expect(
+      refusal(() => readSetting(spec, { values: { 'sarif-map': ['/a=b'], 'source-map': ['/c=d'] }, env: {} })).message,
+    ).toBe('--source-map and --sarif-map are one setting (--sarif-map is its older name): give one');
+  });
+
+  it('the config file key sarifMap is read as sourceMap; a file holding both is refused, naming them', () => {
+    expect(checkConfig({ sarifMap: { '/a': 'a.tsx' } }, FILE).sourceMap).toEqual({ '/a': 'a.tsx' });
+    expect(refusal(() => checkConfig({ sarifMap: 'sometimes' }, FILE)).message).toMatch(
+      new RegExp(`^config file ${FILE}: sarifMap must be "auto", "none"`),
+    );
+    expect(refusal(() => checkConfig({ sarifMap: 'auto', sourceMap: 'none' }, FILE)).message).toBe(
+      `config file ${FILE}: sarifMap and sourceMap are one key (sarifMap is its older name): keep sourceMap`,
+    );
   });
 });

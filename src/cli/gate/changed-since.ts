@@ -1,4 +1,4 @@
-// `--changed-since <git ref>`: check only the pages a change touched. The `--sarif-map` entries say which
+// `--changed-since <git ref>`: check only the pages a change touched. The `--source-map` entries say which
 // source file (or glob) renders the pages under a URL path prefix; a page is kept when a file mapped to any
 // prefix of its path changed since the ref (`git diff --name-only`), and every page no entry maps is kept too
 // (nothing says it was not touched). Git runs without a shell, the ref after `--end-of-options`.

@@ -30,7 +30,7 @@ export interface FormatOptions {
   /** Whether the text format may use colour (stdout on a terminal only). */
   color?: boolean;
   sarifMap?: SarifMapEntry[] | undefined;
-  /** The routes `--sarif-map auto` inferred: SARIF, Code Quality, HTML and annotations locate pages by them too. */
+  /** The routes `--source-map auto` inferred: SARIF, Code Quality, HTML and annotations locate pages by them too. */
   routes?: RouteTable | undefined;
   /** The SARIF run's category (`automationDetails.id`). */
   sarifCategory?: string | undefined;

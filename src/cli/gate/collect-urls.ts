@@ -75,7 +75,7 @@ export async function collectUrls(
     const affected = affectedPages(urls, options.sarifMap, changed);
     info(
       `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? '' : 's'} changed; checking ${affected.kept.length} of ${urls.length} pages ` +
-        `(${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --sarif-map entry, kept), skipping ${affected.skipped.length}.`,
+        `(${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --source-map entry, kept), skipping ${affected.skipped.length}.`,
     );
     if (affected.kept.length === 0)
       io.err(`No page was affected by the changes since ${options.changedSince}; nothing to check.`);

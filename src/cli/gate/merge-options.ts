@@ -1,5 +1,5 @@
 // The options of `svc-a11y merge`: the shards' report files (the arguments) and where the merged reports go, read
-// and checked before any file is written. The flags are `ci`'s own (`--format`, `--report`, `--sarif-map`,
+// and checked before any file is written. The flags are `ci`'s own (`--format`, `--report`, `--source-map`,
 // `--source-root`, `--base-path`, `--sarif-category`, `--quiet`), declared once in settings/; no config file is read:
 // the merge job writes what its own command line names.
 import { readSetting, SETTINGS, type SettingSpec } from '../settings/settings.js';

@@ -74,7 +74,7 @@ export interface CiOptions {
   /** URL path prefix → repository-relative source file, for SARIF locations and --changed-since. */
   sarifMap: SarifMapEntry[];
   /**
-   * The routes `--sarif-map auto` inferred (the default in a recognised project), for the pages no `sarifMap`
+   * The routes `--source-map auto` inferred (the default in a recognised project), for the pages no `sarifMap`
    * entry covers; undefined when inference is off or found nothing. Never used by `--changed-since`: a page's
    * route file is not all that renders it.
    */
@@ -148,7 +148,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   });
   if (changedSince !== undefined && sarifMap.length === 0) {
     throw new UsageError(
-      '--changed-since needs --sarif-map entries (PREFIX=FILE, or sarifMap in the config file) saying which source files render which pages (the route files of --sarif-map auto do not count: layouts and components render pages too)',
+      '--changed-since needs --source-map entries (PREFIX=FILE, or sourceMap in the config file) saying which source files render which pages (the route files of --source-map auto do not count: layouts and components render pages too)',
       'ci',
     );
   }
@@ -234,8 +234,8 @@ export async function removingUnusedFolders(
 }
 
 /**
- * The SARIF source map entries (the config file's, then `--sarif-map`'s), each checked.
- * @throws UsageError naming --sarif-map / sarifMap and the entry at fault
+ * The SARIF source map entries (the config file's, then `--source-map`'s), each checked.
+ * @throws UsageError naming --source-map / sourceMap and the entry at fault
  * @example sarifMapOf([['/checkout', 'src/checkout.tsx'], 'auto']) // [{ prefix: '/checkout', file: 'src/checkout.tsx' }]
  */
 export function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
@@ -243,7 +243,7 @@ export function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
   try {
     return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
   } catch (error) {
-    throw new UsageError(`--sarif-map / sarifMap: ${(error as Error).message}`);
+    throw new UsageError(`--source-map / sourceMap: ${(error as Error).message}`);
   }
 }
 

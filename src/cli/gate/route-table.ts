@@ -1,5 +1,5 @@
-// The route table of a `ci` run (`--sarif-map auto`): inferred once, before anything is sent, from the project at
-// `--source-root` (the working directory by default). In a recognised project it is the default; `--sarif-map
+// The route table of a `ci` run (`--source-map auto`): inferred once, before anything is sent, from the project at
+// `--source-root` (the working directory by default). In a recognised project it is the default; `--source-map
 // none` turns it off; an explicit `auto` (or `--source-root`) where no project is recognised is a usage error,
 // since the user asked for locations the run cannot give. A symbolic link the inference refused is warned about
 // whatever the outcome, even in a quiet run: it may be why no route was found.
@@ -9,7 +9,7 @@ import type { Setting, SarifMapItem } from '../settings/settings.js';
 
 /** What {@link routeTableOf} reads. */
 export interface RouteTableInputs {
-  /** The `--sarif-map` items (config file's first, then the flags'). */
+  /** The `--source-map` items (config file's first, then the flags'). */
   items: readonly SarifMapItem[];
   sourceRoot: Setting<string | undefined>;
   basePath: Setting<string | undefined>;
@@ -31,7 +31,7 @@ const NAMES = {
 } as const;
 
 /**
- * The route table for `--sarif-map auto`, or undefined when inference is off (`none`) or, by default, finds no
+ * The route table for `--source-map auto`, or undefined when inference is off (`none`) or, by default, finds no
  * recognised project. The last `auto` or `none` item decides; with neither, inference is on where a project is
  * recognised.
  * @throws UsageError when `auto` (or `--source-root`) was asked for and no project with page routes is found, or the
@@ -59,7 +59,7 @@ export function routeTableOf(inputs: RouteTableInputs): RouteTable | undefined {
   if (unusable !== undefined || !('table' in inferred)) {
     if (!explicit) return undefined;
     throw new UsageError(
-      `--sarif-map auto: no routes can be inferred in ${sourceRoot}: ${unusable}. Recognised: a package.json depending on next, astro, @sveltejs/kit, nuxt, @remix-run/* or react-router, or HTML files without a package.json. Point --source-root at the project, give PREFIX=FILE entries, or turn inference off with --sarif-map none`,
+      `--source-map auto: no routes can be inferred in ${sourceRoot}: ${unusable}. Recognised: a package.json depending on next, astro, @sveltejs/kit, nuxt, @remix-run/* or react-router, or HTML files without a package.json. Point --source-root at the project, give PREFIX=FILE entries, or turn inference off with --source-map none`,
       'ci',
     );
   }

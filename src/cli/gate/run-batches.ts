@@ -6,7 +6,7 @@
 import { type A11yClient, type CiCheck, type CiViolation, type FailOn, isTerminalStatus } from '../../index.js';
 import { pagesDone } from '../../vocabulary/index.js';
 import type { Batch } from './batches.js';
-import { type CreateRefusals, type Outcome, runSchedule } from './schedule.js';
+import { type CreateRefusals, type BatchEnd, runSchedule } from './schedule.js';
 
 /** What one batch gave. */
 export interface BatchResult {
@@ -69,24 +69,24 @@ export async function runBatches(
     onWarning: options.onWarning,
     onProgress: (state) => options.onProgress?.(progressOf(state)),
   });
-  return Promise.all(scheduled.map(({ batch, outcome }) => resultOf(client, batch, outcome, options.limitText)));
+  return Promise.all(scheduled.map(({ batch, end }) => resultOf(client, batch, end, options.limitText)));
 }
 
-async function resultOf(client: A11yClient, batch: Batch, outcome: Outcome, limit: string): Promise<BatchResult> {
-  if (outcome.kind === 'finished') return { batch, check: outcome.check, violations: outcome.violations };
-  if (outcome.kind === 'not-started') {
+async function resultOf(client: A11yClient, batch: Batch, end: BatchEnd, limit: string): Promise<BatchResult> {
+  if (end.kind === 'finished') return { batch, check: end.check, violations: end.violations };
+  if (end.kind === 'not-started') {
     return notStarted(
       batch,
-      outcome.pause
-        ? refusedReason(outcome.pause, limit)
-        : outcome.answered
+      end.pause
+        ? refusedReason(end.pause, limit)
+        : end.answered
           ? `the check was not started: the run's limit of ${limit} ran out first`
           : // The deadline came before the service answered the request creating the check: there is no check to
             // look at (it may exist on the service's side), and the batch cannot be judged.
             `the wait ended (${limit}) before the service answered the request starting the check`,
     );
   }
-  const { jobId, seen, pause } = outcome;
+  const { jobId, seen, pause } = end;
   const ended = pause
     ? `was paused by the service${pause.retryAfterMs === undefined ? '' : ` for ${Math.ceil(pause.retryAfterMs / 1000)} s`}, past the wait's limit of ${limit}`
     : `did not finish within ${limit}`;

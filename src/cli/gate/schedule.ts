@@ -39,9 +39,9 @@ export interface CreateRefusals {
 
 /**
  * How one batch ended.
- * @example if (outcome.kind === 'finished') console.log(outcome.check.verdict);
+ * @example if (end.kind === 'finished') console.log(end.check.verdict);
  */
-export type Outcome =
+export type BatchEnd =
   /** The check finished (any terminal status) and its findings were read when it COMPLETED with any. */
   | { kind: 'finished'; check: CiCheck; violations: CiViolation[] }
   /**
@@ -54,11 +54,11 @@ export type Outcome =
 
 /**
  * A batch of the run, and how it ended.
- * @example for (const { batch, outcome } of await runSchedule(client, batches, options)) console.log(batch.key, outcome.kind);
+ * @example for (const { batch, end } of await runSchedule(client, batches, options)) console.log(batch.key, end.kind);
  */
 export interface Scheduled {
   batch: Batch;
-  outcome: Outcome;
+  end: BatchEnd;
 }
 
 /** Options of {@link runSchedule}. */
@@ -112,7 +112,7 @@ interface Task {
   id?: string | undefined;
   /** The check as the latest poll read it. */
   seen?: CiCheck | undefined;
-  outcome?: Outcome | undefined;
+  end?: BatchEnd | undefined;
 }
 
 // A create refused 429 without Retry-After waits 1 s, then twice as long after each further refusal, up to 30 s.
@@ -175,8 +175,8 @@ export async function runSchedule(
     inFlight.add(p);
   };
   const progress = () => options.onProgress?.(tasks.map((t) => ({ batch: t.batch, seen: t.seen })));
-  const finish = (task: Task, outcome: Outcome) => {
-    task.outcome = outcome;
+  const finish = (task: Task, end: BatchEnd) => {
+    task.end = end;
     task.state = 'done';
     planner.forget(task);
   };
@@ -363,7 +363,7 @@ export async function runSchedule(
     sweep();
   }
   if (failure) throw failure.error;
-  return tasks.map((t) => ({ batch: t.batch, outcome: t.outcome! }));
+  return tasks.map((t) => ({ batch: t.batch, end: t.end! }));
 }
 
 // A COMPLETED check whose counts are all zero has no findings to read (counts cover every finding, new or not).

@@ -159,7 +159,7 @@ async function serve(
 }
 
 // Where findings are acted on: the route files of the project at --source-root (SVC_SOURCE_ROOT, else the working
-// directory), as `ci --sarif-map auto` finds them. Outside a recognised project there is none, and no finding carries
+// directory), as `ci --source-map auto` finds them. Outside a recognised project there is none, and no finding carries
 // a source; a --source-root that names no project is said once on stderr, and the server serves all the same.
 function routeLocator(ctx: CommandContext, out: CommandContext['out']): ToolContext['locate'] {
   let routes: ReturnType<typeof routeTableOf>;

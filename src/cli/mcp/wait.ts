@@ -8,7 +8,7 @@ import type { ToolContext } from './tool.js';
 const WAIT_MARGIN_MS = 500;
 
 /** How far a job is: done of total (pages, or the job itself), and a few words. */
-export interface JobProgress {
+export interface ProgressReport {
   done: number;
   total: number | undefined;
   message: string;
@@ -22,7 +22,7 @@ export interface JobProgress {
 export function waitFor<T>(
   ctx: ToolContext,
   timeoutMs: number | undefined,
-  progressOf: (job: T) => JobProgress,
+  progressOf: (job: T) => ProgressReport,
 ): WaitOptions<T> {
   const bound = timeoutMs ?? TIMEOUT_BOUNDS.maximum;
   return {

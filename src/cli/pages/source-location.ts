@@ -1,5 +1,5 @@
 // Where a SARIF result points: a repository-relative path derived from the page's host and path, or the source
-// file a URL-path-prefix map assigns to the page (`--sarif-map`, `sarifMap` in the config file).
+// file a URL-path-prefix map assigns to the page (`--source-map`, `sarifMap` in the config file).
 import { createHash } from 'node:crypto';
 import type { PhysicalLocation } from 'sarif';
 import { matchRoute, type RouteTable, type SourceLocation } from '../routes/index.js';
@@ -118,7 +118,7 @@ export function checkSarifMap(entries: readonly SarifMapEntry[]): SarifMapEntry[
 
 /**
  * Parses a source map written as `PREFIX=FILE` entries separated by commas or line breaks (blank entries are
- * ignored; the prefix ends at the first `=`): the syntax of `--sarif-map`. Throws an Error naming the first bad
+ * ignored; the prefix ends at the first `=`): the syntax of `--source-map`. Throws an Error naming the first bad
  * entry, or an entry whose prefix the same text already mapped.
  * @example parseSarifMap('/checkout=src/pages/checkout.tsx, /=src/pages/home.tsx')
  */
@@ -156,7 +156,7 @@ function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): str
 
 /**
  * The source file (and line) that renders a page: a manual map entry's file at line 1 where one covers the page
- * (a manual entry wins for the pages it covers), else the route of `routes` that matches the URL (`--sarif-map
+ * (a manual entry wins for the pages it covers), else the route of `routes` that matches the URL (`--source-map
  * auto`), at its default export's line; undefined when neither does.
  * @example sourceOf('https://shop.example.com/blog/hi', [], table) // { file: 'app/blog/[slug]/page.tsx', line: 3, route: '/blog/[slug]' }
  */

@@ -17,13 +17,13 @@ export interface AnnotationOptions {
    */
   max?: number;
   /**
-   * URL path prefix → repository-relative source file (as `--sarif-map`): a finding on a mapped page is annotated
+   * URL path prefix → repository-relative source file (as `--source-map`): a finding on a mapped page is annotated
    * on that file, at line 1 (the API reports elements of rendered pages, not source lines).
    * @default []
    */
   sourceMap?: readonly SarifMapEntry[];
   /**
-   * The route table of `--sarif-map auto`: a finding on a page no `sourceMap` entry covers is annotated on the
+   * The route table of `--source-map auto`: a finding on a page no `sourceMap` entry covers is annotated on the
    * route file that renders it, at the line of its default export.
    * @default undefined (no inference)
    */

@@ -22,7 +22,7 @@ export interface CodeQualityOptions {
   /** URL path prefix → source file: a finding on a mapped page points at its file (as in SARIF). */
   sourceMap?: readonly SarifMapEntry[] | undefined;
   /**
-   * The route table of `--sarif-map auto`: a page no `sourceMap` entry covers points at its route file, at the
+   * The route table of `--source-map auto`: a page no `sourceMap` entry covers points at its route file, at the
    * line of its default export (as in SARIF).
    * @default undefined (no inference)
    */

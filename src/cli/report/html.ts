@@ -41,12 +41,12 @@ export interface HtmlOptions {
   /** The run's configuration and suppression notes. */
   run?: HtmlRunInfo | undefined;
   /**
-   * URL path prefix → source file (`--sarif-map`): each page names the file that renders it, as SARIF locates it.
+   * URL path prefix → source file (`--source-map`): each page names the file that renders it, as SARIF locates it.
    * @default []
    */
   sourceMap?: readonly SarifMapEntry[] | undefined;
   /**
-   * The route table of `--sarif-map auto`, for pages no `sourceMap` entry covers.
+   * The route table of `--source-map auto`, for pages no `sourceMap` entry covers.
    * @default undefined (no inference)
    */
   routes?: RouteTable | undefined;

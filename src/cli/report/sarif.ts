@@ -53,7 +53,7 @@ export interface SarifOptions {
    */
   sourceMap?: readonly SarifMapEntry[];
   /**
-   * The route table of `--sarif-map auto`: a page no `sourceMap` entry covers is located on the route file that
+   * The route table of `--source-map auto`: a page no `sourceMap` entry covers is located on the route file that
    * renders it (its route pattern in `properties.route`); an unmatched page keeps its host-and-path location.
    * @default undefined (no inference)
    */

@@ -1,4 +1,4 @@
-// `--sarif-map auto`: the route table of the project at the source root, from its framework's file-system routing.
+// `--source-map auto`: the route table of the project at the source root, from its framework's file-system routing.
 // Files are listed under the walk's bounds and only route modules are read (for their default export's line), all
 // through one gate (repository.ts): nothing is read outside the repository or through a symbolic link.
 import { join, relative, resolve, sep } from 'node:path';

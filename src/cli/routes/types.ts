@@ -1,7 +1,7 @@
 // The route table: what a framework's file-system routing says about which file renders which URL path. Plain data
 // (no file handle, no function), so the report layer can take it as it is and the tests can write one by hand.
 
-/** The frameworks whose file-system routing `--sarif-map auto` reads. */
+/** The frameworks whose file-system routing `--source-map auto` reads. */
 export type Framework = 'next' | 'astro' | 'sveltekit' | 'nuxt' | 'remix' | 'static';
 
 /**
@@ -33,7 +33,7 @@ export interface Route {
   index?: boolean;
 }
 
-/** The routes of one project, as `--sarif-map auto` inferred them. */
+/** The routes of one project, as `--source-map auto` inferred them. */
 export interface RouteTable {
   framework: Framework;
   /** The folders read, relative to the repository root (`app`, `src/pages`), for messages. */

@@ -37,15 +37,15 @@ export const DEFAULT_CONFIG_FILE = 'svc-a11y.config.json';
 export const DEFAULT_MAX_URLS = 500;
 
 /**
- * The words `--sarif-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
+ * The words `--source-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
  * @example SARIF_MAP_MODES.includes('auto') // true
  */
 const SARIF_MAP_MODES = ['auto', 'none'] as const;
 
-/** A `--sarif-map` word: `auto` or `none`. */
+/** A `--source-map` word: `auto` or `none`. */
 export type SarifMapMode = (typeof SARIF_MAP_MODES)[number];
 
-/** One `--sarif-map` item: a `[prefix, file]` entry, or a mode word. */
+/** One `--source-map` item: a `[prefix, file]` entry, or a mode word. */
 export type SarifMapItem = [string, string] | SarifMapMode;
 
 const isSarifMapMode = (word: string): word is SarifMapMode => (SARIF_MAP_MODES as readonly string[]).includes(word);
@@ -222,37 +222,41 @@ export const CI_SETTINGS = {
     default: [],
   } as SettingSpec<Array<readonly [ReportFormat, string]>>,
   /**
-   * URL path prefix → source file, and `auto` / `none` (route inference on or off): the config file's `sarifMap`,
-   * then `--sarif-map` (a later equal prefix wins; of `auto` and `none`, the last given).
+   * URL path prefix → source file, and `auto` / `none` (route inference on or off): the config file's `sourceMap`,
+   * then `--source-map` (a later equal prefix wins; of `auto` and `none`, the last given). Every writer that points
+   * at a file (SARIF, Code Quality, annotations, HTML) and `--changed-since` use it: its older names, `--sarif-map`
+   * and `sarifMap`, said less than that, and are still read.
    */
   sarifMap: {
     action: 'sarif-map',
-    flag: 'sarif-map',
+    flag: 'source-map',
+    alias: 'sarif-map',
     kind: 'list',
     commands: ['ci', 'merge'],
     help: [
       {
         value: 'PREFIX=FILE',
-        text: 'findings on pages under a URL path prefix point at a source file (repeatable), e.g.\n--sarif-map /checkout=src/pages/checkout.tsx (longest prefix wins in SARIF; FILE may be a\nglob such as src/checkout/** for --changed-since). SARIF holds the findings that break\nthe threshold, suppressed ones marked as such',
+        text: 'findings on pages under a URL path prefix point at a source file (repeatable), e.g.\n--source-map /checkout=src/pages/checkout.tsx (longest prefix wins in SARIF; FILE may be a\nglob such as src/checkout/** for --changed-since). SARIF holds the findings that break\nthe threshold, suppressed ones marked as such',
       },
       {
         value: 'auto|none',
-        text: 'auto (the default where a project is recognised): SARIF, Code Quality, HTML and\nannotations point each page at the route file that renders it, read from a Next.js\n(app/, pages/), Astro, SvelteKit, Nuxt, Remix / React Router flat routes or static site\n(HTML files, no package.json); PREFIX=FILE entries win for their pages; none turns it\noff. An explicit auto with no recognised project is an error (exit 2)',
+        text: 'auto (the default where a project is recognised): SARIF, Code Quality, HTML and\nannotations point each page at the route file that renders it, read from a Next.js\n(app/, pages/), Astro, SvelteKit, Nuxt, Remix / React Router flat routes or static site\n(HTML files, no package.json); PREFIX=FILE entries win for their pages; none turns it\noff. An explicit auto with no recognised project is an error (exit 2). --sarif-map, its\nolder name, is still read',
       },
     ],
     config: key(
-      'sarifMap',
+      'sourceMap',
       (value, at): Record<string, string> | SarifMapMode => {
         if (value === 'auto' || value === 'none') return value;
         if (typeof value === 'string')
           at.fail(
-            'sarifMap',
+            'sourceMap',
             `must be "auto", "none" or an object of URL path prefix → file, got ${JSON.stringify(value)}`,
           );
-        return stringMap(value, 'sarifMap', at);
+        return stringMap(value, 'sourceMap', at);
       },
       {
         shape: '{prefix: file} | "auto" | "none"',
+        alias: 'sarifMap',
         as: (map): SarifMapItem[] => (typeof map === 'string' ? [map] : Object.entries(map)),
       },
     ),
@@ -264,7 +268,7 @@ export const CI_SETTINGS = {
     default: [],
     merge: (lower, higher) => [...lower, ...higher],
   } as SettingSpec<SarifMapItem[]>,
-  /** The project `--sarif-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
+  /** The project `--source-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
   sourceRoot: {
     action: 'source-root',
     flag: 'source-root',
@@ -272,7 +276,7 @@ export const CI_SETTINGS = {
     commands: ['ci', 'mcp', 'merge'],
     help: {
       value: '<dir>',
-      text: 'the project whose routes locate findings (--sarif-map auto; the MCP server), default the working directory',
+      text: 'the project whose routes locate findings (--source-map auto; the MCP server), default the working directory',
     },
     config: key('sourceRoot', (value, at) =>
       pathIn(value, 'sourceRoot', at, 'must be a folder, relative to the config file'),
@@ -453,7 +457,7 @@ export const CI_SETTINGS = {
     commands: ['ci'],
     help: {
       value: '<ref>',
-      text: 'check only pages whose --sarif-map files changed since the git ref (git diff --name-only),\nplus every page no entry maps; no change → exit 0 saying no page was affected',
+      text: 'check only pages whose --source-map files changed since the git ref (git diff --name-only),\nplus every page no entry maps; no change → exit 0 saying no page was affected',
     },
     read: text,
     default: undefined,

@@ -28,6 +28,9 @@ const KEYS = Object.values(SETTINGS as Record<string, SettingSpec<unknown>>).fla
  */
 export const CONFIG_KEYS: readonly string[] = KEYS.map((source) => source.key);
 
+// The older names of keys, still read (see ConfigSource.alias).
+const ALIASES: readonly string[] = KEYS.flatMap((source) => (source.alias ? [source.alias] : []));
+
 /**
  * Reads the config: `explicit` (from `--config`) must exist; otherwise {@link DEFAULT_CONFIG_FILE} in `cwd`
  * is used when present. The file is read under a 1 MiB cap, without blocking (see `readTextFile`), a leading
@@ -67,14 +70,24 @@ export function checkConfig(data: unknown, file: string): CiConfig {
   };
   if (!isObject(data)) return at.fail('(top level)', 'must be a JSON object');
   for (const key of Object.keys(data)) {
-    if (key === '$schema' || CONFIG_KEYS.includes(key)) continue;
+    if (key === '$schema' || CONFIG_KEYS.includes(key) || ALIASES.includes(key)) continue;
     // A typo gets the closest key, as a mistyped flag does (case differences count as typos: `failon`).
     const near = closest(key, CONFIG_KEYS) ?? CONFIG_KEYS.find((k) => k.toLowerCase() === key.toLowerCase());
     at.fail(key, `is not a known key${near ? `; did you mean ${near}?` : ''} (known: ${CONFIG_KEYS.join(', ')})`);
   }
   const config: Record<string, unknown> = { file };
-  for (const source of KEYS)
-    if (data[source.key] !== undefined) config[source.key] = source.check(data[source.key], at);
+  for (const source of KEYS) {
+    const alias = source.alias;
+    if (alias !== undefined && data[alias] !== undefined) {
+      if (data[source.key] !== undefined)
+        at.fail(alias, `and ${source.key} are one key (${alias} is its older name): keep ${source.key}`);
+      // Stored under the key's name; a message names the key as the file spells it.
+      config[source.key] = source.check(data[alias], {
+        ...at,
+        fail: (k, rule) => at.fail(k.startsWith(source.key) ? alias + k.slice(source.key.length) : k, rule),
+      });
+    } else if (data[source.key] !== undefined) config[source.key] = source.check(data[source.key], at);
+  }
   return config as CiConfig;
 }
 

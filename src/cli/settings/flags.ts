@@ -24,6 +24,7 @@ export function optionsOf(command: string): Record<string, OptionSpec> {
       ...(spec.short ? { short: spec.short } : {}),
     };
     if (spec.negatable) options[`no-${spec.flag}`] = { type: 'boolean' };
+    if (spec.alias) options[spec.alias] = options[spec.flag]!;
   }
   return options;
 }

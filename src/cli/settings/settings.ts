@@ -35,7 +35,16 @@ export const SETTINGS = { ...EVERY_COMMAND, ...CI_SETTINGS, ...COMMAND_SETTINGS 
  */
 export function readSetting<T>(spec: SettingSpec<T>, inputs: SettingInputs): Setting<T> {
   const given: Array<() => Setting<T>> = [];
-  const raw = spec.flag === undefined ? undefined : inputs.values[spec.flag];
+  const byName = spec.flag === undefined ? undefined : inputs.values[spec.flag];
+  const byAlias = spec.alias === undefined ? undefined : inputs.values[spec.alias];
+  if (byName !== undefined && byAlias !== undefined)
+    throw new UsageError(
+      `--${spec.flag} and --${spec.alias} are one setting (--${spec.alias} is its older name): give one`,
+      'ci',
+    );
+  const raw = byName ?? byAlias;
+  // A message names the flag as it was given.
+  const flagName = byName === undefined && byAlias !== undefined ? spec.alias : spec.flag;
   const negated = spec.negatable === true && inputs.values[`no-${spec.flag}`] === true;
   if (negated && raw === true)
     throw new UsageError(`--${spec.flag} and --no-${spec.flag} contradict each other: give one`, 'ci');
@@ -47,7 +56,7 @@ export function readSetting<T>(spec: SettingSpec<T>, inputs: SettingInputs): Set
       source: { kind: 'flag', flag: `--no-${spec.flag}` },
     }));
   else if (raw !== undefined) {
-    const flag = `--${spec.flag}`;
+    const flag = `--${flagName}`;
     given.push(() => ({ value: spec.read(raw, flag), source: { kind: 'flag', flag } }));
   }
   const args = spec.arguments ? (inputs.args ?? []) : [];

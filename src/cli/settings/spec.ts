@@ -49,6 +49,8 @@ export interface ConfigPlace {
 /** A config file key of a setting: how its JSON value is checked, and how the checked value becomes the setting's. */
 export interface ConfigSource<T> {
   key: string;
+  /** The key's older name, still read (see {@link SettingSpec.alias}); a file holding both is refused. */
+  alias?: string;
   /** Checks the key's JSON value (never quoting a value that could be a secret) and returns what the file holds. */
   check(value: unknown, at: ConfigPlace): unknown;
   read(config: CiConfig): T | undefined;
@@ -85,6 +87,11 @@ export interface SettingSpec<T> {
   kind?: 'value' | 'list' | 'switch';
   /** A one-letter form (`-q`). */
   short?: string;
+  /**
+   * The flag's older name, still read (a flag renamed because its name said less than it does); giving both is an
+   * error. Its config file key's older name is `config.alias`.
+   */
+  alias?: string;
   /** A switch that also has a `--no-` form, an explicit false winning over the config file like any flag. */
   negatable?: boolean;
   /** The commands that take the flag (`jobs`: the commands that start and wait for one job), or `every` command. */

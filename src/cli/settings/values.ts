@@ -45,11 +45,12 @@ export function wholeNumber(
 export function key<Stored, T = Stored>(
   name: string,
   check: (value: unknown, at: ConfigPlace) => Stored,
-  options: { shape?: string; as?: (stored: Stored) => T } = {},
+  options: { shape?: string; as?: (stored: Stored) => T; alias?: string } = {},
 ): ConfigSource<T> {
-  const { shape, as = (stored: Stored) => stored as unknown as T } = options;
+  const { shape, as = (stored: Stored) => stored as unknown as T, alias } = options;
   return {
     key: name,
+    ...(alias ? { alias } : {}),
     check,
     // `checkConfig` stored what `check` returned under this key.
     read: (config) => (config[name] === undefined ? undefined : as(config[name] as Stored)),

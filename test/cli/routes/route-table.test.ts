@@ -51,7 +51,7 @@ describe('routeTableOf', () => {
   it('no project: nothing by default; an explicit auto or --source-root is a usage error naming the way out', () => {
     expect(tableIn(empty, [])).toEqual({ table: undefined, notes: [] });
     expect(tableIn(empty, ['none']).table).toBeUndefined();
-    const way = /--sarif-map auto: no routes can be inferred in .*--sarif-map none/;
+    const way = /--source-map auto: no routes can be inferred in .*--source-map none/;
     expect(() => tableIn(empty, ['auto'])).toThrow(way);
     expect(() => tableIn(process.cwd(), [], { sourceRoot: empty })).toThrow(way);
     expect(() => tableIn(empty, ['auto'])).toThrow(UsageError);

@@ -154,8 +154,8 @@ export function describeSarifAuto(label: string, run: Runner, { sample = false }
       try {
         const bad = await run(['ci', urlOf('/'), '--sarif-map', 'auto'], { env: env(), cwd: empty });
         expect(bad.code).toBe(2);
-        expect(bad.stderr).toContain('--sarif-map auto: no routes can be inferred in');
-        expect(bad.stderr).toContain('--sarif-map none');
+        expect(bad.stderr).toContain('--source-map auto: no routes can be inferred in');
+        expect(bad.stderr).toContain('--source-map none');
         expect(bad.stderr).not.toMatch(/\n\s+at /);
         // Without the flag the same folder keeps today's locations, silently.
         const quiet = await run(['ci', urlOf('/'), '--fail-on', 'NONE'], { env: env(), cwd: empty });

@@ -148,7 +148,7 @@ describe('the warning on stderr', () => {
         cwd: linked,
         warn: (l) => warned.push(l),
       }),
-    ).toThrow(/--sarif-map auto: no routes can be inferred/);
+    ).toThrow(/--source-map auto: no routes can be inferred/);
     expect(warned).toEqual(warningNaming('app'));
   });
 
@@ -162,7 +162,7 @@ describe('the warning on stderr', () => {
     expect(r.code, r.stderr).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines.filter((l) => l.startsWith('warning:'))).toEqual(warningNaming('src'));
-    const error = lines.findIndex((l) => /--sarif-map auto: no routes can be inferred/.test(l));
+    const error = lines.findIndex((l) => /--source-map auto: no routes can be inferred/.test(l));
     expect(error, r.stderr).toBeGreaterThan(lines.findIndex((l) => l.startsWith('warning:')));
   });
 });
