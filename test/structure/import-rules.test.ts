@@ -116,6 +116,14 @@ describe('import rules (see the README of each folder)', () => {
     ).toEqual([]);
   });
 
+  it('context.ts, which the gate and the MCP server import, imports neither of them (no arrow back between wings)', () => {
+    expect(
+      broken(
+        (from, to) => from !== 'src/cli/context.ts' || !(inside(to, 'src/cli/gate') || inside(to, 'src/cli/mcp')),
+      ),
+    ).toEqual([]);
+  });
+
   it('src/cli/mcp imports from the hall only context.ts, and only the mcp command imports it', () => {
     expect(edges.some(([from, to]) => inside(from, 'src/cli/mcp') && to === 'src/cli/context.ts')).toBe(true);
     expect(
