@@ -214,6 +214,27 @@ describe('import rules (see the README of each folder)', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('every folder of src/ has a README saying what it may import and what may import it (src/ itself: the floors)', () => {
+    const folders = (dir: string): string[] =>
+      readdirSync(dir)
+        .map((name) => join(dir, name))
+        .filter((path) => statSync(path).isDirectory())
+        .flatMap((path) => [path, ...folders(path)]);
+    const without = folders(SRC)
+      .map((dir) => relative(ROOT, dir))
+      .filter((dir) => {
+        let text = '';
+        try {
+          text = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
+        } catch {
+          return true;
+        }
+        return !text.includes('**May import:**') || !text.includes('**May be imported by:**');
+      });
+    expect(without).toEqual([]);
+    expect(readFileSync(join(SRC, 'README.md'), 'utf8')).toContain('| floor | folder | what |');
+  });
+
   it('no import cycle', () => {
     const next = new Map<string, string[]>();
     for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
