@@ -35,6 +35,12 @@ export interface CommandContext {
   json: boolean;
   /** The client, built on first use from `--api-key`/`SVC_API_KEY` and `--base-url`/`SVC_BASE_URL`. */
   client(): A11yClient;
+  /**
+   * Waits until what the client's requests rely on is there: the shared rate-limit store of `--redis-url` connected
+   * (within {@link STORE_CONNECT_MS}), so that no request of a run leaves before the store counts it. A store that
+   * cannot be reached is not an error here: the client's budget then warns and spaces requests on its own share.
+   */
+  ready(): Promise<void>;
   /** Set when a program runs the CLI in its own process (the GitHub Action, through `src/cli/index.ts`). */
   embed?: Embedding | undefined;
 }
@@ -93,6 +99,7 @@ export function clientFrom(
   env: Record<string, string | undefined>,
   out: Output,
   cleanups: Array<() => Promise<void>> = [],
+  startups: Array<() => Promise<void>> = [],
 ): A11yClient {
   const key = readSetting(SETTINGS.apiKey, { values, env });
   const apiKey = key.value;
@@ -115,7 +122,7 @@ export function clientFrom(
       `warning: the API key does not start with svc_, as the service's keys do; check ${describeSource(key.source)}`,
     );
   try {
-    return build(apiKey!, baseUrl!, values, env, out, cleanups);
+    return build(apiKey!, baseUrl!, values, env, out, cleanups, startups);
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     // The SDK names its options; a CLI user set a variable or a flag.
@@ -135,6 +142,7 @@ function build(
   env: Record<string, string | undefined>,
   out: Output,
   cleanups: Array<() => Promise<void>>,
+  startups: Array<() => Promise<void>>,
 ): A11yClient {
   // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl and npm read them (see proxy.ts). The proxy's connections, a
   // CONNECT still waiting for its answer included, end with the command: none keeps the process alive.
@@ -148,7 +156,7 @@ function build(
     ...(requests.proxied ? { fetch: requests.fetch } : {}),
     headers: { 'User-Agent': `svc-a11y/${version}` },
     validateResponses: true,
-    rateLimit: rateLimitFrom(values, env, out, cleanups),
+    rateLimit: rateLimitFrom(values, env, out, cleanups, startups),
     // --verbose / SVC_LOG: the SDK's own lines (already redacted), through the output guard like every other line.
     logLevel: readSetting(SETTINGS.logLevel, { values, env }).value,
     logger: {
@@ -162,6 +170,13 @@ function build(
 }
 
 /**
+ * How long a run waits for the shared rate-limit store's connection before its first request (`ready`): CI machines
+ * reach Redis over a network, and a service container may still be starting.
+ * @default 5000
+ */
+export const STORE_CONNECT_MS = 5_000;
+
+/**
  * The rate budget of `--rate-limit` / `SVC_RATE_LIMIT` (requests per minute), shared through Redis with
  * `--redis-url` / `SVC_REDIS_URL`, so the jobs of a CI matrix using one key share one budget. A Redis URL alone
  * means the service's default rate (120 per minute). The Redis connection is closed when the command ends.
@@ -171,6 +186,7 @@ function rateLimitFrom(
   env: Record<string, string | undefined>,
   out: Output,
   cleanups: Array<() => Promise<void>>,
+  startups: Array<() => Promise<void>>,
 ): ClientOptions['rateLimit'] {
   const rate = readSetting(SETTINGS.rateLimit, { values, env }).value;
   const redisUrl = readSetting(SETTINGS.redisUrl, { values, env }).value;
@@ -178,8 +194,11 @@ function rateLimitFrom(
   const requestsPerMinute = rate ?? SERVICE_REQUESTS_PER_MINUTE;
   if (redisUrl === undefined) return { requestsPerMinute };
   out.protect(redisUrlPassword(redisUrl));
-  const store = new RedisRateLimitStore({ url: redisUrl });
+  const store = new RedisRateLimitStore({ url: redisUrl, connectTimeoutMs: STORE_CONNECT_MS });
   cleanups.push(() => store.close());
+  // A run connects first (`ready`): its first request is counted by the store, not sent on a stand-in share while a
+  // slow connection opens. A failure is left to the budget, which warns once and spaces requests itself.
+  startups.push(() => store.connect().catch(() => undefined));
   // CI machines reach Redis over a network: a wider bound than the SDK's default for one store operation.
   return { requestsPerMinute, store, storeTimeoutMs: 1000 };
 }

@@ -131,6 +131,8 @@ async function runCommand(
   run: { out: Output; io: CliIO; cleanups: Array<() => Promise<void>>; embed: Embedding | undefined },
 ): Promise<number> {
   const { out, io, cleanups, embed } = run;
+  // What the client's requests wait for before the first (the shared store's connection): see `ready`.
+  const startups: Array<() => Promise<void>> = [];
   for (const secret of processSecrets(
     {},
     { apiKey: values['api-key'], webhookSecrets: values.secret, redisUrl: values['redis-url'] },
@@ -155,7 +157,10 @@ async function runCommand(
     out,
     json,
     progress: new Progress(out, !values['no-progress'] && !values.quiet && !json),
-    client: () => clientFrom(values, io.env, out, cleanups),
+    client: () => clientFrom(values, io.env, out, cleanups, startups),
+    ready: async () => {
+      await Promise.all(startups.splice(0).map((start) => start()));
+    },
     embed,
   };
   return await command.run(ctx);

@@ -4,6 +4,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisDatabase } from '../support/redis-database.js';
@@ -78,7 +79,7 @@ describe('svc-a11y with a shared rate budget', () => {
       const dir = await mkdtemp(join(tmpdir(), 'svc-a11y-silent-redis-'));
       const junit = join(dir, 'a11y.xml');
       try {
-        // The kill timer is far beyond the bounds (1 s to connect, then in-process): reaching it is the failure, and
+        // The kill timer is far beyond the bounds (5 s to connect, then in-process): reaching it is the failure, and
         // its mark is the exit code (null: killed), not a reading of the clock against the same 25 s.
         const argv = args.at(-1) === '--report' ? [...args, `junit=${junit}`] : args;
         const r = await runCli([...argv, '--redis-url', silent.url], {
@@ -109,4 +110,49 @@ describe('svc-a11y with a shared rate budget', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });
+
+  it("a Redis whose connection opens 2.5 s late: ci waits for it, so every request is counted by the store (none on the process's own share, no warning)", async () => {
+    const redisUrl = await redisDatabase();
+    const target = new URL(redisUrl);
+    // A loopback proxy that holds each connection 2.5 s before it reaches Redis: a service container still starting.
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      sockets.add(client);
+      client.pause();
+      const timer = setTimeout(() => {
+        const upstream = connect(Number(target.port), target.hostname, () => {
+          client.pipe(upstream).pipe(client);
+          client.resume();
+        });
+        sockets.add(upstream);
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+      }, 2_500);
+      client.on('close', () => clearTimeout(timer));
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const { port } = proxy.address() as AddressInfo;
+    const admin = createClient({ url: redisUrl });
+    await admin.connect();
+    try {
+      const before = sim.requestCount(sim.keys.full);
+      const urls = ['a', 'b', 'c'].map((p) => `https://shop.example.com/clean/late-${p}`);
+      const r = await runCliLikeBinary(
+        ['ci', ...urls, '-q', '--rate-limit', '600', '--redis-url', `redis://127.0.0.1:${port}${target.pathname}`],
+        { env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url }, timeoutMs: 30_000 },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('rate-limit store');
+      const sent = sim.requestCount(sim.keys.full) - before;
+      expect(sent).toBeGreaterThanOrEqual(2); // the create and at least one look
+      // Every request the service got took its slot in the store's window log first.
+      const logs = (await admin.keys('svc-a11y:rl:v1:*')).filter((k) => k.endsWith(':log'));
+      expect(logs).toHaveLength(1);
+      expect(await admin.lLen(logs[0]!)).toBe(sent);
+    } finally {
+      await admin.quit();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => proxy.close(done));
+    }
+  }, 60_000);
 });

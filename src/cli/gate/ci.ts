@@ -70,6 +70,7 @@ export async function runCheck(
       );
   }
   const { timeout } = options;
+  await ctx.ready();
   const results = await runBatches(client, batches, {
     failOn: options.failOn,
     setBaseline: options.setBaseline,
