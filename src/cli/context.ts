@@ -37,7 +37,7 @@ export interface CommandContext {
   client(): A11yClient;
   /**
    * Waits until what the client's requests rely on is there: the shared rate-limit store of `--redis-url` connected
-   * (within {@link STORE_CONNECT_MS}), so that no request of a run leaves before the store counts it. A store that
+   * (within 5 s), so that no request of a run leaves before the store counts it. A store that
    * cannot be reached is not an error here: the client's budget then warns and spaces requests on its own share.
    */
   ready(): Promise<void>;
@@ -174,7 +174,7 @@ function build(
  * reach Redis over a network, and a service container may still be starting.
  * @default 5000
  */
-export const STORE_CONNECT_MS = 5_000;
+const STORE_CONNECT_MS = 5_000;
 
 /**
  * The rate budget of `--rate-limit` / `SVC_RATE_LIMIT` (requests per minute), shared through Redis with
