@@ -137,10 +137,10 @@ async function merge(
     core.setFailed(`input merge names no JSON report: ${inputs.merge.join(', ')} holds no .json file`);
     return;
   }
-  const { sarifMap, sourceRoot, basePath } = inputs.settings;
+  const { sourceMap, sourceRoot, basePath } = inputs.settings;
   const run = await runMerge(
     shards,
-    { sarifMap, sourceRoot, basePath },
+    { sourceMap, sourceRoot, basePath },
     { stdout: process.stdout, stderr: process.stderr, env },
     { reports: reportsOf(files), writes: ACTION_WRITES },
   );
@@ -200,7 +200,7 @@ async function publish(
     outputs['new-findings'] = newFindings(report);
     for (const a of annotationsOf(report, {
       max: MAX_ANNOTATIONS,
-      sourceMap: run.options?.sarifMap ?? [],
+      sourceMap: run.options?.sourceMap ?? [],
       routes: run.options?.routes,
     })) {
       const properties = { title: a.title, file: a.file, startLine: a.line };

@@ -6,7 +6,7 @@ import { RedisRateLimitStore } from '../redis/index.js';
 import type { OptionSpec, OptionValues } from './args.js';
 import { UsageError } from './exit-codes.js';
 import type { Output } from './io/output.js';
-import type { SarifMapEntry } from './pages/source-location.js';
+import type { SourceMapEntry } from './pages/source-location.js';
 import type { RouteTable } from './routes/index.js';
 import type { Progress } from './progress-line.js';
 import type { ReportFormat } from './report/formats.js';
@@ -70,7 +70,7 @@ export interface Embedding {
 /** What an embedding program reads of the options a `ci` run or a `merge` ran with. */
 export interface EmbeddedOptions {
   /** The manual source map entries the run located pages by (`--source-map PREFIX=FILE`). */
-  sarifMap: SarifMapEntry[];
+  sourceMap: SourceMapEntry[];
   /** The routes `--source-map auto` inferred, for the pages no entry covers. */
   routes: RouteTable | undefined;
   /** Why a config file's `setBaseline` was not followed (a pull request), when it was not. */

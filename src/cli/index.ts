@@ -70,7 +70,7 @@ export function runCiCheck(
 
 /**
  * Runs `svc-a11y merge` in this process on the shards' JSON reports `files`, with `settings` by name (the source
- * locations': `sarifMap`, `sourceRoot`, `basePath`) and `embed`'s report files; nothing is sent, so no key is needed.
+ * locations': `sourceMap`, `sourceRoot`, `basePath`) and `embed`'s report files; nothing is sent, so no key is needed.
  * @example const { code, report } = await runMerge(['shards/1.json', 'shards/2.json'], {}, { stdout, stderr, env });
  */
 export function runMerge(

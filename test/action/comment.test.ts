@@ -153,7 +153,7 @@ describe('inputs and the event', () => {
       }),
     );
     expect(inputs).toMatchObject({
-      settings: { urls: ['https://a.example/', 'https://b.example/'], sarifMap: ['/=src/a.tsx', '/x=src/x.tsx'] },
+      settings: { urls: ['https://a.example/', 'https://b.example/'], sourceMap: ['/=src/a.tsx', '/x=src/x.tsx'] },
       comment: false,
       setBaseline: 'auto',
       ifNoKey: 'fail',

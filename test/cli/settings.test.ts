@@ -200,7 +200,7 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     badText: ['no-equals-sign'],
     badConfig: { team: 1 },
   },
-  sarifMap: {
+  sourceMap: {
     // Merged: the file's entries, then the flags' (a later equal prefix wins).
     flag: {
       raw: ['/a=b.tsx'],
@@ -504,7 +504,7 @@ describe('the settings merge, through the CLI in process', () => {
 });
 
 describe('a renamed setting keeps its older name', () => {
-  const spec = SETTINGS.sarifMap;
+  const spec = SETTINGS.sourceMap;
 
   it('--source-map is read as --sarif-map was, each message naming the flag as given; both at once are refused', () => {
     expect(readSetting(spec, { values: { 'sarif-map': ['/a=b.tsx'] }, env: {} })).toEqual({

@@ -118,9 +118,7 @@ describe('import rules (see the README of each folder)', () => {
 
   it('context.ts, which the gate and the MCP server import, imports neither of them (no arrow back between wings)', () => {
     expect(
-      broken(
-        (from, to) => from !== 'src/cli/context.ts' || !(inside(to, 'src/cli/gate') || inside(to, 'src/cli/mcp')),
-      ),
+      broken((from, to) => from !== 'src/cli/context.ts' || !(inside(to, 'src/cli/gate') || inside(to, 'src/cli/mcp'))),
     ).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 // (nothing says it was not touched). Git runs without a shell, the ref after `--end-of-options`.
 import { execFileSync } from 'node:child_process';
 import { UsageError } from '../exit-codes.js';
-import type { SarifMapEntry } from '../report/index.js';
+import type { SourceMapEntry } from '../report/index.js';
 import { parseUrl } from '../io/parse-url.js';
 
 /** Which pages a change touched. */
@@ -95,7 +95,7 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 // Every entry whose prefix covers the page's path (`/checkout` covers `/checkout` and `/checkout/pay`).
-function entriesOf(url: string, map: readonly SarifMapEntry[]): SarifMapEntry[] {
+function entriesOf(url: string, map: readonly SourceMapEntry[]): SourceMapEntry[] {
   const path = parseUrl(url)?.pathname ?? '';
   return map.filter(({ prefix }) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
 }
@@ -107,7 +107,7 @@ function entriesOf(url: string, map: readonly SarifMapEntry[]): SarifMapEntry[] 
  */
 export function affectedPages(
   urls: readonly string[],
-  map: readonly SarifMapEntry[],
+  map: readonly SourceMapEntry[],
   changed: readonly string[],
 ): AffectedPages {
   const kept: string[] = [];

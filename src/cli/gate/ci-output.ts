@@ -12,7 +12,7 @@ import { REPORT_LABELS, REPORT_SYNTAX, type ReportFormat } from '../report/forma
 import {
   type HtmlRunInfo,
   type PreparedReport,
-  type SarifMapEntry,
+  type SourceMapEntry,
   toGitHubAnnotations,
   toHtml,
   toJUnit,
@@ -29,7 +29,7 @@ import { describeSuppression, type Suppressions } from '../verdict/suppressions.
 export interface FormatOptions {
   /** Whether the text format may use colour (stdout on a terminal only). */
   color?: boolean;
-  sarifMap?: SarifMapEntry[] | undefined;
+  sourceMap?: SourceMapEntry[] | undefined;
   /** The routes `--source-map auto` inferred: SARIF, Code Quality, HTML and annotations locate pages by them too. */
   routes?: RouteTable | undefined;
   /** The SARIF run's category (`automationDetails.id`). */
@@ -53,16 +53,16 @@ export function formatReport(report: PreparedReport, format: ReportFormat, optio
     case 'junit':
       return toJUnit(report);
     case 'sarif':
-      return `${jsonText(toSarif(report, { toolVersion: version, sourceMap: options.sarifMap, routes: options.routes, category: options.sarifCategory }))}\n`;
+      return `${jsonText(toSarif(report, { toolVersion: version, sourceMap: options.sourceMap, routes: options.routes, category: options.sarifCategory }))}\n`;
     case 'codequality':
-      return `${jsonText(toCodeQuality(report, { sourceMap: options.sarifMap, routes: options.routes }))}\n`;
+      return `${jsonText(toCodeQuality(report, { sourceMap: options.sourceMap, routes: options.routes }))}\n`;
     case 'markdown':
       return toMarkdown(report);
     case 'html':
       return toHtml(report, {
         toolVersion: version,
         run: options.run,
-        sourceMap: options.sarifMap,
+        sourceMap: options.sourceMap,
         routes: options.routes,
       });
     default:
@@ -92,7 +92,7 @@ function jsonReportOf(report: PreparedReport, { shard, merged }: FormatOptions):
 }
 
 /** What {@link outputReport} reads of a run's options (`ci`'s, `merge`'s). */
-export type ReportOptions = Pick<CiOptions, 'format' | 'reports' | 'sarifMap' | 'routes' | 'sarifCategory'>;
+export type ReportOptions = Pick<CiOptions, 'format' | 'reports' | 'sourceMap' | 'routes' | 'sarifCategory'>;
 
 /**
  * Prints the report on stdout (unless `--quiet` without `--format`), writes the report files, the job summary and
@@ -108,7 +108,7 @@ export async function outputReport(
   const v = ctx.values;
   let code: number = report.verdict.exitCode;
   const formatting = {
-    sarifMap: options.sarifMap,
+    sourceMap: options.sourceMap,
     routes: options.routes,
     sarifCategory: options.sarifCategory,
     run,
@@ -138,7 +138,7 @@ export async function outputReport(
     await appendStepSummary(ctx.out, env.GITHUB_STEP_SUMMARY, toMarkdown(report));
   // Workflow commands go to stderr: the runner reads both streams, and stdout stays the report's.
   if (env.GITHUB_ACTIONS === 'true' && writes?.annotations !== false)
-    for (const line of toGitHubAnnotations(report, { sourceMap: options.sarifMap, routes: options.routes }))
+    for (const line of toGitHubAnnotations(report, { sourceMap: options.sourceMap, routes: options.routes }))
       ctx.out.annotation(line);
   return code;
 }

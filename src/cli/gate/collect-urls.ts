@@ -1,7 +1,7 @@
 // Where a run's pages come from, in order: the URLs given (arguments, --urls-file, the config file), every
 // sitemap's pages (read under bounds, see sitemap.ts), narrowed to the pages a change touched (--changed-since),
 // then bounded by --max-urls. What was read or left out is said on stderr.
-import type { SarifMapEntry } from '../report/index.js';
+import type { SourceMapEntry } from '../report/index.js';
 import { affectedPages, changedFiles } from './changed-since.js';
 import { DEFAULT_CONFIG_FILE } from '../settings/config.js';
 import { UsageError } from '../exit-codes.js';
@@ -21,7 +21,7 @@ export interface UrlSources {
   /** `--changed-since`: the git ref, if given. */
   changedSince: string | undefined;
   /** URL path prefix → source file or glob (what --changed-since reads). */
-  sarifMap: SarifMapEntry[];
+  sourceMap: SourceMapEntry[];
 }
 
 /**
@@ -72,7 +72,7 @@ export async function collectUrls(
       io.err(`--changed-since ${options.changedSince}: no file changed, so no page was affected; nothing to check.`);
       return [];
     }
-    const affected = affectedPages(urls, options.sarifMap, changed);
+    const affected = affectedPages(urls, options.sourceMap, changed);
     info(
       `--changed-since ${options.changedSince}: ${changed.length} file${changed.length === 1 ? '' : 's'} changed; checking ${affected.kept.length} of ${urls.length} pages ` +
         `(${affected.kept.length - affected.unmapped.length} mapped to a changed file, ${affected.unmapped.length} with no --source-map entry, kept), skipping ${affected.skipped.length}.`,

@@ -4,13 +4,13 @@
 // the merge job writes what its own command line names.
 import { readSetting, SETTINGS, type SettingSpec } from '../settings/settings.js';
 import type { CiOptions, OptionsContext } from './options.js';
-import { checkReportPaths, sarifMapOf } from './options.js';
+import { checkReportPaths, sourceMapOf } from './options.js';
 import { routeTableOf } from './route-table.js';
 
 /** The parsed options of a merge. */
 export type MergeOptions = Pick<
   CiOptions,
-  'format' | 'reports' | 'sarifMap' | 'routes' | 'sarifCategory' | 'createdFolders'
+  'format' | 'reports' | 'sourceMap' | 'routes' | 'sarifCategory' | 'createdFolders'
 > & {
   /** The shards' JSON reports, as named. */
   files: string[];
@@ -24,14 +24,14 @@ export type MergeOptions = Pick<
 export function mergeOptions(ctx: OptionsContext): MergeOptions {
   const inputs = { values: ctx.values, env: ctx.out.io.env };
   const setting = <T>(spec: SettingSpec<T>) => readSetting(spec, inputs);
-  const items = setting(SETTINGS.sarifMap).value;
+  const items = setting(SETTINGS.sourceMap).value;
   const given = setting(SETTINGS.reports);
   const reports = { ...given, value: [...given.value, ...(ctx.embed?.reports ?? [])] };
   const options = {
     files: ctx.args,
     format: ctx.json ? ('json' as const) : setting(SETTINGS.format).value,
     reports: reports.value,
-    sarifMap: sarifMapOf(items),
+    sourceMap: sourceMapOf(items),
     routes: routeTableOf({
       items,
       sourceRoot: setting(SETTINGS.sourceRoot),

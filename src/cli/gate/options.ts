@@ -15,12 +15,12 @@ import type { Output } from '../io/output.js';
 import { uniquePageUrls, urlPattern } from '../pages/page-urls.js';
 import { checkReportPath, removeEmptyFolders } from '../report/files.js';
 import type { ReportFormat } from '../report/formats.js';
-import { checkSarifMap, type SarifMapEntry } from '../report/index.js';
+import { checkSourceMap, type SourceMapEntry } from '../report/index.js';
 import {
   describeSource,
   type Env,
   readSetting,
-  type SarifMapItem,
+  type SourceMapItem,
   SETTINGS,
   type Setting,
   type SettingInputs,
@@ -72,9 +72,9 @@ export interface CiOptions {
   /** The SARIF run's category (`automationDetails.id`), when given. */
   sarifCategory: string | undefined;
   /** URL path prefix → repository-relative source file, for SARIF locations and --changed-since. */
-  sarifMap: SarifMapEntry[];
+  sourceMap: SourceMapEntry[];
   /**
-   * The routes `--source-map auto` inferred (the default in a recognised project), for the pages no `sarifMap`
+   * The routes `--source-map auto` inferred (the default in a recognised project), for the pages no `sourceMap`
    * entry covers; undefined when inference is off or found nothing. Never used by `--changed-since`: a page's
    * route file is not all that renders it.
    */
@@ -136,17 +136,17 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   const changedSince = setting(SETTINGS.changedSince).value;
   const given = setting(SETTINGS.reports);
   const reports = { ...given, value: [...given.value, ...(ctx.embed?.reports ?? [])] };
-  const sarifMapItems = setting(SETTINGS.sarifMap).value;
-  const sarifMap = sarifMapOf(sarifMapItems);
+  const sourceMapItems = setting(SETTINGS.sourceMap).value;
+  const sourceMap = sourceMapOf(sourceMapItems);
   const routes = routeTableOf({
-    items: sarifMapItems,
+    items: sourceMapItems,
     sourceRoot: setting(SETTINGS.sourceRoot),
     basePath: setting(SETTINGS.basePath),
     cwd: process.cwd(),
     note: setting(SETTINGS.quiet).value ? undefined : (line) => ctx.out.err(line),
     warn: (line) => ctx.out.err(line),
   });
-  if (changedSince !== undefined && sarifMap.length === 0) {
+  if (changedSince !== undefined && sourceMap.length === 0) {
     throw new UsageError(
       '--changed-since needs --source-map entries (PREFIX=FILE, or sourceMap in the config file) saying which source files render which pages (the route files of --source-map auto do not count: layouts and components render pages too)',
       'ci',
@@ -183,7 +183,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     setBaseline: baseline.setBaseline,
     timeout: setting(SETTINGS.timeout),
     context: { ...ctx.embed?.context, ...setting(SETTINGS.context).value },
-    sarifMap,
+    sourceMap,
     routes,
     sarifCategory: setting(SETTINGS.sarifCategory).value,
     configFile: config?.file,
@@ -236,12 +236,12 @@ export async function removingUnusedFolders(
 /**
  * The SARIF source map entries (the config file's, then `--source-map`'s), each checked.
  * @throws UsageError naming --source-map / sourceMap and the entry at fault
- * @example sarifMapOf([['/checkout', 'src/checkout.tsx'], 'auto']) // [{ prefix: '/checkout', file: 'src/checkout.tsx' }]
+ * @example sourceMapOf([['/checkout', 'src/checkout.tsx'], 'auto']) // [{ prefix: '/checkout', file: 'src/checkout.tsx' }]
  */
-export function sarifMapOf(items: readonly SarifMapItem[]): SarifMapEntry[] {
+export function sourceMapOf(items: readonly SourceMapItem[]): SourceMapEntry[] {
   const entries = items.filter((item): item is [string, string] => typeof item !== 'string');
   try {
-    return checkSarifMap(entries.map(([prefix, file]) => ({ prefix, file })));
+    return checkSourceMap(entries.map(([prefix, file]) => ({ prefix, file })));
   } catch (error) {
     throw new UsageError(`--source-map / sourceMap: ${(error as Error).message}`);
   }

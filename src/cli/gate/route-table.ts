@@ -5,12 +5,12 @@
 // whatever the outcome, even in a quiet run: it may be why no route was found.
 import { UsageError } from '../exit-codes.js';
 import { inferRoutes, type RouteTable } from '../routes/index.js';
-import type { Setting, SarifMapItem } from '../settings/settings.js';
+import type { Setting, SourceMapItem } from '../settings/settings.js';
 
 /** What {@link routeTableOf} reads. */
 export interface RouteTableInputs {
   /** The `--source-map` items (config file's first, then the flags'). */
-  items: readonly SarifMapItem[];
+  items: readonly SourceMapItem[];
   sourceRoot: Setting<string | undefined>;
   basePath: Setting<string | undefined>;
   /** The working directory (the source root's default). */

@@ -1,5 +1,5 @@
 // Where a SARIF result points: a repository-relative path derived from the page's host and path, or the source
-// file a URL-path-prefix map assigns to the page (`--source-map`, `sarifMap` in the config file).
+// file a URL-path-prefix map assigns to the page (`--source-map`, `sourceMap` in the config file).
 import { createHash } from 'node:crypto';
 import type { PhysicalLocation } from 'sarif';
 import { matchRoute, type RouteTable, type SourceLocation } from '../routes/index.js';
@@ -12,7 +12,7 @@ export const SOURCE_ROOT = '%SRCROOT%';
 export const UNKNOWN_PAGE_URI = 'unknown-page';
 
 /** One entry of a source map: pages whose URL path starts with `prefix` are reported in `file`. */
-export interface SarifMapEntry {
+export interface SourceMapEntry {
   /** URL path prefix, matched on whole path segments (`/checkout` matches `/checkout/pay`, not `/checkouts`). */
   prefix: string;
   /** Repository-relative file that renders those pages, e.g. `src/pages/checkout.tsx`. */
@@ -90,7 +90,7 @@ function badEntry(entry: string, reason: string): Error {
 
 // Validates and normalises one entry: the prefix as WHATWG serialises a path (so it compares with page URLs
 // byte for byte) without a trailing `/`; the file repository-relative, `/`-separated, never climbing out (`..`).
-function checkEntry(prefix: string, file: string, entry: string): SarifMapEntry {
+function checkEntry(prefix: string, file: string, entry: string): SourceMapEntry {
   if (!prefix.startsWith('/')) throw badEntry(entry, "the URL path prefix must start with '/'");
   if (/[?#\u0000-\u001F\u007F]/.test(prefix))
     throw badEntry(entry, 'the URL path prefix must be a path only (no query, fragment or control character)');
@@ -110,9 +110,9 @@ function checkEntry(prefix: string, file: string, entry: string): SarifMapEntry 
  * Checks and normalises source-map entries (from a config file's `{ prefix: file }` object, say): prefixes start
  * with `/` and hold a path only (stored as WHATWG serialises them, without a trailing `/`), files are
  * repository-relative with `/` separators and no `..`. Throws an Error naming the first bad entry as `PREFIX=FILE`.
- * @example checkSarifMap([{ prefix: '/checkout/', file: './src/pages/checkout.tsx' }]) // [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }]
+ * @example checkSourceMap([{ prefix: '/checkout/', file: './src/pages/checkout.tsx' }]) // [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }]
  */
-export function checkSarifMap(entries: readonly SarifMapEntry[]): SarifMapEntry[] {
+export function checkSourceMap(entries: readonly SourceMapEntry[]): SourceMapEntry[] {
   return entries.map((e) => checkEntry(e.prefix, e.file, `${e.prefix}=${e.file}`));
 }
 
@@ -120,10 +120,10 @@ export function checkSarifMap(entries: readonly SarifMapEntry[]): SarifMapEntry[
  * Parses a source map written as `PREFIX=FILE` entries separated by commas or line breaks (blank entries are
  * ignored; the prefix ends at the first `=`): the syntax of `--source-map`. Throws an Error naming the first bad
  * entry, or an entry whose prefix the same text already mapped.
- * @example parseSarifMap('/checkout=src/pages/checkout.tsx, /=src/pages/home.tsx')
+ * @example parseSourceMap('/checkout=src/pages/checkout.tsx, /=src/pages/home.tsx')
  */
-export function parseSarifMap(text: string): SarifMapEntry[] {
-  const entries: SarifMapEntry[] = [];
+export function parseSourceMap(text: string): SourceMapEntry[] {
+  const entries: SourceMapEntry[] = [];
   for (const entry of text
     .split(/[,\r\n]/)
     .map((s) => s.trim())
@@ -143,12 +143,12 @@ export function parseSarifMap(text: string): SarifMapEntry[] {
  * `/`; undefined when none does (or the URL is not absolute).
  * @example mappedFile('https://shop.example.com/checkout/pay', [{ prefix: '/checkout', file: 'src/checkout.tsx' }]) // 'src/checkout.tsx'
  */
-function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): string | undefined {
+function mappedFile(url: string | undefined, map: readonly SourceMapEntry[]): string | undefined {
   const parsed = url ? parseUrl(url) : undefined;
   if (!parsed || map.length === 0) return undefined;
   const path = parsed.pathname;
   const hits = map.filter(({ prefix }) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
-  return hits.reduce<SarifMapEntry | undefined>(
+  return hits.reduce<SourceMapEntry | undefined>(
     (best, e) => (best && best.prefix.length > e.prefix.length ? best : e),
     undefined,
   )?.file;
@@ -162,7 +162,7 @@ function mappedFile(url: string | undefined, map: readonly SarifMapEntry[]): str
  */
 export function sourceOf(
   url: string | undefined,
-  map: readonly SarifMapEntry[],
+  map: readonly SourceMapEntry[],
   routes?: RouteTable | undefined,
 ): SourceLocation | undefined {
   const file = mappedFile(url, map);
@@ -180,7 +180,7 @@ export type SourceLocator = (url: string | undefined) => SourceLocation | undefi
  * @default routes undefined (manual entries only)
  * @example const locate = sourceLocator(map, table); locate('https://shop.example.com/blog/hi')?.line // 3
  */
-export function sourceLocator(map: readonly SarifMapEntry[], routes?: RouteTable | undefined): SourceLocator {
+export function sourceLocator(map: readonly SourceMapEntry[], routes?: RouteTable | undefined): SourceLocator {
   const known = new Map<string, SourceLocation | undefined>();
   return (url) => {
     if (!url) return undefined;

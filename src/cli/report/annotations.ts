@@ -7,7 +7,7 @@ import type { PreparedReport } from '../verdict/prepare.js';
 import { visibleText } from '../io/safe-text.js';
 import { impactLabel, pageLabel, ruleIdOf, targetOf } from '../verdict/fields.js';
 import type { RouteTable } from '../routes/index.js';
-import { type SarifMapEntry, type SourceLocator, sourceLocator } from '../pages/source-location.js';
+import { type SourceMapEntry, type SourceLocator, sourceLocator } from '../pages/source-location.js';
 
 /** Options of {@link toGitHubAnnotations} and {@link annotationsOf}. */
 export interface AnnotationOptions {
@@ -21,7 +21,7 @@ export interface AnnotationOptions {
    * on that file, at line 1 (the API reports elements of rendered pages, not source lines).
    * @default []
    */
-  sourceMap?: readonly SarifMapEntry[];
+  sourceMap?: readonly SourceMapEntry[];
   /**
    * The route table of `--source-map auto`: a finding on a page no `sourceMap` entry covers is annotated on the
    * route file that renders it, at the line of its default export.

@@ -6,7 +6,7 @@
 import { impactLabel, normalizeImpact, ruleIdOf, targetOf } from '../verdict/fields.js';
 import type { Finding, PreparedReport } from '../verdict/prepare.js';
 import type { RouteTable } from '../routes/index.js';
-import { hashOf, relativePathOf, type SarifMapEntry, sourceLocator } from '../pages/source-location.js';
+import { hashOf, relativePathOf, type SourceMapEntry, sourceLocator } from '../pages/source-location.js';
 
 /** One issue of a GitLab Code Quality report. */
 export interface CodeQualityIssue {
@@ -20,7 +20,7 @@ export interface CodeQualityIssue {
 /** Options of {@link toCodeQuality}. */
 export interface CodeQualityOptions {
   /** URL path prefix → source file: a finding on a mapped page points at its file (as in SARIF). */
-  sourceMap?: readonly SarifMapEntry[] | undefined;
+  sourceMap?: readonly SourceMapEntry[] | undefined;
   /**
    * The route table of `--source-map auto`: a page no `sourceMap` entry covers points at its route file, at the
    * line of its default export (as in SARIF).

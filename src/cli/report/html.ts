@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { CiViolation } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
 import type { RouteTable } from '../routes/index.js';
-import { type SarifMapEntry, sourceOf } from '../pages/source-location.js';
+import { type SourceMapEntry, sourceOf } from '../pages/source-location.js';
 import { batchOfFinding, batchOfPage } from '../verdict/aggregate.js';
 import type { Finding, PreparedReport } from '../verdict/prepare.js';
 import {
@@ -44,7 +44,7 @@ export interface HtmlOptions {
    * URL path prefix → source file (`--source-map`): each page names the file that renders it, as SARIF locates it.
    * @default []
    */
-  sourceMap?: readonly SarifMapEntry[] | undefined;
+  sourceMap?: readonly SourceMapEntry[] | undefined;
   /**
    * The route table of `--source-map auto`, for pages no `sourceMap` entry covers.
    * @default undefined (no inference)

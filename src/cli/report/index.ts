@@ -10,8 +10,8 @@ export {
   toSarif,
 } from './sarif.js';
 export type { SarifOptions } from './sarif.js';
-export { checkSarifMap } from '../pages/source-location.js';
-export type { SarifMapEntry } from '../pages/source-location.js';
+export { checkSourceMap } from '../pages/source-location.js';
+export type { SourceMapEntry } from '../pages/source-location.js';
 export { mdCell, toMarkdown } from './markdown.js';
 export { toCodeQuality } from './codequality.js';
 export type { MarkdownOptions } from './markdown.js';

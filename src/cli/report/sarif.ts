@@ -10,17 +10,17 @@ import { batchOfFinding } from '../verdict/aggregate.js';
 import { mdCell } from './markdown.js';
 import type { RouteTable } from '../routes/index.js';
 import {
-  checkSarifMap,
+  checkSourceMap,
   hashOf,
   physicalLocationOf,
-  type SarifMapEntry,
+  type SourceMapEntry,
   type SourceLocator,
   sourceLocator,
   wellFormedText,
 } from '../pages/source-location.js';
 
-export { checkSarifMap, parseSarifMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from '../pages/source-location.js';
-export type { SarifMapEntry } from '../pages/source-location.js';
+export { checkSourceMap, parseSourceMap, SOURCE_ROOT, UNKNOWN_PAGE_URI } from '../pages/source-location.js';
+export type { SourceMapEntry } from '../pages/source-location.js';
 import { compareText, impactLabel, normalizeImpact, pageLabel, ruleIdOf } from '../verdict/fields.js';
 import { parseUrl } from '../io/parse-url.js';
 
@@ -48,10 +48,10 @@ export interface SarifOptions {
   /**
    * Source files that render pages; the longest matching prefix wins, and of two equal prefixes the later entry
    * (so `[...fromConfig, ...fromFlags]` lets flags win). Unmapped pages are located by host and path. Checked as
-   * {@link checkSarifMap} does: an invalid entry throws.
+   * {@link checkSourceMap} does: an invalid entry throws.
    * @example [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }]
    */
-  sourceMap?: readonly SarifMapEntry[];
+  sourceMap?: readonly SourceMapEntry[];
   /**
    * The route table of `--source-map auto`: a page no `sourceMap` entry covers is located on the route file that
    * renders it (its route pattern in `properties.route`); an unmatched page keeps its host-and-path location.
@@ -241,12 +241,12 @@ function wellFormed<T>(value: T): T {
  * location (the mapped source file, else the page's host and path; the full page URL stays in the message and in
  * `properties.pageUrl`), the selector as a logical location and the API's fingerprint in `partialFingerprints`.
  * Pages that could not be checked, a check that did not complete and results left out over `maxResults` are tool
- * execution notifications. Throws when a `sourceMap` entry is invalid (see {@link parseSarifMap}).
+ * execution notifications. Throws when a `sourceMap` entry is invalid (see {@link parseSourceMap}).
  * @example await writeFile('a11y.sarif', JSON.stringify(toSarif(prepareReport({ check, violations }), { toolVersion: '0.1.0' }), null, 2));
  */
 export function toSarif(report: PreparedReport, options: SarifOptions): Log {
   const { check, failOn, findings, failedPages, verdict, batches } = report;
-  const map = checkSarifMap(options.sourceMap ?? []);
+  const map = checkSourceMap(options.sourceMap ?? []);
   // The manual entries first, then the routes; each page URL matched once.
   const locate = sourceLocator(map, options.routes);
   // The alerts: findings that break their threshold, the suppressed ones included (marked as suppressed).

@@ -38,17 +38,17 @@ export const DEFAULT_MAX_URLS = 500;
 
 /**
  * The words `--source-map` takes besides `PREFIX=FILE`: infer the routes (`auto`) or do not (`none`).
- * @example SARIF_MAP_MODES.includes('auto') // true
+ * @example SOURCE_MAP_MODES.includes('auto') // true
  */
-const SARIF_MAP_MODES = ['auto', 'none'] as const;
+const SOURCE_MAP_MODES = ['auto', 'none'] as const;
 
 /** A `--source-map` word: `auto` or `none`. */
-export type SarifMapMode = (typeof SARIF_MAP_MODES)[number];
+export type SourceMapMode = (typeof SOURCE_MAP_MODES)[number];
 
 /** One `--source-map` item: a `[prefix, file]` entry, or a mode word. */
-export type SarifMapItem = [string, string] | SarifMapMode;
+export type SourceMapItem = [string, string] | SourceMapMode;
 
-const isSarifMapMode = (word: string): word is SarifMapMode => (SARIF_MAP_MODES as readonly string[]).includes(word);
+const isSourceMapMode = (word: string): word is SourceMapMode => (SOURCE_MAP_MODES as readonly string[]).includes(word);
 
 // The pages: the command line's (arguments, --urls-file, --sitemap) replace the config file's urls and sitemap as
 // one list, as a flag replaces its config key.
@@ -227,7 +227,7 @@ export const CI_SETTINGS = {
    * at a file (SARIF, Code Quality, annotations, HTML) and `--changed-since` use it: its older names, `--sarif-map`
    * and `sarifMap`, said less than that, and are still read.
    */
-  sarifMap: {
+  sourceMap: {
     action: 'sarif-map',
     flag: 'source-map',
     alias: 'sarif-map',
@@ -245,7 +245,7 @@ export const CI_SETTINGS = {
     ],
     config: key(
       'sourceMap',
-      (value, at): Record<string, string> | SarifMapMode => {
+      (value, at): Record<string, string> | SourceMapMode => {
         if (value === 'auto' || value === 'none') return value;
         if (typeof value === 'string')
           at.fail(
@@ -257,17 +257,17 @@ export const CI_SETTINGS = {
       {
         shape: '{prefix: file} | "auto" | "none"',
         alias: 'sarifMap',
-        as: (map): SarifMapItem[] => (typeof map === 'string' ? [map] : Object.entries(map)),
+        as: (map): SourceMapItem[] => (typeof map === 'string' ? [map] : Object.entries(map)),
       },
     ),
     read: (raw, where) =>
       list(raw).map((item) => {
         const word = item.trim();
-        return isSarifMapMode(word) ? word : parsePair(item, where);
+        return isSourceMapMode(word) ? word : parsePair(item, where);
       }),
     default: [],
     merge: (lower, higher) => [...lower, ...higher],
-  } as SettingSpec<SarifMapItem[]>,
+  } as SettingSpec<SourceMapItem[]>,
   /** The project `--source-map auto` reads: `--source-root`, `sourceRoot` (default: the working directory). */
   sourceRoot: {
     action: 'source-root',

@@ -6,7 +6,7 @@ import type { OptionValues } from '../args.js';
 import { SETTINGS } from './settings.js';
 import type { SettingSpec } from './spec.js';
 
-/** A setting's name, as declared (`failOn`, `sarifMap`). */
+/** A setting's name, as declared (`failOn`, `sourceMap`). */
 type SettingName = keyof typeof SETTINGS;
 
 /**

@@ -15,7 +15,7 @@ import type { Env, Setting, SettingInputs, SettingSource, SettingSpec } from './
 export {
   DEFAULT_CONFIG_FILE,
   DEFAULT_MAX_URLS,
-  type SarifMapItem,
+  type SourceMapItem,
 } from './ci-settings.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_TOLERANCE_SECONDS } from './command-settings.js';
 export type { Env, Setting, SettingInputs, SettingSource, SettingSpec } from './spec.js';

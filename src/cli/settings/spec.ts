@@ -119,7 +119,7 @@ export interface SettingSpec<T> {
   /** The value when no source gives one; a function of the environment when it is read from it (`context`). */
   default: T | ((env: Env) => T);
   /**
-   * For a setting every source adds to (`context`, `sarifMap`): how a higher source's value joins a lower one's.
+   * For a setting every source adds to (`context`, `sourceMap`): how a higher source's value joins a lower one's.
    * Without it, the first source that gives a value is the setting's.
    */
   merge?(lower: T, higher: T): T;

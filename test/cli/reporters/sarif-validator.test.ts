@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SarifMapEntry } from '../../../src/cli/report/sarif.js';
+import type { SourceMapEntry } from '../../../src/cli/report/sarif.js';
 import type { CiReport } from '../../../src/cli/report/index.js';
 import type { RouteTable } from '../../../src/cli/routes/index.js';
 import { runMultitool, type MultitoolReport } from '../../support/sarif-multitool.js';
@@ -91,7 +91,7 @@ function craftedReport(): CiReport {
   };
 }
 
-const SOURCE_MAP: SarifMapEntry[] = [
+const SOURCE_MAP: SourceMapEntry[] = [
   { prefix: '/', file: 'src/pages/index.tsx' },
   { prefix: '/checkout', file: 'src/pages/checkout/[step].tsx' },
   { prefix: '/a', file: 'app/(shop)/a/page.tsx' },
@@ -115,7 +115,7 @@ const ROUTES: RouteTable = {
 };
 
 // The log as the CLI writes it: serialised with two-space indentation.
-const serialise = (report: CiReport, sourceMap?: SarifMapEntry[]): string =>
+const serialise = (report: CiReport, sourceMap?: SourceMapEntry[]): string =>
   `${JSON.stringify(sarifOf(report, { toolVersion: '0.1.0', ...(sourceMap ? { sourceMap } : {}) }), null, 2)}\n`;
 
 const LOGS: Record<string, () => string> = {

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_KEY, sarifLevel } from '../../../src/cli/report/index.js';
 import type { CiReport } from '../../../src/cli/report/index.js';
 import {
-  checkSarifMap,
+  checkSourceMap,
   MAX_SARIF_RESULTS,
-  parseSarifMap,
+  parseSourceMap,
   SOURCE_ROOT,
   UNKNOWN_PAGE_URI,
-  type SarifMapEntry,
+  type SourceMapEntry,
   type SarifOptions,
 } from '../../../src/cli/report/sarif.js';
 import {
@@ -319,7 +319,7 @@ describe('toSarif for GitHub code scanning', () => {
   });
 
   it('does not let the location change the fingerprints', () => {
-    const map: SarifMapEntry[] = [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }];
+    const map: SourceMapEntry[] = [{ prefix: '/checkout', file: 'src/pages/checkout.tsx' }];
     const plain = resultsOf(sarifOf(failReport()));
     const mapped = resultsOf(sarifOf(failReport(), { sourceMap: map }));
     expect(mapped.map((r) => r.partialFingerprints)).toEqual(plain.map((r) => r.partialFingerprints));
@@ -334,7 +334,7 @@ describe('toSarif for GitHub code scanning', () => {
   });
 
   it('locates mapped pages in their source file: longest prefix, on whole path segments', () => {
-    const sourceMap: SarifMapEntry[] = [
+    const sourceMap: SourceMapEntry[] = [
       { prefix: '/', file: 'src/pages/index.tsx' },
       { prefix: '/check', file: 'src/pages/check.tsx' },
       { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
@@ -420,22 +420,22 @@ describe('toSarif for GitHub code scanning', () => {
   });
 });
 
-describe('parseSarifMap', () => {
+describe('parseSourceMap', () => {
   it('reads PREFIX=FILE entries separated by commas or line breaks, normalised', () => {
-    expect(parseSarifMap('/checkout=src/pages/checkout.tsx')).toEqual([
+    expect(parseSourceMap('/checkout=src/pages/checkout.tsx')).toEqual([
       { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
     ]);
     expect(
-      parseSarifMap(' /checkout/ = ./src/pages/checkout.tsx ,\n\n/=src/pages/index.tsx\r\n/café=src/café.tsx,'),
+      parseSourceMap(' /checkout/ = ./src/pages/checkout.tsx ,\n\n/=src/pages/index.tsx\r\n/café=src/café.tsx,'),
     ).toEqual([
       { prefix: '/checkout', file: 'src/pages/checkout.tsx' },
       { prefix: '/', file: 'src/pages/index.tsx' },
       { prefix: '/caf%C3%A9', file: 'src/café.tsx' },
     ]);
-    expect(parseSarifMap('/a/../b=x.ts')).toEqual([{ prefix: '/b', file: 'x.ts' }]);
-    expect(parseSarifMap('/p=src/a=b.tsx')).toEqual([{ prefix: '/p', file: 'src/a=b.tsx' }]);
-    expect(parseSarifMap('')).toEqual([]);
-    expect(parseSarifMap(' , \n')).toEqual([]);
+    expect(parseSourceMap('/a/../b=x.ts')).toEqual([{ prefix: '/b', file: 'x.ts' }]);
+    expect(parseSourceMap('/p=src/a=b.tsx')).toEqual([{ prefix: '/p', file: 'src/a=b.tsx' }]);
+    expect(parseSourceMap('')).toEqual([]);
+    expect(parseSourceMap(' , \n')).toEqual([]);
   });
 
   it.each([
@@ -455,15 +455,15 @@ describe('parseSarifMap', () => {
     ['/checkout=src/pages/', 'must name a file'],
     ['/checkout=src/a\u0000.tsx', 'control character'],
   ])('refuses %j, naming the entry (%s)', (entry, reason) => {
-    expect(() => parseSarifMap(`/ok=src/ok.tsx,${entry}`)).toThrow(reason);
-    expect(() => parseSarifMap(`/ok=src/ok.tsx,${entry}`)).toThrow(
+    expect(() => parseSourceMap(`/ok=src/ok.tsx,${entry}`)).toThrow(reason);
+    expect(() => parseSourceMap(`/ok=src/ok.tsx,${entry}`)).toThrow(
       `Invalid SARIF map entry ${JSON.stringify(entry)}: `,
     );
   });
 
   it('checks entries given as objects the same way (the config file)', () => {
     expect(
-      checkSarifMap([
+      checkSourceMap([
         { prefix: '/checkout/', file: './src/pages/checkout.tsx' },
         { prefix: '/', file: 'a,b.tsx' },
       ]),
@@ -472,7 +472,7 @@ describe('parseSarifMap', () => {
       { prefix: '/', file: 'a,b.tsx' },
     ]);
     expect(() =>
-      checkSarifMap([
+      checkSourceMap([
         { prefix: '/ok', file: 'ok.tsx' },
         { prefix: '/x', file: '/etc/passwd' },
       ]),
@@ -480,7 +480,7 @@ describe('parseSarifMap', () => {
   });
 
   it('refuses a prefix mapped twice', () => {
-    expect(() => parseSarifMap('/a=x.ts,/a/=y.ts')).toThrow(
+    expect(() => parseSourceMap('/a=x.ts,/a/=y.ts')).toThrow(
       'Invalid SARIF map entry "/a/=y.ts": the prefix /a is mapped twice',
     );
   });

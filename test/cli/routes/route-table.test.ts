@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routeTableOf } from '../../../src/cli/gate/route-table.js';
 import { UsageError } from '../../../src/cli/exit-codes.js';
-import type { SarifMapItem, Setting } from '../../../src/cli/settings/settings.js';
+import type { SourceMapItem, Setting } from '../../../src/cli/settings/settings.js';
 import { FIXTURES_DIR } from './cases.js';
 
 const empty = mkdtempSync(join(tmpdir(), 'svc-a11y-no-project-'));
@@ -17,7 +17,7 @@ const flag = (value: string, name: string): Setting<string | undefined> => ({
   value,
   source: { kind: 'flag', flag: name },
 });
-const tableIn = (cwd: string, items: SarifMapItem[], more: { sourceRoot?: string; basePath?: string } = {}) => {
+const tableIn = (cwd: string, items: SourceMapItem[], more: { sourceRoot?: string; basePath?: string } = {}) => {
   const notes: string[] = [];
   const table = routeTableOf({
     items,

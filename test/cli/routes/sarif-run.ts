@@ -143,9 +143,9 @@ export function describeSarifAuto(label: string, run: Runner, { sample = false }
       });
     }
 
-    it('"sarifMap": "auto" in the config file; an explicit auto where no project is recognised is a usage error', async () => {
+    it('"sourceMap": "auto" in the config file; an explicit auto where no project is recognised is a usage error', async () => {
       const config = join(dir, 'auto.config.json');
-      writeFileSync(config, JSON.stringify({ sarifMap: 'auto', basePath: '/app' }));
+      writeFileSync(config, JSON.stringify({ sourceMap: 'auto', basePath: '/app' }));
       const { results } = await ciIn('nuxt', ['--config', config], ['/app/users/42']);
       expect(results[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toBe(
         `${fixtureInRepo('nuxt')}/pages/users/%5Bid%5D.vue`,
