@@ -4,8 +4,11 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './exit-codes.js';
 import { closest } from './suggest.js';
 
-/** An option of a command, in util.parseArgs' form. */
-export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
+/**
+ * An option of a command, in util.parseArgs' form; a switch may also take one of a few `words` (`--set-baseline
+ * auto`, `--set-baseline=auto`), its value then being the word.
+ */
+export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; short?: string; words?: readonly string[] };
 /** Parsed option values. */
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
@@ -19,13 +22,33 @@ export function parseCommandArgs(
   command?: string,
 ): { values: OptionValues; positionals: string[] } {
   try {
+    // A switch's word (`--set-baseline auto` or `=auto`) is taken out before util.parseArgs, which knows no optional
+    // values, and set as the switch's value after it.
+    const words: Record<string, string> = {};
+    const args: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+      const token = argv[i]!;
+      if (token === '--') {
+        args.push(...argv.slice(i));
+        break;
+      }
+      const [flag, attached] = token.startsWith('--') ? splitAt(token.slice(2), '=') : [undefined, undefined];
+      const accepted = flag === undefined ? undefined : options[flag]?.words;
+      if (accepted && attached !== undefined && accepted.includes(attached)) words[flag!] = attached;
+      else if (accepted && attached === undefined && accepted.includes(argv[i + 1] ?? '')) words[flag!] = argv[++i]!;
+      else {
+        args.push(token);
+        continue;
+      }
+      args.push(`--${flag}`);
+    }
     const { values, positionals } = parseArgs({
-      args: argv,
-      options,
+      args,
+      options: Object.fromEntries(Object.entries(options).map(([name, { words: _, ...spec }]) => [name, spec])),
       strict: true,
       allowPositionals: true,
     });
-    return { values: values as OptionValues, positionals };
+    return { values: { ...(values as OptionValues), ...words }, positionals };
   } catch (error) {
     // util.parseArgs' messages name the option but never echo a value (so never a key).
     const message = error instanceof Error ? error.message : 'invalid arguments';
@@ -41,6 +64,12 @@ export function parseCommandArgs(
     const near = unknown ? closest(unknown[1]!, Object.keys(options)) : undefined;
     throw new UsageError(`${message.split('. To specify')[0]!}${near ? `; did you mean --${near}?` : ''}`, command);
   }
+}
+
+// `name=value` at its first `=`, or `[name, undefined]`.
+function splitAt(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 /**

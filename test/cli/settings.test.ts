@@ -112,8 +112,17 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
   setBaseline: {
     flag: { raw: true, value: true },
     config: { data: { setBaseline: false }, value: false },
+    // Outside a recognised CI (no variables here); `auto` inside one (below).
     default: false,
     badConfig: 'yes',
+  },
+  defaultBranch: {
+    flag: { raw: 'main', value: 'main' },
+    env: { raw: ' trunk ', value: 'trunk' },
+    config: { data: { defaultBranch: 'develop' }, value: 'develop' },
+    default: undefined,
+    badText: 'not a branch',
+    badConfig: '',
   },
   format: {
     flag: { raw: 'sarif', value: 'sarif' },

@@ -1,11 +1,16 @@
 // Every CI recipe in the docs works as pasted: the GitLab CI job, the Jenkins stage and the Azure
 // Pipelines steps parse, use only keys and steps that CI knows, run the CLI through `npx -p @svc/a11y-sdk` (the
-// unscoped name is another package) with flags the CLI takes, and hand the CI the report files the command writes.
+// unscoped name is another package) with flags the CLI takes, and hand the CI the report files the command writes;
+// run as they stand (the built binary, against a loopback service) they save the baseline on the default branch only.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ensureBuilt } from '../reliability/support.js';
-import { cliPath } from '../support/cli.js';
+import { cliPath, runCli } from '../support/cli.js';
+import { createdWith, passingService, serveEach } from '../support/loopback.js';
 import { CI_RECIPES, recipeOf } from './ci-recipes.js';
 import { pagePaths, readPage } from './pages.js';
 
@@ -133,5 +138,47 @@ describe('CI recipes in the docs', () => {
       testResultsFormat: 'JUnit',
       testResultsFiles: reportsOf(script.script as string).junit,
     });
+  });
+});
+
+// The command of each recipe, as it stands in the docs (the part after `svc-a11y`).
+const commandOf: Record<string, () => string> = {
+  gitlab: () => (parse(recipe('gitlab')) as { accessibility: { script: string[] } }).accessibility.script[0]!,
+  jenkins: () => /\bsh '([^']+)'/.exec(recipe('jenkins'))![1]!,
+  azure: () => (parse(recipe('azure')) as { steps: Array<{ script?: string }> }).steps.find((s) => s.script)!.script!,
+};
+// Each CI's variables on the default branch, on another branch, and on a pull or merge request.
+const RUNS: Array<[ci: string, where: string, env: Record<string, string>, saves: boolean]> = [
+  ['gitlab', 'the default branch', { GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'main', CI_DEFAULT_BRANCH: 'main' }, true],
+  ['gitlab', 'another branch', { GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'fix', CI_DEFAULT_BRANCH: 'main' }, false],
+  ['gitlab', 'a merge request', { GITLAB_CI: 'true', CI_MERGE_REQUEST_IID: '4', CI_DEFAULT_BRANCH: 'main' }, false],
+  ['jenkins', 'the default branch', { JENKINS_URL: 'http://ci/', BRANCH_NAME: 'main' }, true],
+  ['jenkins', 'another branch', { JENKINS_URL: 'http://ci/', BRANCH_NAME: 'fix' }, false],
+  ['jenkins', 'a change request', { JENKINS_URL: 'http://ci/', BRANCH_NAME: 'PR-4', CHANGE_ID: '4' }, false],
+  ['azure', 'the default branch', { TF_BUILD: 'True', BUILD_SOURCEBRANCH: 'refs/heads/main' }, true],
+  ['azure', 'another branch', { TF_BUILD: 'True', BUILD_SOURCEBRANCH: 'refs/heads/fix' }, false],
+  [
+    'azure',
+    'a pull request',
+    { TF_BUILD: 'True', BUILD_REASON: 'PullRequest', BUILD_SOURCEBRANCH: 'refs/pull/4/merge' },
+    false,
+  ],
+];
+
+describe('the recipes save a baseline on the default branch only, run as they stand', () => {
+  const serve = serveEach();
+  it.each(RUNS)('%s on %s', async (ci, _where, env, saves) => {
+    ensureBuilt();
+    const api = await serve(passingService());
+    const dir = mkdtempSync(join(tmpdir(), `svc-a11y-recipe-${ci}-`));
+    writeFileSync(join(dir, 'a11y-urls.txt'), 'https://shop.example.com/\n');
+    const args = /svc-a11y (.*)$/.exec(commandOf[ci]!().trim())![1]!.split(/\s+/);
+    const r = await runCli(args, {
+      cwd: dir,
+      env: { SVC_API_KEY: 'svc_recipe_key_1', SVC_BASE_URL: api.url, ...env },
+      timeoutMs: 30_000,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(createdWith(api).setBaseline).toBe(saves);
   });
 });

@@ -154,7 +154,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
   }
   const suppressionsFile = setting(SETTINGS.suppressions).value;
   const failOn = setting(SETTINGS.failOn);
-  const baseline = decideBaseline(setting(SETTINGS.setBaseline), env);
+  const baseline = decideBaseline(setting(SETTINGS.setBaseline), env, setting(SETTINGS.defaultBranch).value);
   const where = suppressionsPath(suppressionsFile, config ? dirname(resolve(config.file)) : process.cwd());
   const options: Omit<CiOptions, 'createdFolders'> = {
     urls,
@@ -190,6 +190,8 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     baselineWarning: baseline.warning,
   };
   if (baseline.warning) ctx.out.err(baseline.warning);
+  // Said when the run moves the baseline (a consequence for every later check), whatever --quiet says.
+  if (baseline.setBaseline && baseline.note) ctx.out.err(`note: ${baseline.note}`);
   // Last, once every other option is known good: the check creates the reports' missing folders.
   return { ...options, createdFolders: checkReportPaths(reports) };
 }

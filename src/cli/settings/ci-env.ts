@@ -42,24 +42,26 @@ export function ciContext(env: Record<string, string | undefined>): Record<strin
         'SYSTEM_PULLREQUEST_PULLREQUESTNUMBER',
         'CHANGE_ID',
       ),
-    ci:
-      env.GITHUB_ACTIONS === 'true'
-        ? 'github-actions'
-        : env.GITLAB_CI
-          ? 'gitlab-ci'
-          : env.CIRCLECI
-            ? 'circleci'
-            : env.BUILDKITE
-              ? 'buildkite'
-              : env.TF_BUILD
-                ? 'azure-pipelines'
-                : env.JENKINS_URL
-                  ? 'jenkins'
-                  : undefined,
+    ci: ciName(env),
   };
   // Buildkite reports "false" when the build is not for a pull request.
   if (context.pullRequest === 'false') context.pullRequest = undefined;
   return Object.fromEntries(Object.entries(context).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/**
+ * The CI this run is in, by the variable each sets (GitHub Actions, GitLab CI, CircleCI, Buildkite, Azure Pipelines,
+ * Jenkins), or undefined.
+ * @example ciName({ GITLAB_CI: 'true' }) // 'gitlab-ci'
+ */
+export function ciName(env: Record<string, string | undefined>): string | undefined {
+  if (env.GITHUB_ACTIONS === 'true') return 'github-actions';
+  if (env.GITLAB_CI) return 'gitlab-ci';
+  if (env.CIRCLECI) return 'circleci';
+  if (env.BUILDKITE) return 'buildkite';
+  if (env.TF_BUILD) return 'azure-pipelines';
+  if (env.JENKINS_URL) return 'jenkins';
+  return undefined;
 }
 
 // Each CI's word that a run is for a pull or merge request, in the order checked: the variable, and whether a

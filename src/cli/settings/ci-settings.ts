@@ -9,7 +9,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
 import { readTextFile } from '../io/read-file.js';
 import { DEFAULT_SUPPRESSIONS_FILE } from '../verdict/suppressions.js';
 import type { UrlFailOn } from '../verdict/url-fail-on.js';
-import { ciContext } from './ci-env.js';
+import { ciContext, ciName } from './ci-env.js';
 import type { SettingSpec } from './spec.js';
 import {
   choice,
@@ -85,6 +85,9 @@ function shardOf(value: unknown): Shard | undefined {
 }
 
 const URLS_PER_CHECK_RULE = `a whole number from 1 to ${MAX_URLS_PER_CHECK} (the service takes 1 to ${MAX_URLS_PER_CHECK} URLs per CI check, the Free plan up to ${FREE_PLAN_URLS_PER_CHECK})`;
+// A git branch name as a CI prints it: no spaces or controls (git refuses them too).
+const BRANCH_NAME = /^[^\s\p{Cc}~^:?*[\\]{1,255}$/u;
+const BRANCH_NAME_RULE = 'a branch name (no spaces, controls or ~^:?*[\\)';
 const FAIL_ON_BY_URL_ENTRY = '{ "url": "<regular expression>", "failOn": "<threshold>" }';
 
 /** Every setting `ci` reads, in the order of its help. */
@@ -126,21 +129,47 @@ export const CI_SETTINGS = {
   setBaseline: {
     flag: 'set-baseline',
     kind: 'switch',
+    words: ['auto'],
     negatable: true,
     commands: ['ci'],
     help: [
       {
         text: 'save every completed check as the baseline of future checks; on a pull or merge\nrequest (as the CI says) only this flag sets it, never the config file, with a warning',
       },
+      {
+        value: 'auto',
+        text: "the default in a recognised CI: save it on the default branch only (GitHub: a push,\nschedule or dispatch on the event's repository.default_branch; GitLab: CI_COMMIT_BRANCH =\nCI_DEFAULT_BRANCH; Buildkite: its pipeline's default branch; CircleCI, Azure Pipelines,\nJenkins: --default-branch), never on a pull or merge request; outside CI: off",
+      },
       { negated: true, text: 'do not, whatever the config file says' },
     ],
-    config: key('setBaseline', (value, at) => {
-      if (typeof value !== 'boolean') at.fail('setBaseline', 'must be true or false');
-      return value as boolean;
+    config: key('setBaseline', (value, at): boolean | 'auto' => {
+      if (typeof value !== 'boolean' && value !== 'auto') at.fail('setBaseline', 'must be true, false or "auto"');
+      return value as boolean | 'auto';
     }),
-    read: isOn,
-    default: false,
-  } as SettingSpec<boolean>,
+    read: (raw) => (raw === 'auto' ? 'auto' : isOn(raw)),
+    default: (env) => (ciName(env) === undefined ? false : 'auto'),
+  } as SettingSpec<boolean | 'auto'>,
+  /** The default branch, for `--set-baseline auto` in a CI that does not name it: `--default-branch`, `defaultBranch`. */
+  defaultBranch: {
+    flag: 'default-branch',
+    commands: ['ci'],
+    help: {
+      value: '<name>',
+      text: "the repository's default branch, for --set-baseline auto where the CI does not say it\n(compared with CIRCLE_BRANCH, BUILD_SOURCEBRANCH, BRANCH_NAME or GIT_BRANCH; $SVC_DEFAULT_BRANCH)",
+    },
+    env: 'SVC_DEFAULT_BRANCH',
+    config: key('defaultBranch', (value, at) => {
+      if (typeof value !== 'string' || !BRANCH_NAME.test(value.trim()))
+        at.fail('defaultBranch', `must be ${BRANCH_NAME_RULE}`);
+      return (value as string).trim();
+    }),
+    read: (raw, where) => {
+      const name = text(raw).trim();
+      if (!BRANCH_NAME.test(name)) throw new UsageError(`${where} must be ${BRANCH_NAME_RULE}`);
+      return name;
+    },
+    default: undefined,
+  } as SettingSpec<string | undefined>,
   /**
    * Each check's context: the CI environment's repository, branch, commit and pull request, then the config
    * file's `context`, then `--context key=value` (repeatable); a later source's key wins.

@@ -22,6 +22,7 @@ export function optionsOf(command: string): Record<string, OptionSpec> {
       type: kind === 'switch' ? 'boolean' : 'string',
       ...(kind === 'list' ? { multiple: true } : {}),
       ...(spec.short ? { short: spec.short } : {}),
+      ...(spec.words ? { words: spec.words } : {}),
     };
     if (spec.negatable) options[`no-${spec.flag}`] = { type: 'boolean' };
     if (spec.alias) options[spec.alias] = options[spec.flag]!;

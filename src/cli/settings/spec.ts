@@ -87,6 +87,8 @@ export interface SettingSpec<T> {
   kind?: 'value' | 'list' | 'switch';
   /** A one-letter form (`-q`). */
   short?: string;
+  /** Words a switch also takes (`--set-baseline auto`, `--set-baseline=auto`): `read` then gets the word. */
+  words?: readonly string[];
   /**
    * The flag's older name, still read (a flag renamed because its name said less than it does); giving both is an
    * error. Its config file key's older name is `config.alias`.
