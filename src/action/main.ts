@@ -8,6 +8,8 @@ import * as core from '@actions/core';
 import {
   annotationsOf,
   type CiRun,
+  commentBody,
+  commentMarker,
   EXIT_MEANINGS,
   type PreparedReport,
   processSecrets,
@@ -18,7 +20,7 @@ import {
   version,
 } from '../cli/index.js';
 import { type ReportFiles, reportFiles } from './report-files.js';
-import { commentBody, commentMarker } from './comment.js';
+
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
 import { commentFailure, gitHubClient, tokenLogin, upsertComment } from './pr-comment.js';

@@ -12,19 +12,9 @@ import type { PreparedReport } from './report/index.js';
 
 export { version } from './context.js';
 export { processSecrets, urlPassword } from './io/process-secrets.js';
-export { annotationsOf, type Finding, type PreparedReport } from './report/index.js';
-export {
-  countText,
-  IMPACTS,
-  normalizeImpact,
-  pageLabel,
-  pageThresholdsText,
-  ruleIdOf,
-  targetOf,
-  totalOf,
-} from './verdict/fields.js';
+export { annotationsOf, type PreparedReport } from './report/index.js';
 export { mdCell, toMarkdown } from './report/markdown.js';
-export { parseUrl } from './io/parse-url.js';
+export { commentBody, commentMarker } from './report/comment.js';
 export { redactText } from './io/safe-text.js';
 export { requestFetch } from './io/proxy.js';
 

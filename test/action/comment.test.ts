@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { commentBody, commentMarker } from '../../src/action/comment.js';
+import { commentBody, commentMarker } from '../../src/cli/report/comment.js';
 import { eventOf } from '../../src/action/event.js';
 import { ACTION_SETTINGS } from '../../src/cli/index.js';
 import { parsedSettings } from '../../src/cli/settings/data.js';

@@ -116,6 +116,10 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     default: false,
     badConfig: 'yes',
   },
+  comment: {
+    flag: { raw: false, value: false },
+    default: true,
+  },
   defaultBranch: {
     flag: { raw: 'main', value: 'main' },
     env: { raw: ' trunk ', value: 'trunk' },

@@ -19,6 +19,7 @@ import { runBatches } from './run-batches.js';
 import { optionsOf } from '../settings/flags.js';
 import { DEFAULT_CONFIG_FILE, describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
+import { noteOnMergeRequest } from './gitlab-note.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
 export async function runCheck(
@@ -111,6 +112,8 @@ export async function runCheck(
     { shard: shardOfRun },
   );
   ctx.embed?.onResult?.({ report, options });
+  // A shard of a matrix leaves the note to the merge of the shards' reports.
+  if (options.comment && !shard) await noteOnMergeRequest(ctx, report);
   for (const r of results)
     if (r.endedMessage) ctx.out.error(`${r.endedMessage} Its reports were written with what is known.`);
   const unjudged = prepared.filter((p, i) => p.verdict.outcome === 'UNKNOWN' && results[i]!.waitEnded === undefined);

@@ -10,7 +10,7 @@ import { routeTableOf } from './route-table.js';
 /** The parsed options of a merge. */
 export type MergeOptions = Pick<
   CiOptions,
-  'format' | 'reports' | 'sourceMap' | 'routes' | 'sarifCategory' | 'createdFolders'
+  'format' | 'reports' | 'sourceMap' | 'routes' | 'sarifCategory' | 'createdFolders' | 'comment'
 > & {
   /** The shards' JSON reports, as named. */
   files: string[];
@@ -41,6 +41,7 @@ export function mergeOptions(ctx: OptionsContext): MergeOptions {
       warn: (line) => ctx.out.err(line),
     }),
     sarifCategory: setting(SETTINGS.sarifCategory).value,
+    comment: setting(SETTINGS.comment).value,
   };
   return { ...options, createdFolders: checkReportPaths(reports) };
 }

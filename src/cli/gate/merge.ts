@@ -10,6 +10,7 @@ import type { Command } from '../context.js';
 import { readTextFile } from '../io/read-file.js';
 import { optionsHelp, optionsOf } from '../settings/flags.js';
 import { outputReport } from './ci-output.js';
+import { noteOnMergeRequest } from './gitlab-note.js';
 
 /** The cap on one shard's JSON report: a shard of a few thousand pages with their findings is tens of MB at most. */
 const MAX_SHARD_REPORT_BYTES = 256 * 1024 * 1024;
@@ -71,6 +72,7 @@ export const mergeCommand: Command = {
         { merged: { total, given, missing } },
       );
       ctx.embed?.onResult?.({ report, options });
+      if (options.comment) await noteOnMergeRequest(ctx, report);
       for (const i of missing) ctx.out.error(`shard ${i}/${total}'s report was not given: its pages were not judged`);
       return code;
     });

@@ -43,6 +43,8 @@ export interface CiOptions {
   maxUrls: number;
   /** The share of the pages this job checks (`--shard I/N`), or undefined for all of them. */
   shard: Shard | undefined;
+  /** Write the merge request note of a GitLab pipeline (`--no-comment`: no). */
+  comment: boolean;
   /** URLs per CI check (`--urls-per-check`, 1–20): the run's batches hold at most this many. */
   urlsPerCheck: number;
   /** The key's rate the schedule keeps under (`--rate-limit`, `SVC_RATE_LIMIT`); undefined: the service's default. */
@@ -167,6 +169,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     maxUrls: maxUrls.value,
     shard,
     urlsPerCheck: setting(SETTINGS.urlsPerCheck).value,
+    comment: setting(SETTINGS.comment).value,
     requestsPerMinute: setting(SETTINGS.rateLimit).value,
     maxChecks: setting(SETTINGS.maxChecks).value,
     changedSince,

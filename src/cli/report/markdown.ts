@@ -40,8 +40,8 @@ const ZWSP = '&#8203;';
 /**
  * Markdown-escapes text for a table cell: backslash before the characters that start markup (GFM lets any ASCII
  * punctuation be escaped, and `\|` is how a table cell holds a pipe), line breaks as `<br>`, controls as U+FFFD.
- * Text never forms an `@` mention, a `#123` / `GH-123` reference or a commit link on GitHub: a zero-width space
- * breaks each (`@team` reads the same, and notifies nobody).
+ * Text never forms an `@` mention, a `#123` / `GH-123` reference or a commit link on GitHub, nor a `!123` or `$123`
+ * reference on GitLab: a zero-width space breaks each (`@team` reads the same, and notifies nobody).
  * @example mdCell('a|b\nc') // 'a\\|b<br>c'
  * @example mdCell('@acme/team') // '@&#8203;acme/team'
  */
@@ -57,6 +57,8 @@ export function mdCell(text: string): string {
       // `#` first: the references inserted after it hold a `#` followed by digits themselves.
       .replace(/#(?=\p{N})/gu, `#${ZWSP}`)
       .replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`)
+      // GitLab's merge request (`!123`) and snippet (`$123`) references.
+      .replace(/([!$])(?=\p{N})/gu, `$1${ZWSP}`)
       .replace(/\b(GH)-(?=\p{N})/giu, `$1${ZWSP}-`)
       .replace(/\b[0-9a-f]{7,40}\b/gi, (hash) => hash.replace(/[0-9a-f]{6}(?=.)/gi, `$&${ZWSP}`))
   );

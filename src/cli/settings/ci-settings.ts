@@ -149,6 +149,21 @@ export const CI_SETTINGS = {
     read: (raw) => (raw === 'auto' ? 'auto' : isOn(raw)),
     default: (env) => (ciName(env) === undefined ? false : 'auto'),
   } as SettingSpec<boolean | 'auto'>,
+  /** The merge request note of a GitLab pipeline (with SVC_GITLAB_TOKEN): on by default, `--no-comment` turns it off. */
+  comment: {
+    flag: 'comment',
+    kind: 'switch',
+    negatable: true,
+    commands: ['ci', 'merge'],
+    help: [
+      {
+        text: 'in a GitLab merge request pipeline with $SVC_GITLAB_TOKEN (or $GITLAB_TOKEN), write one\nnote with the verdict and the new findings, edited on later runs (the default)',
+      },
+      { negated: true, text: 'write no merge request note' },
+    ],
+    read: isOn,
+    default: true,
+  } as SettingSpec<boolean>,
   /** The default branch, for `--set-baseline auto` in a CI that does not name it: `--default-branch`, `defaultBranch`. */
   defaultBranch: {
     flag: 'default-branch',

@@ -1,20 +1,20 @@
-// The pull request comment: the verdict, the new findings by impact with links, and a link to the run, built from
-// the prepared report (already made safe: secrets, URL credentials, controls) and escaped for Markdown once more.
-// A hidden marker on its first line is how the next run finds it again to edit it in place.
+// The pull request comment (the GitHub Action's) and the merge request note (GitLab's, `gate/gitlab-note.ts`): the
+// verdict, the new findings by impact with links, and a link to the run, built from the prepared report (already made
+// safe: secrets, URL credentials, controls) and escaped for Markdown once more. A hidden marker on its first line is
+// how the next run finds it again to edit it in place.
+import { parseUrl } from '../io/parse-url.js';
 import {
   countText,
-  type Finding,
   IMPACTS,
-  mdCell,
   normalizeImpact,
-  type PreparedReport,
-  parseUrl,
   pageLabel,
   pageThresholdsText,
   ruleIdOf,
   targetOf,
   totalOf,
-} from '../cli/index.js';
+} from '../verdict/fields.js';
+import type { Finding, PreparedReport } from '../verdict/prepare.js';
+import { mdCell } from './markdown.js';
 
 /**
  * The hidden marker of the action's comment on a pull request (one per `key`: jobs of a matrix may keep one each).
@@ -29,8 +29,13 @@ export function commentMarker(key = ''): string {
 export interface CommentContext {
   /** {@link commentMarker}. */
   marker: string;
-  /** The workflow run's page, for the link at the bottom. */
+  /** The workflow run's (or pipeline job's) page, for the link at the bottom. */
   runUrl: string | undefined;
+  /**
+   * What the link at the bottom is called.
+   * @default 'workflow run'
+   */
+  runLabel?: string | undefined;
   /** The pull request's head commit, shown short. */
   headSha?: string | undefined;
   /** Why no report exists (the check did not run), already redacted: the CLI's error lines. */
@@ -79,7 +84,7 @@ function findingRow({ violation: v, breaking, suppression }: Finding): string {
 
 function footer(ctx: CommentContext): string {
   const parts = [
-    ...(ctx.runUrl ? [link('workflow run', ctx.runUrl)] : []),
+    ...(ctx.runUrl ? [link(ctx.runLabel ?? 'workflow run', ctx.runUrl)] : []),
     ...(ctx.headSha && /^[0-9a-f]{7,64}$/i.test(ctx.headSha) ? [`commit ${ctx.headSha.slice(0, 7)}`] : []),
   ];
   return `<sub>svc-a11y accessibility check${parts.length ? ` · ${parts.join(' · ')}` : ''} · this comment is updated on every run</sub>`;
