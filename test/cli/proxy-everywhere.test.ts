@@ -116,7 +116,8 @@ const REVIEWED: Record<string, string> = {
   'src/cli/gate/sitemap.ts: calls fetchSitemapBytes': "each sitemap document, through sitemap-fetch.ts's fetch",
   // The merge request note on GitLab.
   'src/cli/gate/gitlab-note.ts: calls requestFetch': "the GitLab API's fetch, through the proxy when one is set",
-  'src/cli/gate/gitlab-note.ts: calls context.requests.fetch': 'each call to GitLab (/user, the notes), with that fetch',
+  'src/cli/gate/gitlab-note.ts: calls context.requests.fetch':
+    'each call to GitLab (/user, the notes), with that fetch',
   // The Action's GitHub client.
   'src/action/pr-comment.ts: calls requestFetch': "the GitHub client's fetch (asserted below)",
   'src/cli/index.ts: imports ./io/undici-entry.js': 'undici, bundled into action/index.cjs for the proxy',
