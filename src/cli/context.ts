@@ -69,11 +69,15 @@ export interface Embedding {
 
 /** What an embedding program reads of the options a `ci` run or a `merge` ran with. */
 export interface EmbeddedOptions {
-  /** The manual source map entries the run located pages by (`--source-map PREFIX=FILE`). */
+  /** URL path prefix → repository-relative source file (`--source-map PREFIX=FILE`), for every writer and --changed-since. */
   sourceMap: SourceMapEntry[];
-  /** The routes `--source-map auto` inferred, for the pages no entry covers. */
+  /**
+   * The routes `--source-map auto` inferred (the default in a recognised project), for the pages no `sourceMap`
+   * entry covers; undefined when inference is off or found nothing. Never used by `--changed-since`: a page's
+   * route file is not all that renders it.
+   */
   routes: RouteTable | undefined;
-  /** Why a config file's `setBaseline` was not followed (a pull request), when it was not. */
+  /** Why a `setBaseline` asked for was ignored or kept on a pull request (already printed on stderr). */
   baselineWarning?: string | undefined;
 }
 

@@ -8,10 +8,7 @@ export interface JobProgress {
   total: number;
 }
 
-import { FINISHED_PAGE_STATUSES } from '../core/vocabulary.js';
-
-// Page statuses that mean "this page is finished", successfully or not (openapi.yaml `Page.status`).
-const FINISHED_PAGE: ReadonlySet<string> = new Set(FINISHED_PAGE_STATUSES);
+import { pagesDone } from '../core/vocabulary.js';
 
 /**
  * The progress a job resource reports, whatever its kind: a CI check's or a fix verification's `pages[]`
@@ -34,14 +31,8 @@ export function readProgress(resource: unknown): JobProgress | undefined {
       ? counted(r.pagesScanned + failed, r.pagesRequested)
       : undefined;
   }
-  if (Array.isArray(r.pages)) {
-    let done = 0;
-    for (const page of r.pages) {
-      const status = typeof page === 'object' && page !== null ? (page as { status?: unknown }).status : undefined;
-      if (typeof status === 'string' && FINISHED_PAGE.has(status)) done++;
-    }
-    return counted(done, r.pages.length);
-  }
+  // A page counts once finished, successfully or not (the vocabulary's `pagesDone`).
+  if (Array.isArray(r.pages)) return counted(pagesDone(r.pages as Array<{ status?: unknown } | null>), r.pages.length);
   return undefined;
 }
 

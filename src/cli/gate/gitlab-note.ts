@@ -6,6 +6,7 @@
 import type { CommandContext } from '../context.js';
 import { parseUrl } from '../io/parse-url.js';
 import { type RequestFetch, requestFetch } from '../io/proxy.js';
+import { readResponseCapped } from '../io/read-response.js';
 import { commentBody } from '../report/comment.js';
 import type { PreparedReport } from '../verdict/prepare.js';
 
@@ -43,18 +44,14 @@ function gitLabTarget(env: Record<string, string | undefined>): Target | undefin
   return { api: api.href.replace(/\/+$/, ''), project: encodeURIComponent(project), iid, token };
 }
 
-/**
- * Writes (or edits) this merge request's note. Returns the note's id, or undefined when no note is written here.
- * @throws Error saying which call failed and how GitLab answered (its status): never the token, never its body
- * @example await writeGitLabNote(report, errors, { env, requests })
- */
+// Writes (or edits) the merge request's note; returns its id. Throws an Error saying which call failed and how GitLab
+// answered (its status): never the token, never the answer's body.
 async function writeGitLabNote(
-  report: PreparedReport | undefined,
+  report: PreparedReport,
   errors: readonly string[],
-  context: { env: Record<string, string | undefined>; requests: RequestFetch },
+  context: { env: Record<string, string | undefined>; target: Target; requests: RequestFetch },
 ): Promise<number | undefined> {
-  const target = gitLabTarget(context.env);
-  if (!target) return undefined;
+  const { target } = context;
   const call = async (what: string, method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await context.requests.fetch(`${target.api}${path}`, {
       method,
@@ -67,7 +64,13 @@ async function writeGitLabNote(
       redirect: 'error',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const text = await boundedText(response);
+    const text = (
+      await readResponseCapped(
+        response,
+        MAX_ANSWER_BYTES,
+        () => new Error(`${what}: GitLab's answer is larger than ${MAX_ANSWER_BYTES} bytes`),
+      )
+    ).toString('utf8');
     if (!response.ok) throw new Error(`${what}: GitLab answered ${response.status}`);
     try {
       return JSON.parse(text) as unknown;
@@ -102,7 +105,8 @@ async function writeGitLabNote(
     runLabel: 'pipeline job',
     headSha: context.env.CI_COMMIT_SHA,
     errors,
-  }).replace('this comment is updated on every run', 'this note is updated on every run');
+    noun: 'note',
+  });
   const written = (await (ours === undefined
     ? call('writing the merge request note', 'POST', notesPath, { body })
     : call('editing the merge request note', 'PUT', `${notesPath}/${ours}`, { body }))) as { id?: unknown };
@@ -116,9 +120,12 @@ async function writeGitLabNote(
  */
 export async function noteOnMergeRequest(ctx: CommandContext, report: PreparedReport): Promise<void> {
   const env = ctx.out.io.env;
+  // Not a merge request pipeline with a token: nothing to write, and no client (nor proxy agent) made for it.
+  const target = gitLabTarget(env);
+  if (!target) return;
   const requests = requestFetch(env);
   try {
-    const id = await writeGitLabNote(report, ctx.out.errors, { env, requests });
+    const id = await writeGitLabNote(report, ctx.out.errors, { env, target, requests });
     if (id !== undefined && !ctx.values.quiet) ctx.out.err(`wrote the merge request note ${id}`);
   } catch (error) {
     ctx.out.err(
@@ -127,23 +134,4 @@ export async function noteOnMergeRequest(ctx: CommandContext, report: PreparedRe
   } finally {
     await requests.close();
   }
-}
-
-// The answer's text, read up to MAX_ANSWER_BYTES (a larger one is not GitLab's answer to these calls).
-async function boundedText(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error(`GitLab's answer is larger than ${MAX_ANSWER_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -7,7 +7,6 @@ import type { OptionValues } from '../args.js';
 import { decideBaseline } from './baseline.js';
 import { pullRequestRun } from '../settings/ci-env.js';
 import { routeTableOf } from './route-table.js';
-import type { RouteTable } from '../routes/index.js';
 import { tooManyUrls } from './collect-urls.js';
 import { loadConfig } from '../settings/config.js';
 import { UsageError } from '../exit-codes.js';
@@ -30,9 +29,10 @@ import {
 import { loadSuppressions, type Suppressions, suppressionsPath } from '../verdict/suppressions.js';
 import type { UrlFailOn } from '../verdict/url-fail-on.js';
 import type { Shard } from '../settings/ci-settings.js';
+import type { EmbeddedOptions } from '../context.js';
 
-/** The parsed options of a CI run. */
-export interface CiOptions {
+/** The parsed options of a CI run (those a program running it in process reads: `EmbeddedOptions`, and the rest). */
+export interface CiOptions extends EmbeddedOptions {
   /** URLs from the arguments and --urls-file (or the config file), normalised, each once. */
   urls: string[];
   /** Sitemaps to read (URLs or files). */
@@ -73,20 +73,10 @@ export interface CiOptions {
   context: Record<string, string>;
   /** The SARIF run's category (`automationDetails.id`), when given. */
   sarifCategory: string | undefined;
-  /** URL path prefix → repository-relative source file, for SARIF locations and --changed-since. */
-  sourceMap: SourceMapEntry[];
-  /**
-   * The routes `--source-map auto` inferred (the default in a recognised project), for the pages no `sourceMap`
-   * entry covers; undefined when inference is off or found nothing. Never used by `--changed-since`: a page's
-   * route file is not all that renders it.
-   */
-  routes: RouteTable | undefined;
   /** The config file read, if any. */
   configFile: string | undefined;
   /** Folders the report-path check created, removed again if the run ends without writing its reports. */
   createdFolders: string[];
-  /** Why a `setBaseline` asked for was ignored or kept on a pull request (already printed on stderr). */
-  baselineWarning?: string | undefined;
 }
 
 /** What {@link ciOptions} reads of a command's context (`CommandContext` has it). */

@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { proxyVariablesFor, requestFetch } from '../io/proxy.js';
 import { formatBytes } from '../io/read-file.js';
 import { parseUrl } from '../io/parse-url.js';
+import { readResponseCapped } from '../io/read-response.js';
 
 /** Bounds of one document. */
 export interface FetchSitemapOptions {
@@ -149,27 +150,14 @@ export function readSitemapFile(file: string, maxBytes: number): Buffer {
   }
 }
 
-// Reads the body chunk by chunk and stops one chunk past the cap (the connection is closed).
+// The body under the cap (../io/read-response.ts), a failed read said as the sitemap's.
 async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(value);
-    }
+    return await readResponseCapped(response, maxBytes, () => tooLarge(maxBytes));
   } catch (error) {
     if (error instanceof SitemapFetchError) throw error;
     throw signal.aborted ? timeUp(signal) : new SitemapFetchError(`could not be read (${causeOf(error)})`);
-  } finally {
-    await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks, total);
 }
 
 // gzip by its magic bytes (1f 8b): `.xml.gz` files are often served as application/octet-stream. The output is

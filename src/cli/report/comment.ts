@@ -36,6 +36,11 @@ export interface CommentContext {
    * @default 'workflow run'
    */
   runLabel?: string | undefined;
+  /**
+   * What the text is, in the footer's "this … is updated on every run".
+   * @default 'comment'
+   */
+  noun?: string | undefined;
   /** The pull request's head commit, shown short. */
   headSha?: string | undefined;
   /** Why no report exists (the check did not run), already redacted: the CLI's error lines. */
@@ -87,7 +92,7 @@ function footer(ctx: CommentContext): string {
     ...(ctx.runUrl ? [link(ctx.runLabel ?? 'workflow run', ctx.runUrl)] : []),
     ...(ctx.headSha && /^[0-9a-f]{7,64}$/i.test(ctx.headSha) ? [`commit ${ctx.headSha.slice(0, 7)}`] : []),
   ];
-  return `<sub>svc-a11y accessibility check${parts.length ? ` · ${parts.join(' · ')}` : ''} · this comment is updated on every run</sub>`;
+  return `<sub>svc-a11y accessibility check${parts.length ? ` · ${parts.join(' · ')}` : ''} · this ${ctx.noun ?? 'comment'} is updated on every run</sub>`;
 }
 
 /**
