@@ -95,6 +95,14 @@ describe('--set-baseline auto: the default branch as each CI says it', () => {
     ['an explicit --no-set-baseline wins on the default branch', gitLab('main'), ['--no-set-baseline'], false],
     ['an explicit --set-baseline wins on another branch', gitLab('feature'), ['--set-baseline'], true],
     ['--set-baseline=auto, written with =', gitLab('main'), ['--set-baseline=auto'], true],
+    // A config file committed on a branch cannot name that branch the default where the CI names its own.
+    ['GitLab: --default-branch cannot override CI_DEFAULT_BRANCH', gitLab('fix'), ['--default-branch', 'fix'], false],
+    [
+      'GitHub: --default-branch stands in for a payload that names none',
+      gitHub('push', 'refs/heads/main', {}),
+      ['--default-branch', 'main'],
+      true,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, env, args, expected) => {

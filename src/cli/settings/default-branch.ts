@@ -41,20 +41,23 @@ const BRANCH_VARIABLES: ReadonlyArray<readonly [ci: string, variable: string, na
  * event payload names as `repository.default_branch`. GitLab CI: `CI_COMMIT_BRANCH` = `CI_DEFAULT_BRANCH`, never in
  * a merge request pipeline. Buildkite: `BUILDKITE_BRANCH` = `BUILDKITE_PIPELINE_DEFAULT_BRANCH`. CircleCI
  * (`CIRCLE_BRANCH`), Azure Pipelines (`BUILD_SOURCEBRANCH`) and Jenkins (`BRANCH_NAME`, else `GIT_BRANCH`): the
- * branch = `defaultBranch` (`--default-branch`), which also overrides the CI's own default where it has one.
+ * branch = `defaultBranch` (`--default-branch`). Where the CI names its default, that one counts (a config file a pull
+ * request commits cannot name another); `defaultBranch` only stands in when it names none.
  * @example defaultBranchRun({ GITLAB_CI: 'true', CI_COMMIT_BRANCH: 'main', CI_DEFAULT_BRANCH: 'main' }, undefined).onDefault // true
  */
 export function defaultBranchRun(env: Env, defaultBranch: string | undefined): BranchVerdict {
   const pr = pullRequestRun(env);
   if (pr !== undefined) return { onDefault: false, why: `${pr}: a pull or merge request never saves the baseline` };
   const ci = ciName(env);
-  const given = (what: string) => (defaultBranch === undefined ? what : `--default-branch ${defaultBranch}`);
-  const compare = (branch: string | undefined, variable: string, def: string | undefined, defWhat: string) => {
+  // The CI's own default when it names one, else --default-branch; `defWhat` says where it came from.
+  const compare = (branch: string | undefined, variable: string, named: string | undefined, defWhat: string) => {
+    const def = named ?? defaultBranch;
+    const from = named === undefined && defaultBranch !== undefined ? `--default-branch ${defaultBranch}` : defWhat;
     if (!branch) return { onDefault: false, why: `${variable} names no branch` };
     if (!def) return { onDefault: false, why: `no default branch is known (${defWhat})` };
     return branch === def
-      ? { onDefault: true, why: `${variable} ${branch} is the default branch (${given(defWhat)})` }
-      : { onDefault: false, why: `${variable} ${branch} is not the default branch ${def} (${given(defWhat)})` };
+      ? { onDefault: true, why: `${variable} ${branch} is the default branch (${from})` }
+      : { onDefault: false, why: `${variable} ${branch} is not the default branch ${def} (${from})` };
   };
   if (ci === 'github-actions') {
     const event = env.GITHUB_EVENT_NAME ?? '';
@@ -65,16 +68,16 @@ export function defaultBranchRun(env: Env, defaultBranch: string | undefined): B
     return compare(
       branch,
       'GITHUB_REF',
-      defaultBranch ?? eventDefaultBranch(env.GITHUB_EVENT_PATH),
+      eventDefaultBranch(env.GITHUB_EVENT_PATH),
       "the event payload's repository.default_branch",
     );
   }
   for (const [name, variable, defaultVariable] of NAMED_DEFAULTS)
-    if (name === ci) return compare(env[variable], variable, defaultBranch ?? env[defaultVariable], defaultVariable);
+    if (name === ci) return compare(env[variable], variable, env[defaultVariable] || undefined, defaultVariable);
   for (const [name, variable, branchOf] of BRANCH_VARIABLES) {
     const value = env[variable]?.trim();
     if (name !== ci || !value) continue;
-    return compare(branchOf(value), variable, defaultBranch, '--default-branch is not given');
+    return compare(branchOf(value), variable, undefined, '--default-branch is not given');
   }
   return {
     onDefault: false,
