@@ -178,4 +178,25 @@ describe('the merge request note on GitLab', () => {
       await silent.close();
     }
   }, 45_000);
+
+  it('a GitLab slow on every page of notes: the whole note is bounded at 30 s, then the warning (the requests counted)', async () => {
+    // Each page full of other authors' notes, each answered after 8 s (under the 15 s a call may take).
+    const page = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, body: 'hello', author: { id: 99 } }));
+    const slow = await startLoopback(async (req, res) => {
+      if (req.url.startsWith('/api/v4/user')) return reply(res, 200, { id: ME });
+      await new Promise((done) => setTimeout(done, 8_000));
+      if (!res.destroyed) reply(res, 200, page);
+    });
+    try {
+      const r = await run(mergeRequest({ CI_API_V4_URL: `${slow.url}/api/v4` }));
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/warning: could not write the merge request note \(.*\); the exit code is unchanged/);
+      // /user, then the pages that fit in 30 s (3 answered, the 4th cut): never the 20 pages a slow GitLab would take.
+      const pages = slow.requests.filter((q) => q.url.includes('/notes'));
+      expect(pages.length).toBeLessThanOrEqual(5);
+      expect(slow.requests.some((q) => q.method === 'POST' || q.method === 'PUT')).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });

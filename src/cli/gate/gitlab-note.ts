@@ -13,8 +13,10 @@ import type { PreparedReport } from '../verdict/prepare.js';
 // The hidden marker on the note's first line: how the next run finds it.
 const GITLAB_NOTE_MARKER = '<!-- svc-a11y-ci -->';
 
-// One request to GitLab, as long as a slow API may take; the run's verdict is already decided.
+// One request to GitLab, as long as a slow API may take, and the whole note (its few calls, the notes' pages): the
+// run's verdict is already decided, and a slow GitLab must not hold the pipeline much longer.
 const REQUEST_TIMEOUT_MS = 15_000;
+const NOTE_TIMEOUT_MS = 30_000;
 // A page of notes (GitLab's largest) and how many pages are read for ours before a new note is written instead.
 const NOTES_PER_PAGE = 100;
 const MAX_NOTE_PAGES = 20;
@@ -52,6 +54,7 @@ async function writeGitLabNote(
   context: { env: Record<string, string | undefined>; target: Target; requests: RequestFetch },
 ): Promise<number | undefined> {
   const { target } = context;
+  const whole = AbortSignal.timeout(NOTE_TIMEOUT_MS);
   const call = async (what: string, method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await context.requests.fetch(`${target.api}${path}`, {
       method,
@@ -62,7 +65,7 @@ async function writeGitLabNote(
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       redirect: 'error',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), whole]),
     });
     const text = (
       await readResponseCapped(
