@@ -99,6 +99,16 @@ function ciCheckView(world: World, job: CiCheckJob, now: number) {
   };
 }
 
+// `?flaky=N`: the page is UNREACHABLE in the first N CI checks that hold it, then checked as usual.
+function checkCiPage(world: World, url: string): PageResult {
+  const flaky = Number.parseInt(new URL(url).searchParams.get('flaky') ?? '0', 10);
+  if (!(flaky > 0)) return checkPage(world.seed, url);
+  const key = `page ${normalizePageUrl(url)}`;
+  const seen = world.attempts.get(key) ?? 0;
+  world.attempts.set(key, seen + 1);
+  return seen < Math.min(50, flaky) ? { url, status: 'UNREACHABLE', findings: [] } : checkPage(world.seed, url);
+}
+
 /**
  * POST /ci/checks: 422 `VALIDATION_FAILED`/`INVALID_URL` (and more than the plan's URL cap, or URLs on
  * several sites), 404 `SITE_NOT_FOUND`, 409 `DOMAIN_NOT_VERIFIED`.
@@ -143,7 +153,7 @@ export function createCiCheck(ctx: Ctx): Reply {
     siteId: site.id,
     failOn: body.failOn ?? DEFAULT_FAIL_ON,
     setBaseline: body.setBaseline ?? false,
-    pages: body.urls.map((u) => checkPage(world.seed, u)),
+    pages: body.urls.map((u) => checkCiPage(world, u)),
     baselineId: baseline?.id,
     pageEnds: drawPageEnds(world.pageDurations, body.urls.length),
   };

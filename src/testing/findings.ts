@@ -131,14 +131,15 @@ function helpUrl(ruleId: string): string {
 }
 
 /**
- * The URL fingerprints hash: the fragment and the simulator's steering parameter `regress` removed, so a
- * page checked with `?regress=1` keeps the fingerprints of its ordinary findings.
+ * The URL fingerprints hash: the fragment and the simulator's steering parameters `regress` and `flaky` removed,
+ * so a page checked with `?regress=1` keeps the fingerprints of its ordinary findings.
  * @example normalizePageUrl('https://shop.example.com/sale?regress=2&x=1#top') // 'https://shop.example.com/sale?x=1'
  */
 export function normalizePageUrl(url: string): string {
   const parsed = new URL(url);
   parsed.hash = '';
   parsed.searchParams.delete('regress');
+  parsed.searchParams.delete('flaky');
   return parsed.href;
 }
 

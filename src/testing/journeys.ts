@@ -69,7 +69,9 @@ export function createJourneyRun(ctx: Ctx): Reply {
   };
   const phase = phaseOf(run, now);
   // A broken journey runs its steps up to and including the failing one; only the steps before it scan a page.
-  const failing = journey.failingStep;
+  const runs = world.attempts.get(`journey ${journey.id}`) ?? 0;
+  world.attempts.set(`journey ${journey.id}`, runs + 1);
+  const failing = runs < (journey.failingRuns ?? Number.POSITIVE_INFINITY) ? journey.failingStep : undefined;
   const slots = failing === undefined ? journey.steps.length : failing + 1;
   const slot = (phase.finishedAt - phase.startedAt) / slots;
   const root = site.rootUrl.replace(/\/$/, '');

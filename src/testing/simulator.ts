@@ -143,7 +143,9 @@ const KINDS: JobKind[] = ['scan', 'scanRun', 'ciCheck', 'journeyRun', 'fixVerifi
  *   (a scan of it ends FAILED; a CI check whose every page is such ends FAILED);
  * - a path containing `/clean`: no findings;
  * - query `?regress=N` (N ≤ 50): N extra critical `image-alt` findings; the parameter is not part of the
- *   fingerprint, so a CI check of `…?regress=1` against a baseline of `…` shows exactly N new findings.
+ *   fingerprint, so a CI check of `…?regress=1` against a baseline of `…` shows exactly N new findings;
+ * - query `?flaky=N` (N ≤ 50): the page is `UNREACHABLE` in the first N CI checks that hold it (counted per page
+ *   in this simulator), then checked as usual; the parameter is not part of the fingerprint either.
  *
  * @param options - see {@link SimulatorOptions}
  * @default options {}
@@ -194,6 +196,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ciChecks: new Map(),
     journeyRuns: new Map(),
     fixVerifications: new Map(),
+    attempts: new Map(),
     scanRunObserved: (run, created) => {
       if (!sender.enabled || run.delivered) return;
       const phase = phaseOf(run, clock());

@@ -35,6 +35,8 @@ interface JourneyRecord {
   steps: Array<{ label: string; path: string }>;
   /** Index of the step that fails (its selector matches nothing), when the journey is broken. */
   failingStep?: number;
+  /** With `failingStep`: the step fails in this many first runs only, then the journey completes. */
+  failingRuns?: number;
 }
 
 /** A tracked fix (remediation item), with the pages its verification re-checks. */
@@ -81,6 +83,8 @@ export interface SimulatorIds {
   authJourneyNoProfile: string;
   /** Journey on the verified site whose third step fails (FAILED, `failedStepIndex` 2). */
   failingJourney: string;
+  /** Journey on the verified site whose second step fails in its first run only (`failedStepIndex` 1), then completes. */
+  flakyJourney: string;
   /** Verifiable OPEN fix; its verification completes with outcome `FIXED` (and the fix becomes VERIFIED). */
   fix: string;
   /** Fix already VERIFIED at seeding. */
@@ -146,6 +150,7 @@ export function seedOrganisation(
     authJourney: id('journey:account-settings'),
     authJourneyNoProfile: id('journey:blog-admin'),
     failingJourney: id('journey:gift-card'),
+    flakyJourney: id('journey:newsletter'),
     fix: id('fix:product-thumb'),
     verifiedFix: id('fix:btn-secondary'),
     regressedFix: id('fix:promo-banner'),
@@ -226,6 +231,19 @@ export function seedOrganisation(
         { label: 'Gift cards', path: '/gift-cards' },
         { label: 'Amount', path: '/gift-cards/amount' },
         { label: 'Pay', path: '/gift-cards/pay' },
+      ],
+    },
+    {
+      id: ids.flakyJourney,
+      siteId: ids.verifiedSite,
+      name: 'Newsletter sign-up',
+      usesAuth: false,
+      createdAt: at(5),
+      failingStep: 1,
+      failingRuns: 1,
+      steps: [
+        { label: 'Home', path: '/' },
+        { label: 'Sign-up form', path: '/newsletter' },
       ],
     },
   ];

@@ -32,6 +32,8 @@ export interface World {
   ciChecks: Map<string, CiCheckJob>;
   journeyRuns: Map<string, JourneyRunJob>;
   fixVerifications: Map<string, FixVerificationJob>;
+  /** How many CI checks each `?flaky=N` page was in so far (by its fingerprint URL), and runs of each journey. */
+  attempts: Map<string, number>;
   /** Called when a scan run is created, and whenever one is read (webhook deliveries hang off it). */
   scanRunObserved: (run: ScanRunJob, created: boolean) => void;
 }

@@ -127,7 +127,11 @@ describe('one verdict from the shards, as one run of the whole list', () => {
     expect(pass.code, pass.stderr).toBe(0);
     const unknown = await merge(await shards(list(45, [`${SHOP}/gone/unreachable`]), 3));
     expect(unknown.code, unknown.stdout).toBe(4);
-    expect(unknown.stdout).toContain('https://shop.example.com/gone/unreachable (UNREACHABLE)');
+    // Its shard checked it again alone (--recheck 1, the default): the merged report shows both attempts.
+    expect(unknown.stdout).toMatch(/recheck 1: the check did not complete \(status FAILED\)/);
+    expect(unknown.stdout).toContain(
+      'UNREACHABLE, then UNREACHABLE on recheck 1  https://shop.example.com/gone/unreachable',
+    );
     const both = await merge(await shards(list(45, [`${SHOP}/a/unreachable`, `${SHOP}/x?regress=1`]), 3));
     expect(both.code).toBe(1);
     expect(both.stdout).toContain('also not judged');

@@ -171,6 +171,14 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     badText: 'many',
     badConfig: 0,
   },
+  recheck: {
+    flag: { raw: '0', value: 0 },
+    env: { raw: '2', value: 2 },
+    config: { data: { recheck: 3 }, value: 3 },
+    default: 1,
+    badText: '6',
+    badConfig: -1,
+  },
   sarifCategory: {
     flag: { raw: ' a11y/shop ', value: 'a11y/shop' },
     config: { data: { sarifCategory: 'a11y/account' }, value: 'a11y/account' },

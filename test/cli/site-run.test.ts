@@ -209,7 +209,10 @@ describe('pages on several sites', () => {
     expect(both.code, both.stderr).toBe(1);
     expect(both.stdout).toContain('Accessibility check: FAIL');
     expect(both.stdout).toMatch(/shop\.example\.com: 1 finding breaks the threshold NEW_CRITICAL/);
-    expect(both.stdout).toMatch(/also not judged: legacy\.example\.net: 1 page of 2 was not checked/);
+    // The unreachable page was checked again alone (--recheck 1, the default), and that check ended FAILED.
+    expect(both.stdout).toMatch(
+      /also not judged: legacy\.example\.net recheck 1: the check did not complete \(status FAILED\)/,
+    );
 
     const unknown = await runCliLikeBinary(['ci', `${SHOP}/clean/b`, `${LEGACY}/clean/c`, unreachable], {
       env: env(),

@@ -21,6 +21,11 @@ export interface Batch {
   of: number;
   /** The pages, in code-unit order. */
   urls: string[];
+  /**
+   * Set on a recheck (`--recheck`): the key of the batch whose pages it checks again, and which recheck it is (1 for
+   * the first). Its own key is `<of> recheck <attempt>`.
+   */
+  recheck?: { of: string; attempt: number } | undefined;
 }
 
 /**
@@ -55,10 +60,12 @@ export function planBatches(urls: readonly string[], { maxPerCheck = MAX_URLS_PE
 }
 
 /**
- * A batch's short name for reports: `shop.example.com 2/3`, or the host alone when the site has one batch.
+ * A batch's short name for reports: `shop.example.com 2/3`, or the host alone when the site has one batch; a recheck
+ * adds `recheck N`.
  * @example batchLabel({ origin: 'https://shop.example.com', index: 2, of: 3 }) // 'shop.example.com 2/3'
  */
-export function batchLabel(batch: Pick<Batch, 'origin' | 'index' | 'of'>): string {
+export function batchLabel(batch: Pick<Batch, 'origin' | 'index' | 'of' | 'recheck'>): string {
   const host = parseUrl(batch.origin)?.host ?? batch.origin;
-  return batch.of > 1 ? `${host} ${batch.index}/${batch.of}` : host;
+  const label = batch.of > 1 ? `${host} ${batch.index}/${batch.of}` : host;
+  return batch.recheck ? `${label} recheck ${batch.recheck.attempt}` : label;
 }

@@ -15,7 +15,8 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import { removeEmptyFolders } from '../report/files.js';
 import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
-import { runBatches } from './run-batches.js';
+import { type BatchResult, runBatches } from './run-batches.js';
+import { withAttempts } from './rechecks.js';
 import { optionsOf } from '../settings/flags.js';
 import { DEFAULT_CONFIG_FILE, describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
@@ -72,13 +73,14 @@ export async function runCheck(
   }
   const { timeout } = options;
   await ctx.ready();
-  const results = await runBatches(client, batches, {
+  const scheduled = await runBatches(client, batches, {
     failOn: options.failOn,
     setBaseline: options.setBaseline,
     context: options.context,
     timeoutMs: timeout.value,
     limitText: `${timeout.value} ms (${timeout.source.kind === 'default' ? 'the default --timeout' : describeSource(timeout.source)})`,
     maxChecks: options.maxChecks,
+    recheck: options.recheck,
     // The schedule keeps under the key's rate: the one set for the client, else the service's default.
     requestsPerMinute: options.requestsPerMinute,
     onProgress: (state) => ctx.progress.update(state),
@@ -86,6 +88,9 @@ export async function runCheck(
     onWarning: (line) => ctx.out.err(line),
   });
   ctx.progress.done();
+  // Each page judged on its last attempt; a recheck's pages leave the check before.
+  const results = withAttempts(scheduled);
+  if (options.setBaseline) noteBaselineRechecks(ctx, scheduled);
   const prepared = results.map((r) =>
     prepareReport(
       { check: r.check, violations: r.violations },
@@ -103,7 +108,8 @@ export async function runCheck(
   const report = aggregateReports(prepared);
   warnAboutSuppressions(ctx, options.suppressions, report);
   // After a Free-plan re-split the checks hold fewer pages than asked for: the report says what they held.
-  const perCheck = results.length > batches.length ? FREE_PLAN_URLS_PER_CHECK : options.urlsPerCheck;
+  const perCheck =
+    scheduled.filter((r) => !r.batch.recheck).length > batches.length ? FREE_PLAN_URLS_PER_CHECK : options.urlsPerCheck;
   const code = await outputReport(
     ctx,
     report,
@@ -120,6 +126,20 @@ export async function runCheck(
   if (unjudged.length)
     ctx.out.error(`the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join('; ')}`);
   return code;
+}
+
+// A run that saves the baseline saves each check as it completes, the pages it could not check left out; a recheck
+// never sets the baseline (it holds a few pages: saved, it would be the site's whole baseline). docs/cli.md says
+// what that means for the next runs; the run says it where it happens.
+function noteBaselineRechecks(ctx: CommandContext, scheduled: readonly BatchResult[]): void {
+  const pages = new Set(scheduled.filter((r) => r.batch.recheck?.attempt === 1).flatMap((r) => r.batch.urls));
+  if (pages.size === 0) return;
+  const named =
+    safeCopy([...pages].slice(0, 3), ctx.out.secrets).join(', ') +
+    (pages.size > 3 ? ` and ${pages.size - 3} more` : '');
+  ctx.out.err(
+    `note: the baseline saved by this run lacks ${pages.size} page${pages.size === 1 ? '' : 's'} its first checks could not check (${named}): a recheck never sets the baseline, so their findings count as new (in this run's rechecks, and in later runs) until a baseline run checks them at the first attempt.`,
+  );
 }
 
 /** `svc-a11y ci`. */

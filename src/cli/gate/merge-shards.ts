@@ -88,16 +88,17 @@ export function mergeShards(shards: readonly ShardReport[]): MergedShards {
   return { report: { ...report, verdict: verdictOf([...checks, ...notGiven]) }, total, given, missing };
 }
 
-// A check's place in the whole list's plan, from its key (`<origin> <n>/<of>`): by site, then by position.
+// A check's place in the whole list's plan, from its key (`<origin> <n>/<of>`, a recheck's `… recheck <k>`): by
+// site, then by position, each check before its rechecks.
 function byPlan(a: BatchSummary, b: BatchSummary): number {
-  const [sa, na] = planPlace(a.key);
-  const [sb, nb] = planPlace(b.key);
-  return sa < sb ? -1 : sa > sb ? 1 : na - nb;
+  const [sa, na, ra] = planPlace(a.key);
+  const [sb, nb, rb] = planPlace(b.key);
+  return sa < sb ? -1 : sa > sb ? 1 : na - nb || ra - rb;
 }
 
-function planPlace(key: string | undefined): [string, number] {
-  const m = key === undefined ? null : /^(.*) (\d+)\/\d+$/.exec(key);
-  return m ? [m[1]!, Number(m[2])] : [key ?? '', 0];
+function planPlace(key: string | undefined): [string, number, number] {
+  const m = key === undefined ? null : /^(.*) (\d+)\/\d+(?: recheck (\d+))?$/.exec(key);
+  return m ? [m[1]!, Number(m[2]), Number(m[3] ?? 0)] : [key ?? '', 0, 0];
 }
 
 // The gate's rules over the checks and the missing shards. aggregateVerdicts keeps a lone entry's verdict as it is

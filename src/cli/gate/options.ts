@@ -51,6 +51,8 @@ export interface CiOptions extends EmbeddedOptions {
   requestsPerMinute: number | undefined;
   /** Most CI checks in flight at once (`--max-checks`); undefined: as many as the rate allows. */
   maxChecks: number | undefined;
+  /** How many times pages that could not be checked are checked again (`--recheck`, 0–5; 0: never). */
+  recheck: number;
   /** `--changed-since`: the git ref, if given. */
   changedSince: string | undefined;
   /** The stdout report's format. */
@@ -162,6 +164,7 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     comment: setting(SETTINGS.comment).value,
     requestsPerMinute: setting(SETTINGS.rateLimit).value,
     maxChecks: setting(SETTINGS.maxChecks).value,
+    recheck: setting(SETTINGS.recheck).value,
     changedSince,
     // `--json` is `--format json` (and any --format is then not read).
     format: ctx.json ? 'json' : setting(SETTINGS.format).value,

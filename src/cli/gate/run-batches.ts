@@ -6,6 +6,7 @@
 import { type A11yClient, type CiCheck, type CiViolation, type FailOn, isTerminalStatus } from '../../index.js';
 import { pagesDone } from '../../vocabulary/index.js';
 import type { Batch } from './batches.js';
+import { recheckOf } from './rechecks.js';
 import { type CreateRefusals, type BatchEnd, runSchedule } from './schedule.js';
 
 /** What one batch gave. */
@@ -46,6 +47,12 @@ export interface RunBatchesOptions {
   onProgress?: ((state: { status: string; detail?: string | undefined }) => void) | undefined;
   /** Called with a warning line for stderr (the Free plan's re-split, said once). */
   onWarning?: ((line: string) => void) | undefined;
+  /**
+   * How many times pages a check could not check are checked again (`--recheck`): each recheck is a result of its
+   * own (`batch.recheck` set), after the batches, in the order they finished; `withAttempts` reads them together.
+   * @default 0
+   */
+  recheck?: number | undefined;
 }
 
 /**
@@ -67,6 +74,7 @@ export async function runBatches(
     maxChecks: options.maxChecks,
     requestsPerMinute: options.requestsPerMinute,
     onWarning: options.onWarning,
+    recheck: options.recheck ? (batch, end) => recheckOf(batch, end, options.recheck!) : undefined,
     onProgress: (state) => options.onProgress?.(progressOf(state)),
   });
   return Promise.all(scheduled.map(({ batch, end }) => resultOf(client, batch, end, options.limitText)));

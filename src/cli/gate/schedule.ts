@@ -84,6 +84,13 @@ export interface ScheduleOptions {
   /** Called with a warning line for stderr (the Free plan's re-split, said once). */
   onWarning?: ((line: string) => void) | undefined;
   /**
+   * Asked when a check finished before the deadline: the batch to check next for it (its pages that could not be
+   * checked, `--recheck`), or undefined. A recheck joins the schedule at once, as any batch, and never sets the
+   * baseline.
+   * @default undefined (no rechecks)
+   */
+  recheck?: ((batch: Batch, end: BatchEnd) => Batch | undefined) | undefined;
+  /**
    * The clock the schedule reads and sleeps on: a model of a run (test/support/schedule-model.ts) passes a virtual
    * one, so hundreds of runs of minutes each take seconds and their figures do not depend on the machine.
    * @default the real clock (`Date.now`, `setTimeout`)
@@ -179,6 +186,9 @@ export async function runSchedule(
     task.end = end;
     task.state = 'done';
     planner.forget(task);
+    // Past the deadline (or after a failure) no recheck could start: the attempt that ended stands.
+    const again = signal.aborted ? undefined : options.recheck?.(task.batch, end);
+    if (again) tasks.push({ batch: again, state: 'waiting' });
   };
 
   const create = async (task: Task): Promise<void> => {
@@ -191,7 +201,8 @@ export async function runSchedule(
         {
           urls,
           failOn: options.failOn,
-          setBaseline: options.setBaseline,
+          // A recheck holds a few pages of a check: saved as the baseline, it would replace the whole site's.
+          setBaseline: task.batch.recheck && options.setBaseline ? false : options.setBaseline,
           context: { ...options.context, [BATCH_CONTEXT_KEY]: task.batch.key },
         },
         { signal, maxRetries: 0 },

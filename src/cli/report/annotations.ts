@@ -2,6 +2,7 @@
 // one `::warning` per page that could not be checked. GitHub shows at most 10 annotations of each type per step.
 // `annotationsOf` gives them as data (the GitHub Action hands them to @actions/core); `toGitHubAnnotations` as the
 // command lines the CLI prints. Both read one list, so the two never disagree.
+import { pageStatusText } from '../verdict/attempts.js';
 import type { CiViolation } from '../../index.js';
 import type { PreparedReport } from '../verdict/prepare.js';
 import { visibleText } from '../io/safe-text.js';
@@ -115,7 +116,7 @@ export function annotationsOf(report: PreparedReport, options: AnnotationOptions
       (p): Annotation => ({
         kind: 'warning',
         title: 'Page could not be checked',
-        message: clean(`${pageLabel(p.url)} (status ${p.status})`),
+        message: clean(`${pageLabel(p.url)} (status ${pageStatusText(p)})`),
       }),
     ),
     ...failures.map((v) => findingAnnotation(v, locate)),

@@ -2,6 +2,8 @@
 // verdict, the new findings by impact with links, and a link to the run, built from the prepared report (already made
 // safe: secrets, URL credentials, controls) and escaped for Markdown once more. A hidden marker on its first line is
 // how the next run finds it again to edit it in place.
+import { checkedOnRecheck, pageStatusText } from '../verdict/attempts.js';
+import type { Page } from '../../index.js';
 import { parseUrl } from '../io/parse-url.js';
 import {
   countText,
@@ -127,14 +129,11 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
   ];
   lines.push(summary.join(' · '), '');
   if (check.baselineMissing) lines.push('> No baseline check was found, so every finding counts as new.', '');
-  if (failedPages.length)
-    lines.push(
-      `> ${plural(failedPages.length, 'page')} could not be checked: ${failedPages
-        .slice(0, 5)
-        .map((p) => mdCell(pageLabel(p.url)))
-        .join(', ')}${failedPages.length > 5 ? ', …' : ''}`,
-      '',
-    );
+  for (const [pages, what] of [
+    [failedPages, 'could not be checked'],
+    [checkedOnRecheck(check.pages), 'checked on a recheck'],
+  ] as const)
+    if (pages.length) lines.push(pagesLine(pages, what), '');
 
   if (fresh.length === 0)
     lines.push(
@@ -172,4 +171,10 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
     );
   lines.push(footer(ctx), '');
   return lines.join('\n');
+}
+
+// `> 2 pages could not be checked: https://…/a (TIMEOUT), …`: the first five, each with its status or attempts.
+function pagesLine(pages: readonly Page[], what: string): string {
+  const named = pages.slice(0, 5).map((p) => mdCell(`${pageLabel(p.url)} (${pageStatusText(p)})`));
+  return `> ${plural(pages.length, 'page')} ${what}: ${named.join(', ')}${pages.length > 5 ? ', …' : ''}`;
 }

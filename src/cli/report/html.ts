@@ -4,6 +4,7 @@
 // its own stylesheet (by hash), so it works offline and from any artifact viewer. Built to pass axe-core's
 // default rules: landmarks, one h1 and ordered headings, captioned tables with header scopes, text alternatives
 // for the chart, contrast of at least 4.5:1, and a skip list whose targets take focus.
+import { pageStatusText } from '../verdict/attempts.js';
 import { createHash } from 'node:crypto';
 import type { CiViolation } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
@@ -204,7 +205,7 @@ function renderedBy(url: string, options: HtmlOptions): string {
 }
 
 function pagesSection(report: PreparedReport, options: HtmlOptions): string {
-  const statusOf = new Map((report.check.pages ?? []).map((p) => [pageLabel(p.url), p.status ?? 'n/a']));
+  const statusOf = new Map((report.check.pages ?? []).map((p) => [pageLabel(p.url), pageStatusText(p)]));
   const byPage = new Map<string, Finding[]>(pageUrls(report).map((u) => [u, []]));
   for (const f of report.findings) byPage.get(pageLabel(f.violation.url))?.push(f);
   const blocks = [...byPage].map(([url, findings], i) => {

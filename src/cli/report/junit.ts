@@ -25,6 +25,7 @@
 // Times: the API reports no start, end or duration for a check, a page or a finding (CiCheck, Page and CiViolation
 // in generated/schema.ts carry none), so every `time` is 0 rather than a made-up value.
 
+import { pageStatusText } from '../verdict/attempts.js';
 import type { CiViolation, Page } from '../../index.js';
 import { batchOfPage } from '../verdict/aggregate.js';
 import type { BatchSummary, PreparedReport, SuppressionNote } from '../verdict/prepare.js';
@@ -233,8 +234,8 @@ export function toJUnit(report: PreparedReport): string {
       problem: {
         kind: 'error',
         type: page.status ?? 'ERROR',
-        message: `Page could not be checked: ${page.status}`,
-        body: `Page: ${url}\nStatus: ${page.status}`,
+        message: `Page could not be checked: ${pageStatusText(page)}`,
+        body: `Page: ${url}\nStatus: ${pageStatusText(page)}`,
       },
     });
   }

@@ -1,4 +1,5 @@
 // GitHub job summary ($GITHUB_STEP_SUMMARY) of a CI check: counts, pages, then findings as a table.
+import { pageStatusText } from '../verdict/attempts.js';
 import type { SeverityCounts } from '../../index.js';
 import { visibleText, withoutUrlCredentials } from '../io/safe-text.js';
 import type { PreparedReport } from '../verdict/prepare.js';
@@ -180,7 +181,7 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
       head.push(
         row([
           mdLink(pageLabel(p.url), p.url) || mdCell(pageLabel(p.url)),
-          mdCell(p.status ?? 'n/a'),
+          mdCell(pageStatusText(p)),
           ...IMPACTS.map((i) => countText(countOf(p.counts, i))),
           ...batch,
         ]),

@@ -3,6 +3,7 @@
 // accepts stays an alert, with `suppressions` (kind external, the reason as justification), so dashboards show
 // it as dismissed rather than forget it. Checked in the tests with
 // Microsoft's SARIF validator and GitHub's ingestion rules (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`).
+import { checkedOnRecheck, pageStatusText } from '../verdict/attempts.js';
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { CiViolation } from '../../index.js';
 import type { Finding, PreparedReport } from '../verdict/prepare.js';
@@ -266,11 +267,24 @@ export function toSarif(report: PreparedReport, options: SarifOptions): Log {
   const notifications: Notification[] = failedPages.map((page) => ({
     level: 'error',
     message: {
-      text: displayText(`Page could not be checked (${page.status}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS),
+      text: displayText(
+        `Page could not be checked (${pageStatusText(page)}): ${pageLabel(page.url)}`,
+        MAX_MESSAGE_CHARS,
+      ),
     },
     locations: [{ physicalLocation: physicalLocationOf(page.url, locate) }],
     ...(page.url ? { properties: { pageUrl: page.url } } : {}),
   }));
+  // A page that was checked on a recheck says how it got there (`--recheck`), as every report does.
+  for (const page of checkedOnRecheck(check.pages))
+    notifications.push({
+      level: 'note',
+      message: {
+        text: displayText(`Page checked again (${pageStatusText(page)}): ${pageLabel(page.url)}`, MAX_MESSAGE_CHARS),
+      },
+      locations: [{ physicalLocation: physicalLocationOf(page.url, locate) }],
+      ...(page.url ? { properties: { pageUrl: page.url } } : {}),
+    });
   if (verdict.outcome === 'UNKNOWN') {
     const text = displayText(`The check could not be judged: ${verdict.reasons.join('; ')}`, MAX_MESSAGE_CHARS);
     notifications.unshift({ level: 'error', message: { text } });

@@ -1,4 +1,5 @@
 // Human-readable report of a CI check for the terminal and plain CI logs.
+import { pageStatusText } from '../verdict/attempts.js';
 import type { SeverityCounts } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
 import type { PreparedReport } from '../verdict/prepare.js';
@@ -89,9 +90,9 @@ export function toText(report: PreparedReport, options: TextOptions): string {
   const pages = check.pages ?? [];
   if (pages.length) {
     out.push('', 'Pages:');
-    const width = Math.max(...pages.map((p) => (p.status ?? 'n/a').length));
+    const width = Math.max(...pages.map((p) => pageStatusText(p).length));
     for (const p of pages) {
-      const status = (p.status ?? 'n/a').padEnd(width);
+      const status = pageStatusText(p).padEnd(width);
       const batch = batchOfPage(report, p.url);
       out.push(
         `  ${isPageFailure(p) ? paint(SGR.red, status) : status}  ${cleanText(pageLabel(p.url))}${batch ? `  (${cleanText(batch)})` : ''}`,

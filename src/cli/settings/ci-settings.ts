@@ -60,6 +60,12 @@ export interface Shard {
   total: number;
 }
 
+/**
+ * The most rechecks of a flaky page (`--recheck`): each is a whole check's wait, so more than a few only stretches a
+ * run towards its deadline.
+ */
+const MAX_RECHECKS = 5;
+
 /** The most shards a run is split into: a matrix of more jobs than this is a mistake, not a plan. */
 export const MAX_SHARDS = 1000;
 
@@ -463,6 +469,29 @@ export const CI_SETTINGS = {
     ),
     read: (raw, where) => wholeNumber(raw, where, { min: 1, max: MAX_URLS_PER_CHECK, rule: URLS_PER_CHECK_RULE }),
     default: MAX_URLS_PER_CHECK,
+  } as SettingSpec<number>,
+  /**
+   * How many times the pages of a check that could not be checked (TIMEOUT, UNREACHABLE, ERROR; all of a FAILED
+   * check's) are checked again in a check of their own: `--recheck N`, `SVC_RECHECK`, `recheck` (0 turns it off).
+   */
+  recheck: {
+    action: 'recheck',
+    flag: 'recheck',
+    commands: ['ci'],
+    help: {
+      value: '<n>',
+      text: `check pages that ended TIMEOUT, UNREACHABLE or ERROR (all of a FAILED check's) again, in a\nnew check, up to n times (0 to ${MAX_RECHECKS}; default 1, 0 turns it off; $SVC_RECHECK); never sets the baseline`,
+    },
+    env: 'SVC_RECHECK',
+    config: key('recheck', (value, at) =>
+      count(value, 'recheck', at, {
+        min: 0,
+        max: MAX_RECHECKS,
+        rule: `must be a whole number from 0 to ${MAX_RECHECKS}`,
+      }),
+    ),
+    read: (raw, where) => wholeNumber(raw, where, { min: 0, max: MAX_RECHECKS }),
+    default: 1,
   } as SettingSpec<number>,
   /** Most CI checks in flight at once: `--max-checks`, `SVC_MAX_CHECKS`, `maxChecks` (default: no cap). */
   maxChecks: {

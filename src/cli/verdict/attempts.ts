@@ -1,0 +1,43 @@
+// A page checked more than once (`--recheck`) carries its attempts on its page entry, made safe with the check
+// (prepare.ts copies the whole record): every report words them the same way, from here.
+import type { Page } from '../../index.js';
+
+/** One attempt at a page, as the reports show it. */
+export interface PageAttempt {
+  /** The page's status in that attempt (a FAILED check's page without one: `FAILED`). */
+  status: string;
+  /** 0 for the first check, N for recheck N. */
+  recheck: number;
+  /** The check it was in. */
+  checkId?: string | undefined;
+}
+
+/** A page entry of a report, with its attempts when it was checked again. */
+export type AttemptedPage = Page & { attempts?: PageAttempt[] | undefined };
+
+/**
+ * A page's attempts in words, for every report: `UNREACHABLE, then DONE on recheck 1`; undefined for a page checked once.
+ * @example attemptsText({ attempts: [{ status: 'TIMEOUT', recheck: 0 }, { status: 'DONE', recheck: 1 }] }) // 'TIMEOUT, then DONE on recheck 1'
+ */
+function attemptsText(page: AttemptedPage | undefined): string | undefined {
+  const list = Array.isArray(page?.attempts) ? page.attempts : [];
+  if (list.length < 2) return undefined;
+  return list.map((a, i) => (i === 0 ? String(a.status) : `then ${a.status} on recheck ${a.recheck}`)).join(', ');
+}
+
+/**
+ * A page's status as the reports print it: its attempts when it was checked again, else its status, else `n/a`.
+ * @example pageStatusText({ url: 'https://a.example/', status: 'DONE' }) // 'DONE'
+ */
+export function pageStatusText(page: AttemptedPage | undefined): string {
+  return attemptsText(page) ?? page?.status ?? 'n/a';
+}
+
+/**
+ * The pages a report holds that were checked on a recheck (DONE at their last attempt, not their first), in report
+ * order: the reports list them beside the pages that could not be checked.
+ * @example checkedOnRecheck(report.check.pages).length // 1
+ */
+export function checkedOnRecheck(pages: readonly AttemptedPage[] | undefined): AttemptedPage[] {
+  return (pages ?? []).filter((p) => p?.status === 'DONE' && attemptsText(p) !== undefined);
+}
