@@ -41,3 +41,18 @@ export class UsageError extends Error {
     super(message);
   }
 }
+
+/**
+ * An error of the service's said in the CLI's words too: reported as `cause` is (its kind and exit code, its facts),
+ * with `message` after them, naming what the user asked for (a journey id) and what to do.
+ * @example throw new ExplainedError(`journey ${id} was not found`, apiError);
+ */
+export class ExplainedError extends Error {
+  override name = 'ExplainedError';
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+  }
+}

@@ -79,6 +79,23 @@ const samples: Record<keyof typeof SETTINGS, Sample> = {
     default: [],
     badConfig: [],
   },
+  journeys: {
+    flag: { raw: [' 0b5c4a3e-9f1d-4c6b-8e2a-7d1f0c9b8a76 '], value: ['0b5c4a3e-9f1d-4c6b-8e2a-7d1f0c9b8a76'] },
+    config: {
+      data: { journeys: ['0b5c4a3e-9f1d-4c6b-8e2a-7d1f0c9b8a76'] },
+      value: ['0b5c4a3e-9f1d-4c6b-8e2a-7d1f0c9b8a76'],
+    },
+    default: [],
+    badText: ['not-a-uuid'],
+    badConfig: ['journey-1'],
+  },
+  journeyBaseline: {
+    flag: { raw: 'journeys.json', value: 'journeys.json' },
+    // A file the config file names is relative to its folder.
+    config: { data: { journeyBaseline: '/repo/j.json' }, value: '/repo/j.json' },
+    default: undefined,
+    badConfig: 3,
+  },
   changedSince: { flag: { raw: 'origin/main', value: 'origin/main' }, default: undefined },
   failOnByUrl: {
     config: {

@@ -56,7 +56,7 @@ describe('svc-a11y usage', () => {
     [['nope'], /unknown command "nope"/],
     [
       ['ci'],
-      /no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in svc-a11y.config.json/,
+      /no URLs to check: pass them as arguments, with --urls-file, --sitemap or --journey, or as "urls", "sitemap" or "journeys" in svc-a11y.config.json/,
     ],
     [['ci', 'https://a.example/', '--bogus'], /Unknown option '--bogus'(?!; did you mean)/],
     [['ci', 'https://a.example/', '--fail-onn', 'NONE'], /Unknown option '--fail-onn'; did you mean --fail-on\?/],

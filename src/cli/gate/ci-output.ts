@@ -86,6 +86,7 @@ function jsonReportOf(report: PreparedReport, { shard, merged }: FormatOptions):
     ...(report.batches.length > 1 || shard ? { batches: report.batches } : {}),
     ...(suppressed.length ? { suppressed } : {}),
     ...(report.pageThresholds.length ? { pageThresholds: report.pageThresholds } : {}),
+    ...(report.journeys?.length ? { journeys: report.journeys } : {}),
     ...(shard ? { shard, judging: judgingOf(report) } : {}),
     ...(merged ? { merged } : {}),
   };

@@ -3,7 +3,7 @@
 // --urls-per-check or on the Free plan), run under one deadline, rate budget and poll schedule (run-batches.ts), each prepared once (made safe, suppressions applied, judged),
 // then aggregated into one report, which ci-output.ts formats, prints and writes; the exit code is its verdict.
 import type { A11yClient } from '../../index.js';
-import { batchLabel, planBatches } from './batches.js';
+import { type Batch, batchLabel, planBatches } from './batches.js';
 import { type CiOptions, ciOptions, MAX_ARGUMENT_URLS, removingUnusedFolders } from './options.js';
 import { collectUrls, tooManyUrls } from './collect-urls.js';
 import { emptyShardReport } from './shard-report.js';
@@ -16,11 +16,14 @@ import { removeEmptyFolders } from '../report/files.js';
 import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
 import { type BatchResult, runBatches } from './run-batches.js';
-import { withAttempts } from './rechecks.js';
+import { recheckOf, withAttempts } from './rechecks.js';
 import { optionsOf } from '../settings/flags.js';
 import { DEFAULT_CONFIG_FILE, describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 import { noteOnMergeRequest } from './gitlab-note.js';
+import { type JourneyBaseline, readJourneyBaseline, writeJourneyBaseline } from './journey-baseline.js';
+import { fingerprintsOf, journeyReport, judgedFailOn } from './journey-report.js';
+import { type JourneyOutcome, startJourneys } from './journeys.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
 export async function runCheck(
@@ -58,7 +61,8 @@ export async function runCheck(
     ctx.embed?.onResult?.({ report: undefined, options });
     return code;
   }
-  if (urls.length === 0) {
+  const journeyIds = options.journeys;
+  if (urls.length === 0 && journeyIds.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
     ctx.embed?.onResult?.({ report: undefined, options });
@@ -72,39 +76,54 @@ export async function runCheck(
       );
   }
   const { timeout } = options;
+  const limitText = `${timeout.value} ms (${timeout.source.kind === 'default' ? 'the default --timeout' : describeSource(timeout.source)})`;
+  // Read before anything is sent: a bad file is exit 2 with nothing started.
+  const journeyBaseline = options.journeyBaseline ? readJourneyBaseline(options.journeyBaseline) : undefined;
   await ctx.ready();
-  const scheduled = await runBatches(client, batches, {
-    failOn: options.failOn,
-    setBaseline: options.setBaseline,
-    context: options.context,
-    timeoutMs: timeout.value,
-    limitText: `${timeout.value} ms (${timeout.source.kind === 'default' ? 'the default --timeout' : describeSource(timeout.source)})`,
-    maxChecks: options.maxChecks,
-    recheck: options.recheck,
-    // The schedule keeps under the key's rate: the one set for the client, else the service's default.
-    requestsPerMinute: options.requestsPerMinute,
-    onProgress: (state) => ctx.progress.update(state),
-    // Said whatever --quiet says: the run goes on differently than asked.
-    onWarning: (line) => ctx.out.err(line),
-  });
+  // Journeys start first: one the service refuses (404, 422, 403) stops the run, exit 3, before any check is created.
+  const journeys =
+    journeyIds.length > 0
+      ? await startJourneys(client, journeyIds, {
+          endsAt: Date.now() + timeout.value,
+          limitText,
+          rerun: options.recheck > 0,
+        })
+      : undefined;
+  const [scheduled, journeyOutcomes] = await Promise.all([
+    batches.length > 0 ? runBatchesOf(ctx, client, batches, options, limitText) : Promise.resolve([]),
+    journeys?.finish() ?? Promise.resolve([]),
+  ]);
   ctx.progress.done();
   // Each page judged on its last attempt; a recheck's pages leave the check before.
   const results = withAttempts(scheduled);
   if (options.setBaseline) noteBaselineRechecks(ctx, scheduled);
-  const prepared = results.map((r) =>
-    prepareReport(
-      { check: r.check, violations: r.violations },
-      {
+  const prepared = [
+    ...results.map((r) =>
+      prepareReport(
+        { check: r.check, violations: r.violations },
+        {
+          secrets: ctx.out.secrets,
+          failOn: options.failOn,
+          waitEnded: r.waitEnded,
+          suppressions: options.suppressions?.active,
+          failOnByUrl: options.failOnByUrl,
+          failOnIsFloor: options.failOnIsFloor,
+          batch: { key: r.batch.key, label: batchLabel(r.batch), urls: r.batch.urls },
+        },
+      ),
+    ),
+    ...journeyOutcomes.map((o) =>
+      journeyReport(o, {
         secrets: ctx.out.secrets,
         failOn: options.failOn,
-        waitEnded: r.waitEnded,
         suppressions: options.suppressions?.active,
         failOnByUrl: options.failOnByUrl,
         failOnIsFloor: options.failOnIsFloor,
-        batch: { key: r.batch.key, label: batchLabel(r.batch), urls: r.batch.urls },
-      },
+        baseline: journeyBaseline,
+      }),
     ),
-  );
+  ];
+  noteJourneyBaseline(ctx, options, journeyOutcomes, journeyBaseline);
   const report = aggregateReports(prepared);
   warnAboutSuppressions(ctx, options.suppressions, report);
   // After a Free-plan re-split the checks hold fewer pages than asked for: the report says what they held.
@@ -122,10 +141,66 @@ export async function runCheck(
   if (options.comment && !shard) await noteOnMergeRequest(ctx, report);
   for (const r of results)
     if (r.endedMessage) ctx.out.error(`${r.endedMessage} Its reports were written with what is known.`);
-  const unjudged = prepared.filter((p, i) => p.verdict.outcome === 'UNKNOWN' && results[i]!.waitEnded === undefined);
+  const unjudged = prepared.filter((p, i) => p.verdict.outcome === 'UNKNOWN' && results[i]?.waitEnded === undefined);
   if (unjudged.length)
     ctx.out.error(`the check could not be judged: ${unjudged.flatMap((p) => p.verdict.reasons).join('; ')}`);
   return code;
+}
+
+// The pages' checks under one schedule (run-batches.ts), with their rechecks.
+function runBatchesOf(
+  ctx: CommandContext,
+  client: A11yClient,
+  batches: Batch[],
+  options: CiOptions,
+  limitText: string,
+): Promise<BatchResult[]> {
+  return runBatches(client, batches, {
+    failOn: options.failOn,
+    setBaseline: options.setBaseline,
+    context: options.context,
+    timeoutMs: options.timeout.value,
+    limitText,
+    maxChecks: options.maxChecks,
+    recheck: options.recheck > 0 ? (batch, end) => recheckOf(batch, end, options.recheck) : undefined,
+    // The schedule keeps under the key's rate: the one set for the client, else the service's default.
+    requestsPerMinute: options.requestsPerMinute,
+    onProgress: (state) => ctx.progress.update(state),
+    // Said whatever --quiet says: the run goes on differently than asked.
+    onWarning: (line) => ctx.out.err(line),
+  });
+}
+
+// The journey baseline: written in a run that sets the baseline (the entries of the journeys it judged whole, the
+// others kept), said when findings are judged as ANY_CRITICAL for want of one.
+function noteJourneyBaseline(
+  ctx: CommandContext,
+  options: CiOptions,
+  outcomes: readonly JourneyOutcome[],
+  baseline: JourneyBaseline | undefined,
+): void {
+  const file = options.journeyBaseline;
+  const whole = outcomes.filter((o) => o.notJudged.length === 0);
+  if (options.setBaseline && file && whole.length > 0) {
+    writeJourneyBaseline(
+      file,
+      baseline,
+      Object.fromEntries(whole.map((o) => [o.journeyId, { name: o.name, fingerprints: fingerprintsOf(o) }])),
+    );
+    ctx.out.err(
+      `note: journey baseline: saved the findings of ${whole.length} journey${whole.length === 1 ? '' : 's'} to ${file}`,
+    );
+  }
+  const without = outcomes.filter((o) => !baseline?.journeys[o.journeyId]);
+  if (judgedFailOn(options.failOn, false) !== judgedFailOn(options.failOn, true) && without.length > 0)
+    ctx.out.err(
+      `note: journey findings of ${safeCopy(
+        without.map((o) => o.name),
+        ctx.out.secrets,
+      ).join(
+        ', ',
+      )} are judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (${file ? `${file} has no entry for them yet; a run that sets the baseline writes it` : '--journey-baseline FILE keeps one'})`,
+    );
 }
 
 // A run that saves the baseline saves each check as it completes, the pages it could not check left out; a recheck
@@ -154,12 +229,18 @@ export const ciCommand: Command = {
   run: (ctx) => {
     const options = ciOptions(ctx); // every flag, the config file, suppressions and report paths, before anything is sent
     return removingUnusedFolders(options, async () => {
-      if (options.urls.length === 0 && options.sitemaps.length === 0) {
+      if (options.urls.length === 0 && options.sitemaps.length === 0 && options.journeys.length === 0) {
         throw new UsageError(
-          `no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`,
+          `no URLs to check: pass them as arguments, with --urls-file, --sitemap or --journey, or as "urls", "sitemap" or "journeys" in ${DEFAULT_CONFIG_FILE}`,
           'ci',
         );
       }
+      // A journey is one run on the service: a matrix's shards would each run it, and the merge would see it N times.
+      if (options.shard && options.journeys.length > 0)
+        throw new UsageError(
+          'journeys cannot be sharded (each shard would run every journey): run them in a job of their own, without --shard',
+          'ci',
+        );
       return runCheck(ctx, ctx.client(), options);
     });
   },

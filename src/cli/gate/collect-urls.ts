@@ -14,6 +14,8 @@ export interface UrlSources {
   urls: string[];
   /** Sitemaps to read (URLs or files). */
   sitemaps: string[];
+  /** Saved journeys of the run: with any, a run may have no page of its own. */
+  journeys?: readonly string[] | undefined;
   /** How sitemap pages are filtered and rewritten. */
   sitemapRules: { exclude: RegExp[]; find?: RegExp | undefined; replace?: string | undefined };
   /** Most URLs a run checks. */
@@ -61,8 +63,10 @@ export async function collectUrls(
     );
   }
   if (urls.length === 0) {
+    // A run of journeys alone has no page of its own to check.
+    if (options.journeys?.length) return [];
     throw new UsageError(
-      `no URLs to check: pass them as arguments, with --urls-file or --sitemap, or as "urls" or "sitemap" in ${DEFAULT_CONFIG_FILE}`,
+      `no URLs to check: pass them as arguments, with --urls-file, --sitemap or --journey, or as "urls", "sitemap" or "journeys" in ${DEFAULT_CONFIG_FILE}`,
       'ci',
     );
   }

@@ -53,6 +53,10 @@ export interface CiOptions extends EmbeddedOptions {
   maxChecks: number | undefined;
   /** How many times pages that could not be checked are checked again (`--recheck`, 0–5; 0: never). */
   recheck: number;
+  /** Saved journeys run and judged with the pages (`--journey`, `journeys`). */
+  journeys: string[];
+  /** The journeys' baseline file (`--journey-baseline`), if given. */
+  journeyBaseline: string | undefined;
   /** `--changed-since`: the git ref, if given. */
   changedSince: string | undefined;
   /** The stdout report's format. */
@@ -165,6 +169,8 @@ export function ciOptions(ctx: OptionsContext, { readConfig = true } = {}): CiOp
     requestsPerMinute: setting(SETTINGS.rateLimit).value,
     maxChecks: setting(SETTINGS.maxChecks).value,
     recheck: setting(SETTINGS.recheck).value,
+    journeys: setting(SETTINGS.journeys).value,
+    journeyBaseline: setting(SETTINGS.journeyBaseline).value,
     changedSince,
     // `--json` is `--format json` (and any --format is then not read).
     format: ctx.json ? 'json' : setting(SETTINGS.format).value,

@@ -6,8 +6,7 @@
 import { type A11yClient, type CiCheck, type CiViolation, type FailOn, isTerminalStatus } from '../../index.js';
 import { pagesDone } from '../../vocabulary/index.js';
 import type { Batch } from './batches.js';
-import { recheckOf } from './rechecks.js';
-import { type CreateRefusals, type BatchEnd, runSchedule } from './schedule.js';
+import { type CreateRefusals, type BatchEnd, runSchedule, type ScheduleOptions } from './schedule.js';
 
 /** What one batch gave. */
 export interface BatchResult {
@@ -48,11 +47,11 @@ export interface RunBatchesOptions {
   /** Called with a warning line for stderr (the Free plan's re-split, said once). */
   onWarning?: ((line: string) => void) | undefined;
   /**
-   * How many times pages a check could not check are checked again (`--recheck`): each recheck is a result of its
-   * own (`batch.recheck` set), after the batches, in the order they finished; `withAttempts` reads them together.
-   * @default 0
+   * The recheck a finished check calls for (`recheckOf`, `--recheck`): each is a result of its own (`batch.recheck`
+   * set), after the batches, in the order they finished; `withAttempts` reads them together.
+   * @default undefined (no rechecks)
    */
-  recheck?: number | undefined;
+  recheck?: ScheduleOptions['recheck'];
 }
 
 /**
@@ -74,7 +73,7 @@ export async function runBatches(
     maxChecks: options.maxChecks,
     requestsPerMinute: options.requestsPerMinute,
     onWarning: options.onWarning,
-    recheck: options.recheck ? (batch, end) => recheckOf(batch, end, options.recheck!) : undefined,
+    recheck: options.recheck,
     onProgress: (state) => options.onProgress?.(progressOf(state)),
   });
   return Promise.all(scheduled.map(({ batch, end }) => resultOf(client, batch, end, options.limitText)));

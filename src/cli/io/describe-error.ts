@@ -12,7 +12,7 @@ import {
   ResponseTooLargeError,
   ResponseValidationError,
 } from '../../index.js';
-import { ExitCode, type ExitCodeValue, UsageError } from '../exit-codes.js';
+import { ExitCode, type ExitCodeValue, ExplainedError, UsageError } from '../exit-codes.js';
 import { safeLine } from './safe-text.js';
 
 /**
@@ -58,6 +58,10 @@ export interface ErrorDescription {
  */
 export function describeError(error: unknown, secrets: readonly string[]): ErrorDescription {
   const line = (text: string) => safeLine(text, secrets);
+  if (error instanceof ExplainedError) {
+    const cause = describeError(error.cause, secrets);
+    return { ...cause, message: `${cause.message}. ${line(error.message)}` };
+  }
   if (error instanceof UsageError)
     return { kind: 'usage', exitCode: ExitCode.USAGE, message: line(error.message), command: error.command };
   if (error instanceof RequestValidationError)

@@ -87,6 +87,19 @@ export function toText(report: PreparedReport, options: TextOptions): string {
     }
   }
 
+  if (report.journeys?.length) {
+    out.push('', `Journeys (${report.journeys.length}):`);
+    for (const j of report.journeys) {
+      const outcome = paint(j.verdict.outcome === 'PASS' ? SGR.green : SGR.red, j.verdict.outcome.padEnd(7));
+      const judged = j.baseline
+        ? `judged ${j.failOn} against the journey baseline`
+        : `judged ${j.failOn} (no journey baseline)`;
+      out.push(
+        `  ${outcome}  ${cleanText(j.name)}  ${cleanText(j.status ?? 'not run')}  ${j.checkpoints.length} checkpoint${j.checkpoints.length === 1 ? '' : 's'}  ${judged}${j.runs > 1 ? `  (${j.runs} runs)` : ''}`,
+      );
+    }
+  }
+
   const pages = check.pages ?? [];
   if (pages.length) {
     out.push('', 'Pages:');

@@ -66,6 +66,10 @@ export interface Shard {
  */
 const MAX_RECHECKS = 5;
 
+// A journey id as the document gives it: a UUID (path id of POST /journeys/{id}/runs).
+const JOURNEY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOURNEY_ID_RULE = 'a UUID, as svc-a11y journeys <siteId> lists them';
+
 /** The most shards a run is split into: a matrix of more jobs than this is a mistake, not a plan. */
 export const MAX_SHARDS = 1000;
 
@@ -412,6 +416,45 @@ export const CI_SETTINGS = {
     read: list,
     default: [],
   } as SettingSpec<string[]>,
+  /** Saved journeys to run and judge with the pages: `--journey ID` (repeatable), `journeys` in the config file. */
+  journeys: {
+    action: 'journeys',
+    flag: 'journey',
+    kind: 'list',
+    commands: ['ci'],
+    help: {
+      value: '<journeyId>',
+      text: "run a saved journey and judge its checkpoints' scans with the pages (repeatable; its\nlogin comes from the site's saved auth profile; 'svc-a11y journeys <siteId>' lists the ids)",
+    },
+    config: key('journeys', (value, at) => {
+      if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && JOURNEY_ID.test(id.trim())))
+        at.fail('journeys', `must be an array of journey ids (${JOURNEY_ID_RULE})`);
+      return (value as string[]).map((id) => id.trim());
+    }),
+    read: (raw, where) =>
+      list(raw).map((id, i, all) => {
+        if (!JOURNEY_ID.test(id.trim()))
+          throw new UsageError(
+            `${where}${all.length > 1 ? `[${i}]` : ''} must be a journey id (${JOURNEY_ID_RULE}), got "${id}"`,
+            'ci',
+          );
+        return id.trim();
+      }),
+    default: [],
+  } as SettingSpec<string[]>,
+  /** Where the journeys' baseline is kept: `--journey-baseline FILE`, `journeyBaseline`. */
+  journeyBaseline: {
+    action: 'journey-baseline',
+    flag: 'journey-baseline',
+    commands: ['ci'],
+    help: {
+      value: '<file>',
+      text: "the journeys' baseline: a run that sets the baseline writes its journey findings'\nfingerprints there; other runs fail NEW_CRITICAL only on journey findings not in it (without\none, journey findings are judged as ANY_CRITICAL)",
+    },
+    config: key('journeyBaseline', (value, at) => pathIn(value, 'journeyBaseline', at, 'must be a file name')),
+    read: text,
+    default: undefined,
+  } as SettingSpec<string | undefined>,
   /** Sitemap pages left out: `--sitemap-exclude`, `sitemapExclude`. */
   sitemapExclude: {
     flag: 'sitemap-exclude',

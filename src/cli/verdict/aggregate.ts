@@ -82,6 +82,7 @@ export function aggregateReports(reports: readonly PreparedReport[]): PreparedRe
     ),
     batches,
     suppressionsUsed: [...new Set(reports.flatMap((r) => r.suppressionsUsed))].sort((a, b) => a - b),
+    ...(reports.some((r) => r.journeys) ? { journeys: reports.flatMap((r) => r.journeys ?? []) } : {}),
   };
 }
 

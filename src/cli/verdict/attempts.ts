@@ -12,8 +12,14 @@ export interface PageAttempt {
   checkId?: string | undefined;
 }
 
-/** A page entry of a report, with its attempts when it was checked again. */
-export type AttemptedPage = Page & { attempts?: PageAttempt[] | undefined };
+/**
+ * A page entry of a report, with its attempts when it was checked again, and its journey and checkpoint label when
+ * it is a journey's checkpoint (`ci --journey`).
+ */
+export type AttemptedPage = Page & {
+  attempts?: PageAttempt[] | undefined;
+  checkpoint?: { journey: string; label: string } | undefined;
+};
 
 /**
  * A page's attempts in words, for every report: `UNREACHABLE, then DONE on recheck 1`; undefined for a page checked once.
@@ -26,11 +32,14 @@ function attemptsText(page: AttemptedPage | undefined): string | undefined {
 }
 
 /**
- * A page's status as the reports print it: its attempts when it was checked again, else its status, else `n/a`.
+ * A page's status as the reports print it: its attempts when it was checked again, else its status, else `n/a`;
+ * a journey's checkpoint adds its journey and label.
  * @example pageStatusText({ url: 'https://a.example/', status: 'DONE' }) // 'DONE'
  */
 export function pageStatusText(page: AttemptedPage | undefined): string {
-  return attemptsText(page) ?? page?.status ?? 'n/a';
+  const status = attemptsText(page) ?? page?.status ?? 'n/a';
+  const c = page?.checkpoint;
+  return c ? `${status} (journey ${c.journey}, checkpoint ${c.label || '(no label)'})` : status;
 }
 
 /**

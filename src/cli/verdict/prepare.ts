@@ -67,6 +67,30 @@ export interface BatchSummary {
   suppressed: number;
 }
 
+/** A saved journey of the run (`ci --journey`), as the reports list it (its strings made safe). */
+interface JourneySummary {
+  journeyId: string;
+  /** Its name, else its id. */
+  name: string;
+  /** Its last run's id and status, and how many runs were made (2 when a failed first run was run again). */
+  runId?: string | undefined;
+  status?: string | undefined;
+  runs: number;
+  /** The threshold its findings were judged under: `ANY_CRITICAL` for `NEW_CRITICAL` without a journey baseline. */
+  failOn: FailOn;
+  /** Whether its findings were compared with a journey baseline (`--journey-baseline`). */
+  baseline: boolean;
+  /** Its checkpoints: label, URL, scan and the scan's status. */
+  checkpoints: Array<{
+    label?: string | undefined;
+    url?: string | undefined;
+    scanId?: string | undefined;
+    status?: string | undefined;
+  }>;
+  /** The gate's decision on it. */
+  verdict: GateVerdict;
+}
+
 /** A report made safe and judged once, for every reporter. */
 export interface PreparedReport extends CiReport {
   /** The threshold applied: `--fail-on`, else the check's, else the default. */
@@ -89,6 +113,8 @@ export interface PreparedReport extends CiReport {
   batches: BatchSummary[];
   /** Indexes of the suppression entries that matched at least one finding. */
   suppressionsUsed: number[];
+  /** The run's journeys (`ci --journey`), when it had any. */
+  journeys?: JourneySummary[] | undefined;
 }
 
 /** Options of {@link prepareReport}. */
