@@ -141,7 +141,7 @@ describe('inputs and the event', () => {
     expect(new Set(declared).size).toBe(declared.length);
     expect(Object.keys(ACTION_YML.inputs).sort()).toEqual([...declared, ...ACTION_OWN_INPUTS].sort());
     // Lists are read one a line: the pages and the repeatable flags.
-    expect(ACTION_SETTINGS.filter((s) => s.lines).map((s) => s.input)).toEqual(['urls', 'journeys', 'sarif-map']);
+    expect(ACTION_SETTINGS.filter((s) => s.lines).map((s) => s.input)).toEqual(['urls', 'sarif-map', 'journeys']);
   });
 
   it('reads lines, booleans as YAML writes them, and refuses other values naming the input', () => {
