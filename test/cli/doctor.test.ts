@@ -3,6 +3,9 @@
 // plan feature missing, no verified site, a key echoed back), a loopback proxy that asks for a password, and real
 // redis-servers (this file's own, started by startRedis and stopped by PID) for SVC_REDIS_URL. Every line's status
 // and wording is asserted; no assertion reads the clock but against a timer set alongside.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
@@ -10,7 +13,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/redis.mjs';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
+import { runCliInProcess, runCliLikeBinary } from '../support/cli-in-process.js';
 import { type Handler, json, problem, refusedPort, serveEach, text } from '../support/loopback.js';
 import { eventually, startSilentServer } from '../support/silent-tcp.js';
 import { raceTimer } from '../support/timer.js';
@@ -101,6 +104,32 @@ describe('svc-a11y doctor against the simulator', () => {
     expect(lineOf(r.stdout, 'proxy')).toMatch(/^info proxy: none set/);
     expect(lineOf(r.stdout, 'Redis')).toMatch(/^info Redis: not set \(--redis-url \/ SVC_REDIS_URL\)/);
     expect(r.stdout).not.toContain(sim.keys.full);
+  });
+
+  it("the config file's journeys: each found with its site (one that logs in says what it needs), an unknown id FAILs", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'svc-a11y-doctor-journeys-'));
+    const missing = '7f3e2d1c-0b9a-4876-8543-210fedcba987';
+    await writeFile(
+      join(folder, 'svc-a11y.config.json'),
+      JSON.stringify({ journeys: [sim.ids.guestJourney, sim.ids.authJourney, missing] }),
+    );
+    const r = await runCliLikeBinary(['doctor'], {
+      env: { SVC_API_KEY: sim.keys.full, SVC_BASE_URL: sim.url },
+      cwd: folder,
+    });
+    expect(r.code).toBe(2);
+    expect(lineOf(r.stdout, 'journey Guest checkout')).toBe(
+      `ok   journey Guest checkout: ${sim.ids.guestJourney} on https://shop.example.com/`,
+    );
+    expect(lineOf(r.stdout, 'journey Account settings')).toMatch(
+      /logs in: needs AUTHENTICATED_SCANS and the site's saved auth profile/,
+    );
+    expect(lineOf(r.stdout, `journey ${missing}`)).toMatch(
+      /^FAIL .*not among the journeys of the organization's sites/,
+    );
+    expect(lineOf(r.stdout, 'plan feature JOURNEYS')).toMatch(
+      /^info .*only when a journey run starts, and doctor starts none/,
+    );
   });
 
   it('--json: the same checks as records, ok and the exit code', async () => {

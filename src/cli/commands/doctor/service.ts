@@ -20,6 +20,7 @@ import { describeSource, readSetting, SETTINGS } from '../../settings/settings.j
 import { accessLines, refusal } from './access.js';
 import { answerText, clip, ONCE, retryAfter, type ServiceInputs, SITES } from './answers.js';
 import { type CheckLine, fail, info, ok } from './lines.js';
+import { journeyLines } from './journeys.js';
 import { rateLimitLine, siteLines } from './sites.js';
 
 /**
@@ -101,6 +102,7 @@ async function ask(
     ok('access:sites', ACCESS, `held: ${SITES} answered 200 (${runs.neededBy('sites:read')})`),
     ...(await accessLines(client, input, sites)),
     ...siteLines(sites, runs),
+    ...(await journeyLines(client, input, sites)),
     rateLimitLine(headers, input),
   ];
 }
