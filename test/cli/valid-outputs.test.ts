@@ -157,3 +157,71 @@ describe('a selector with a quote and a token parameter', () => {
     }
   });
 });
+
+describe('a journey whose name, checkpoint labels, URLs and findings carry that text', () => {
+  const JOURNEY = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  const SITE = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+  const SCAN = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
+  const RUN = '3d4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a';
+  const hostile = `Sign "in" <b>&amp; '/reset?token=${TOKEN}' \\ one\ntwo\u0007\u202e${'x'.repeat(3_000)}`;
+  const run = {
+    id: RUN,
+    journeyId: JOURNEY,
+    siteId: SITE,
+    status: 'COMPLETED',
+    checkpoints: [{ scanId: SCAN, label: hostile, url: `${PAGE}?token=${TOKEN}`, status: 'COMPLETED' }],
+  };
+  let journeys: Loopback;
+  beforeAll(async () => {
+    journeys = await startLoopback((req, res) => {
+      const path = req.url;
+      const body =
+        req.method === 'POST'
+          ? { ...run, status: 'QUEUED', checkpoints: [] }
+          : path.endsWith(`/sites/${SITE}/journeys`)
+            ? [{ id: JOURNEY, siteId: SITE, name: hostile, usesAuth: true }]
+            : path.endsWith('/violations')
+              ? violations.map(({ fingerprint: _f, isNew: _n, ...v }) => v)
+              : path.includes('/scans/')
+                ? { id: SCAN, status: 'COMPLETED', url: PAGE, counts }
+                : run;
+      res.writeHead(req.method === 'POST' ? 202 : 200, {
+        'content-type': 'application/json',
+        ...(req.method === 'POST' ? { location: `/api/v1/journey-runs/${RUN}` } : {}),
+      });
+      res.end(JSON.stringify(body));
+    });
+  });
+  afterAll(() => journeys.close());
+
+  it.each(REPORT_FORMATS)(
+    'ci --journey --format %s: stdout and every report file parse, no token value, no override',
+    async (format) => {
+      const files = Object.fromEntries(FILE_FORMATS.map((f) => [f, join(dir, `journey-${format}.${f}`)]));
+      const r = await runCliLikeBinary(
+        [
+          'ci',
+          '--journey',
+          JOURNEY,
+          '--format',
+          format,
+          ...Object.entries(files).flatMap(([f, file]) => ['--report', `${f}=${file}`]),
+        ],
+        { env: { SVC_API_KEY: KEY, SVC_BASE_URL: journeys.url }, timeoutMs: 30_000 },
+      );
+      // Five critical findings, no baseline: judged as ANY_CRITICAL, a FAIL.
+      expect(r.code, r.stderr).toBe(1);
+      expect(() => parse[format]!(r.stdout), `stdout ${format}`).not.toThrow();
+      expect(r.stdout + r.stderr).not.toContain(TOKEN);
+      expect(r.stdout).not.toContain('\u202e');
+      for (const [f, file] of Object.entries(files)) {
+        const text = await readFile(file, 'utf8');
+        expect(() => parse[f]!(text), `${f} file`).not.toThrow();
+        expect(text, `${f} file`).not.toContain(TOKEN);
+        expect(text, `${f} file`).not.toContain('\u202e');
+      }
+      const json = JSON.parse(await readFile(files.json!, 'utf8'));
+      expect(json.journeys[0].failOn).toBe('ANY_CRITICAL');
+    },
+  );
+});
