@@ -65,6 +65,7 @@ export function journeyReport(outcome: JourneyOutcome, judging: JourneyJudging):
         target: v.target,
         failureSummary: v.failureSummary,
         fingerprint,
+        checkpoint: { journey: outcome.name, label: c.label ?? '' },
         // Without a baseline every finding is new, as a CI check's are when its baseline is missing.
         isNew: prints ? !prints.has(fingerprint) : true,
       };

@@ -2,7 +2,7 @@
 // one `::warning` per page that could not be checked. GitHub shows at most 10 annotations of each type per step.
 // `annotationsOf` gives them as data (the GitHub Action hands them to @actions/core); `toGitHubAnnotations` as the
 // command lines the CLI prints. Both read one list, so the two never disagree.
-import { pageStatusText } from '../verdict/attempts.js';
+import { pageStatusText, checkpointText } from '../verdict/attempts.js';
 import type { CiViolation } from '../../index.js';
 import type { PreparedReport } from '../verdict/prepare.js';
 import { visibleText } from '../io/safe-text.js';
@@ -73,7 +73,7 @@ function findingAnnotation(v: CiViolation, locate: SourceLocator): Annotation {
   const impact = impactLabel(v.impact);
   const title = `${v.isNew === true ? 'New ' : ''}${impact} accessibility finding: ${ruleIdOf(v)}`;
   const parts = [
-    `${ruleIdOf(v)} at ${targetOf(v)} on ${pageLabel(v.url)}`,
+    `${ruleIdOf(v)} at ${targetOf(v)} on ${pageLabel(v.url)}${checkpointText(v)}`,
     ...(v.wcagSc?.length ? [`WCAG ${v.wcagSc.join(', ')}`] : []),
     ...(v.failureSummary ? [v.failureSummary] : []),
     ...(v.helpUrl ? [`Help: ${v.helpUrl}`] : []),

@@ -3,6 +3,7 @@
 // `fingerprint` (unique in the file, stable across runs: GitLab compares the branch's report with the target's by
 // it), `severity` (info, minor, major, critical or blocker) and `location` (`path` repository-relative, `lines.begin`
 // from 1). Every finding that no reviewed suppression accepted is an issue; suppressed ones are left out.
+import { checkpointText } from '../verdict/attempts.js';
 import { impactLabel, normalizeImpact, ruleIdOf, targetOf } from '../verdict/fields.js';
 import type { Finding, PreparedReport } from '../verdict/prepare.js';
 import type { RouteTable } from '../routes/index.js';
@@ -68,7 +69,7 @@ function describe({ violation: v, breaking }: Finding): string {
   const parts = [
     `${ruleIdOf(v)} (${impactLabel(v.impact)}${v.isNew === true ? ', new' : ''}${breaking ? ', fails the gate' : ''})`,
     `on ${targetOf(v)}`,
-    ...(v.url ? [`at ${v.url}`] : []),
+    ...(v.url ? [`at ${v.url}${checkpointText(v)}`] : []),
     ...(what ? [`: ${what}`] : []),
   ];
   return parts.join(' ').replace(' : ', ': ');

@@ -2,7 +2,7 @@
 // verdict, the new findings by impact with links, and a link to the run, built from the prepared report (already made
 // safe: secrets, URL credentials, controls) and escaped for Markdown once more. A hidden marker on its first line is
 // how the next run finds it again to edit it in place.
-import { checkedOnRecheck, pageStatusText } from '../verdict/attempts.js';
+import { checkedOnRecheck, pageStatusText, checkpointText } from '../verdict/attempts.js';
 import type { Page } from '../../index.js';
 import { parseUrl } from '../io/parse-url.js';
 import {
@@ -78,7 +78,7 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 function findingRow({ violation: v, breaking, suppression }: Finding): string {
   return row([
     v.helpUrl ? link(ruleIdOf(v), v.helpUrl) : mdCell(ruleIdOf(v)),
-    link(pageLabel(v.url), v.url),
+    `${link(pageLabel(v.url), v.url)}${mdCell(checkpointText(v))}`,
     mdCell(targetOf(v)),
     mdCell(v.wcagSc?.join(', ') || '–'),
     breaking

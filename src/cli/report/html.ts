@@ -4,7 +4,7 @@
 // its own stylesheet (by hash), so it works offline and from any artifact viewer. Built to pass axe-core's
 // default rules: landmarks, one h1 and ordered headings, captioned tables with header scopes, text alternatives
 // for the chart, contrast of at least 4.5:1, and a skip list whose targets take focus.
-import { pageStatusText } from '../verdict/attempts.js';
+import { pageStatusText, checkpointText } from '../verdict/attempts.js';
 import { createHash } from 'node:crypto';
 import type { CiViolation } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
@@ -180,7 +180,7 @@ function findingsTable(caption: string, findings: Finding[], columns: 'page' | '
       : ['Page', 'Impact', 'Age', 'Outcome', 'Selector', 'Batch'];
   const rows = findings.map((f) => {
     const v = f.violation;
-    const first = columns === 'page' ? esc(ruleIdOf(v)) : link(pageLabel(v.url), v.url);
+    const first = columns === 'page' ? esc(ruleIdOf(v)) : `${link(pageLabel(v.url), v.url)}${esc(checkpointText(v))}`;
     const last =
       columns === 'page'
         ? v.helpUrl

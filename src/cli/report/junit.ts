@@ -25,7 +25,7 @@
 // Times: the API reports no start, end or duration for a check, a page or a finding (CiCheck, Page and CiViolation
 // in generated/schema.ts carry none), so every `time` is 0 rather than a made-up value.
 
-import { pageStatusText } from '../verdict/attempts.js';
+import { pageStatusText, checkpointText } from '../verdict/attempts.js';
 import type { CiViolation, Page } from '../../index.js';
 import { batchOfPage } from '../verdict/aggregate.js';
 import type { BatchSummary, PreparedReport, SuppressionNote } from '../verdict/prepare.js';
@@ -94,7 +94,7 @@ function failureOf(v: CiViolation): Problem {
     `Rule: ${ruleIdOf(v)}`,
     `Impact: ${impact}`,
     `WCAG: ${v.wcagSc?.length ? v.wcagSc.join(', ') : 'n/a'}`,
-    `Page: ${pageLabel(v.url)}`,
+    `Page: ${pageLabel(v.url)}${checkpointText(v)}`,
     `Selector: ${targetOf(v)}`,
     ...(v.helpUrl ? [`Help: ${v.helpUrl}`] : []),
     ...(v.failureSummary ? [`Summary: ${v.failureSummary}`] : []),

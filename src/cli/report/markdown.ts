@@ -1,5 +1,5 @@
 // GitHub job summary ($GITHUB_STEP_SUMMARY) of a CI check: counts, pages, then findings as a table.
-import { pageStatusText } from '../verdict/attempts.js';
+import { pageStatusText, checkpointText } from '../verdict/attempts.js';
 import type { SeverityCounts } from '../../index.js';
 import { visibleText, withoutUrlCredentials } from '../io/safe-text.js';
 import type { PreparedReport } from '../verdict/prepare.js';
@@ -215,7 +215,7 @@ export function toMarkdown(report: PreparedReport, options: MarkdownOptions = {}
       mdCell(impactLabel(v.impact)),
       mdCell(ruleIdOf(v)),
       mdCell(v.wcagSc?.join(', ') || 'n/a'),
-      mdLink(pageLabel(v.url), v.url) || mdCell(pageLabel(v.url)),
+      (mdLink(pageLabel(v.url), v.url) || mdCell(pageLabel(v.url))) + mdCell(checkpointText(v)),
       mdCell(targetOf(v)),
       mdLink('help', v.helpUrl),
       ...(several ? [mdCell(batchOfFinding(report, finding) ?? 'n/a')] : []),

@@ -3,7 +3,7 @@
 // accepts stays an alert, with `suppressions` (kind external, the reason as justification), so dashboards show
 // it as dismissed rather than forget it. Checked in the tests with
 // Microsoft's SARIF validator and GitHub's ingestion rules (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`).
-import { checkedOnRecheck, pageStatusText } from '../verdict/attempts.js';
+import { checkedOnRecheck, pageStatusText, checkpointText } from '../verdict/attempts.js';
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { CiViolation } from '../../index.js';
 import type { Finding, PreparedReport } from '../verdict/prepare.js';
@@ -188,7 +188,7 @@ function resultOf(finding: Finding, ruleIndex: number, locate: SourceLocator, ba
   const age = v.isNew === true ? ', new' : v.isNew === false ? ', existing' : '';
   const route = locate(v.url)?.route;
   const text =
-    `${ruleIdOf(v)} (${impactLabel(v.impact)}${age}) at ${v.target || 'an unknown element'} on ${pageLabel(v.url)}` +
+    `${ruleIdOf(v)} (${impactLabel(v.impact)}${age}) at ${v.target || 'an unknown element'} on ${pageLabel(v.url)}${checkpointText(v)}` +
     (v.failureSummary ? `: ${v.failureSummary}` : '');
   return {
     ruleId: ruleIdOf(v),

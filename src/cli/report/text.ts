@@ -1,5 +1,5 @@
 // Human-readable report of a CI check for the terminal and plain CI logs.
-import { pageStatusText } from '../verdict/attempts.js';
+import { pageStatusText, checkpointText } from '../verdict/attempts.js';
 import type { SeverityCounts } from '../../index.js';
 import { visibleText } from '../io/safe-text.js';
 import type { PreparedReport } from '../verdict/prepare.js';
@@ -130,7 +130,7 @@ export function toText(report: PreparedReport, options: TextOptions): string {
       v.wcagSc?.length ? `WCAG ${cleanText(v.wcagSc.join(', '))}` : undefined,
     ];
     out.push(`  ${tags.filter((t) => t !== undefined).join('  ')}`);
-    out.push(`      page:     ${cleanText(pageLabel(v.url))}`);
+    out.push(`      page:     ${cleanText(`${pageLabel(v.url)}${checkpointText(v)}`)}`);
     out.push(`      selector: ${cleanText(targetOf(v))}`);
     if (v.helpUrl) out.push(`      help:     ${cleanText(v.helpUrl)}`);
     if (suppression) out.push(`      suppressed until ${suppression.expires}: ${cleanText(suppression.reason)}`);

@@ -37,9 +37,7 @@ function attemptsText(page: AttemptedPage | undefined): string | undefined {
  * @example pageStatusText({ url: 'https://a.example/', status: 'DONE' }) // 'DONE'
  */
 export function pageStatusText(page: AttemptedPage | undefined): string {
-  const status = attemptsText(page) ?? page?.status ?? 'n/a';
-  const c = page?.checkpoint;
-  return c ? `${status} (journey ${c.journey}, checkpoint ${c.label || '(no label)'})` : status;
+  return `${attemptsText(page) ?? page?.status ?? 'n/a'}${checkpointText(page)}`;
 }
 
 /**
@@ -49,4 +47,15 @@ export function pageStatusText(page: AttemptedPage | undefined): string {
  */
 export function checkedOnRecheck(pages: readonly AttemptedPage[] | undefined): AttemptedPage[] {
   return (pages ?? []).filter((p) => p?.status === 'DONE' && attemptsText(p) !== undefined);
+}
+
+/**
+ * ` (journey Guest checkout, checkpoint Cart)` for a page entry or finding of a journey's checkpoint, else '': every
+ * report names a checkpoint's journey and label beside its URL.
+ * @example checkpointText({ checkpoint: { journey: 'Guest checkout', label: 'Cart' } }) // ' (journey Guest checkout, checkpoint Cart)'
+ */
+export function checkpointText(record: object | undefined): string {
+  // A CI check's records have no such field; a journey's (journey-report.ts) carry it, made safe with the rest.
+  const c = (record as { checkpoint?: { journey: string; label: string } } | undefined)?.checkpoint;
+  return c ? ` (journey ${c.journey}, checkpoint ${c.label || '(no label)'})` : '';
 }
