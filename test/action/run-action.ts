@@ -2,7 +2,7 @@
 // says) from the repository root, with INPUT_* variables for the inputs and the runner's files and variables.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { ensureRuntimes } from '../../scripts/runtimes.mjs';
@@ -84,7 +84,10 @@ export async function runAction(options: {
   // The working directory, as the runner's is the checkout: files the inputs name are relative to it.
   const workspace = join(temp, 'workspace');
   mkdirSync(workspace);
-  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, name), text);
+  for (const [name, text] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(workspace, name)), { recursive: true });
+    writeFileSync(join(workspace, name), text);
+  }
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
   const payload = JSON.parse(readFileSync(join(root, 'test/action/fixtures', options.eventFile), 'utf8')) as Record<

@@ -4,7 +4,8 @@
 // session parameter). The file changes only in a run that sets the baseline, and then only the entries of the
 // journeys that run could judge whole; the others keep theirs.
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../exit-codes.js';
 import { readTextFile } from '../io/read-file.js';
@@ -78,6 +79,8 @@ export function writeJourneyBaseline(
       .sort()
       .map((id) => [id, journeys[id]!] as const),
   );
+  // A first baseline run creates the file's folder (a cache restores none before it exists).
+  mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ version: 1, journeys: sorted }, null, 2)}\n`);
   renameSync(tmp, file);

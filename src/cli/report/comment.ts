@@ -134,6 +134,16 @@ export function commentBody(report: PreparedReport | undefined, ctx: CommentCont
     [checkedOnRecheck(check.pages), 'checked on a recheck'],
   ] as const)
     if (pages.length) lines.push(pagesLine(pages, what), '');
+  for (const j of report.journeys ?? []) {
+    const checkpoints = j.checkpoints.map((c) => c.label || '(no label)');
+    const judged = j.baseline
+      ? `judged ${j.failOn} against the journey baseline`
+      : `judged as ${j.failOn} (no journey baseline)`;
+    lines.push(
+      `> Journey ${mdCell(j.name)}: ${j.verdict.outcome}; ${plural(checkpoints.length, 'checkpoint')}${checkpoints.length ? ` (${mdCell(checkpoints.join(', '))})` : ''}; ${judged}`,
+      '',
+    );
+  }
 
   if (fresh.length === 0)
     lines.push(
