@@ -13,7 +13,6 @@ import { runCli, warningsBesidesStore } from '../support/cli.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';
 import { startLoopback } from '../support/loopback.js';
 import { startSilentServer } from '../support/silent-tcp.js';
-import { raceTimer } from '../support/timer.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -28,8 +27,8 @@ describe('svc-a11y with a shared rate budget', () => {
     await admin.connect();
     try {
       const before = new Set(await admin.keys('svc-a11y:rl:v1:*'));
-      // Ended well before the 15 s kill: before a timer of 12 s set alongside fired.
-      const keptAlive = raceTimer(12_000);
+      // An open connection would keep the process alive for good: it must end by itself (exit 0), never by the kill
+      // at 60 s, however slow the machine (a bound tighter than that would judge the machine, not the process).
       const r = await runCli(['sites'], {
         env: {
           SVC_API_KEY: sim.keys.freePlan,
@@ -37,21 +36,18 @@ describe('svc-a11y with a shared rate budget', () => {
           SVC_REDIS_URL: redisUrl,
           SVC_RATE_LIMIT: '600',
         },
-        timeoutMs: 15_000,
+        timeoutMs: 60_000,
       });
       expect(r.code).toBe(0);
       // No warning but the store's own (the budget still lands in Redis, below).
       expect(warningsBesidesStore(r.stderr)).toEqual([]);
-      // No open connection kept the process alive: it ended by itself (exit 0 above), well before the 15 s kill.
-      expect(keptAlive.fired()).toBe(false);
-      keptAlive.clear();
       const added = (await admin.keys('svc-a11y:rl:v1:*')).filter((k) => !before.has(k));
       expect(added.length).toBeGreaterThan(0);
       for (const key of added) expect(key).not.toContain(sim.keys.freePlan);
     } finally {
       await admin.quit();
     }
-  });
+  }, 90_000);
 
   it('--redis-url of a Redis that is down: the command still succeeds, with one warning on stderr', async () => {
     const closed = await startLoopback(() => undefined);

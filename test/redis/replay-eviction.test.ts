@@ -83,12 +83,15 @@ const opened: RedisReplayStore[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
 });
-// A store on `url` with this test's prefix, and the warnings it gave.
+// A store on `url` with this test's prefix, and the warnings it gave. Its bounds are long: what these tests judge is
+// the policy it reads, never how fast a loaded machine answers (the default 1 s once made a slow call UNAVAILABLE).
 const storeOn = (url: string, options: Partial<RedisReplayStoreOptions> = {}) => {
   const warnings: ReplayStoreWarning[] = [];
   const store = new RedisReplayStore({
     url,
     keyPrefix: prefix,
+    connectTimeoutMs: 30_000,
+    commandTimeoutMs: 30_000,
     onWarning: (w) => warnings.push(w),
     ...options,
   } as RedisReplayStoreOptions);
