@@ -229,6 +229,77 @@ describe('ci --journey', () => {
     expect(plan.requests.filter((q) => q.url.endsWith('/ci/checks'))).toHaveLength(0);
   });
 
+  it("a status the document does not show is never a pass; a suppression covers a checkpoint's finding as a page's", async () => {
+    const JID = '4e5f6a7b-8c9d-4e0f-8a1b-2c3d4e5f6a7b';
+    const RUN = '5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c';
+    const SCAN = '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d';
+    const runAs = (status: string) => ({
+      id: RUN,
+      journeyId: JID,
+      siteId: sim.ids.verifiedSite,
+      status,
+      checkpoints: [{ scanId: SCAN, label: 'Basket', url: 'https://shop.example.com/basket', status: 'COMPLETED' }],
+    });
+    const finding = {
+      ruleId: 'image-alt',
+      impact: 'critical',
+      url: 'https://shop.example.com/basket',
+      target: 'img.hero',
+      wcagSc: ['1.1.1'],
+    };
+    const service = (status: string) =>
+      serve((req, res) => {
+        const path = req.url;
+        const body =
+          req.method === 'POST'
+            ? runAs('QUEUED')
+            : path.includes('/journeys')
+              ? []
+              : path.endsWith('/violations')
+                ? [finding]
+                : path.includes('/scans/')
+                  ? { id: SCAN, status: 'COMPLETED' }
+                  : runAs(status);
+        res.writeHead(req.method === 'POST' ? 202 : 200, {
+          'content-type': 'application/json',
+          ...(req.method === 'POST' ? { location: `/api/v1/journey-runs/${RUN}` } : {}),
+        });
+        res.end(JSON.stringify(body));
+      });
+    const cancelled = await service('CANCELLED_BY_OPERATOR');
+    const r = await runCliLikeBinary(['ci', '--journey', JID, '--recheck', '0', '--fail-on', 'NONE'], {
+      env: { SVC_API_KEY: 'svc_test_key', SVC_BASE_URL: cancelled.url },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`journey ${JID} ended CANCELLED_BY_OPERATOR`);
+
+    const done = await service('COMPLETED');
+    const folder = await mkdtemp(join(tmpdir(), 'svc-a11y-journey-suppressed-'));
+    await writeFile(
+      join(folder, 'suppressions.json'),
+      JSON.stringify({
+        suppressions: [
+          {
+            ruleId: 'image-alt',
+            url: 'https://shop.example.com/basket',
+            reason: 'hero image replaced in #88',
+            expires: '2099-01-01',
+          },
+        ],
+      }),
+    );
+    const failing = await runCliLikeBinary(['ci', '--journey', JID], {
+      env: { SVC_API_KEY: 'svc_test_key', SVC_BASE_URL: done.url },
+    });
+    expect(failing.code).toBe(1); // a critical finding, no journey baseline: ANY_CRITICAL
+    const suppressed = await runCliLikeBinary(
+      ['ci', '--journey', JID, '--suppressions', join(folder, 'suppressions.json')],
+      { env: { SVC_API_KEY: 'svc_test_key', SVC_BASE_URL: done.url } },
+    );
+    expect(suppressed.code, suppressed.stdout).toBe(0);
+    expect(suppressed.stdout).toContain('suppressed');
+  });
+
   it('bad ids are exit 2 naming the setting, and journeys cannot be sharded', async () => {
     const bad = await runCliLikeBinary(['ci', '--journey', 'checkout'], { env: env() });
     expect(bad.code).toBe(2);
