@@ -300,6 +300,53 @@ describe('ci --journey', () => {
     expect(suppressed.stdout).toContain('suppressed');
   });
 
+  it('a run listing 1 000 checkpoints: the first 200 read, 4 at a time, the rest named as not judged', async () => {
+    const JID = '7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
+    const RUN = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
+    const checkpoints = Array.from({ length: 1000 }, (_, i) => ({
+      scanId: `9d0e1f2a-3b4c-4d5e-8f6a-${String(i).padStart(12, '0')}`,
+      label: `step ${i}`,
+      url: `https://shop.example.com/step/${i}`,
+      status: 'COMPLETED',
+    }));
+    let inFlight = 0;
+    let most = 0;
+    let scanReads = 0;
+    const api = await serve(async (req, res) => {
+      const path = req.url;
+      const scan = path.includes('/scans/');
+      if (scan) {
+        scanReads++;
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight--;
+      }
+      const body =
+        req.method === 'POST'
+          ? { id: RUN, journeyId: JID, status: 'QUEUED' }
+          : path.includes('/journeys')
+            ? []
+            : path.endsWith('/violations')
+              ? []
+              : scan
+                ? { id: path.split('/').at(-1), status: 'COMPLETED' }
+                : { id: RUN, journeyId: JID, siteId: sim.ids.verifiedSite, status: 'COMPLETED', checkpoints };
+      res.writeHead(req.method === 'POST' ? 202 : 200, {
+        'content-type': 'application/json',
+        ...(req.method === 'POST' ? { location: `/api/v1/journey-runs/${RUN}` } : {}),
+      });
+      res.end(JSON.stringify(body));
+    });
+    const r = await runCliLikeBinary(['ci', '--journey', JID, '--json'], {
+      env: { SVC_API_KEY: 'svc_test_key', SVC_BASE_URL: api.url, SVC_RATE_LIMIT: '100000' },
+    });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('lists 1000 checkpoints: the first 200 were read, the rest not judged');
+    expect(scanReads).toBe(400); // each of the 200: its scan, then its findings
+    expect(most).toBeLessThanOrEqual(4);
+    expect(JSON.parse(r.stdout).journeys[0].checkpoints).toHaveLength(200);
+  });
+
   it('bad ids are exit 2 naming the setting, and journeys cannot be sharded', async () => {
     const bad = await runCliLikeBinary(['ci', '--journey', 'checkout'], { env: env() });
     expect(bad.code).toBe(2);
