@@ -16,14 +16,14 @@ import { removeEmptyFolders } from '../report/files.js';
 import { outputReport, runInfo, warnAboutSuppressions } from './ci-output.js';
 import { aggregateReports, prepareReport } from '../report/index.js';
 import { type BatchResult, runBatches } from './run-batches.js';
-import { recheckOf, withAttempts } from './rechecks.js';
+import { baselineRecheckNote, recheckOf, withAttempts } from './rechecks.js';
 import { optionsOf } from '../settings/flags.js';
 import { DEFAULT_CONFIG_FILE, describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 import { noteOnMergeRequest } from './gitlab-note.js';
-import { type JourneyBaseline, readJourneyBaseline, writeJourneyBaseline } from './journey-baseline.js';
-import { fingerprintsOf, journeyReport, judgedFailOn } from './journey-report.js';
-import { type JourneyOutcome, startJourneys } from './journeys.js';
+import { readJourneyBaseline } from './journey-baseline.js';
+import { journeyBaselineNotes, journeyReport } from './journey-report.js';
+import { startJourneys } from './journeys.js';
 
 /** Runs a CI check end to end with an already-built client (shared with `demo`): every batch, one verdict. */
 export async function runCheck(
@@ -96,7 +96,8 @@ export async function runCheck(
   ctx.progress.done();
   // Each page judged on its last attempt; a recheck's pages leave the check before.
   const results = withAttempts(scheduled);
-  if (options.setBaseline) noteBaselineRechecks(ctx, scheduled);
+  const lacking = options.setBaseline ? baselineRecheckNote(scheduled, ctx.out.secrets) : undefined;
+  if (lacking) ctx.out.err(lacking);
   const prepared = [
     ...results.map((r) =>
       prepareReport(
@@ -123,7 +124,8 @@ export async function runCheck(
       }),
     ),
   ];
-  noteJourneyBaseline(ctx, options, journeyOutcomes, journeyBaseline);
+  for (const line of journeyBaselineNotes(options, journeyOutcomes, journeyBaseline, ctx.out.secrets))
+    ctx.out.err(line);
   const report = aggregateReports(prepared);
   warnAboutSuppressions(ctx, options.suppressions, report);
   // After a Free-plan re-split the checks hold fewer pages than asked for: the report says what they held.
@@ -169,52 +171,6 @@ function runBatchesOf(
     // Said whatever --quiet says: the run goes on differently than asked.
     onWarning: (line) => ctx.out.err(line),
   });
-}
-
-// The journey baseline: written in a run that sets the baseline (the entries of the journeys it judged whole, the
-// others kept), said when findings are judged as ANY_CRITICAL for want of one.
-function noteJourneyBaseline(
-  ctx: CommandContext,
-  options: CiOptions,
-  outcomes: readonly JourneyOutcome[],
-  baseline: JourneyBaseline | undefined,
-): void {
-  const file = options.journeyBaseline;
-  const whole = outcomes.filter((o) => o.notJudged.length === 0);
-  if (options.setBaseline && file && whole.length > 0) {
-    writeJourneyBaseline(
-      file,
-      baseline,
-      Object.fromEntries(whole.map((o) => [o.journeyId, { name: o.name, fingerprints: fingerprintsOf(o) }])),
-    );
-    ctx.out.err(
-      `note: journey baseline: saved the findings of ${whole.length} journey${whole.length === 1 ? '' : 's'} to ${file}`,
-    );
-  }
-  const without = outcomes.filter((o) => !baseline?.journeys[o.journeyId]);
-  if (judgedFailOn(options.failOn, false) !== judgedFailOn(options.failOn, true) && without.length > 0)
-    ctx.out.err(
-      `note: journey findings of ${safeCopy(
-        without.map((o) => o.name),
-        ctx.out.secrets,
-      ).join(
-        ', ',
-      )} are judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (${file ? `${file} has no entry for them yet; a run that sets the baseline writes it` : '--journey-baseline FILE keeps one'})`,
-    );
-}
-
-// A run that saves the baseline saves each check as it completes, the pages it could not check left out; a recheck
-// never sets the baseline (it holds a few pages: saved, it would be the site's whole baseline). docs/cli.md says
-// what that means for the next runs; the run says it where it happens.
-function noteBaselineRechecks(ctx: CommandContext, scheduled: readonly BatchResult[]): void {
-  const pages = new Set(scheduled.filter((r) => r.batch.recheck?.attempt === 1).flatMap((r) => r.batch.urls));
-  if (pages.size === 0) return;
-  const named =
-    safeCopy([...pages].slice(0, 3), ctx.out.secrets).join(', ') +
-    (pages.size > 3 ? ` and ${pages.size - 3} more` : '');
-  ctx.out.err(
-    `note: the baseline saved by this run lacks ${pages.size} page${pages.size === 1 ? '' : 's'} its first checks could not check (${named}): a recheck never sets the baseline, so their findings count as new (in this run's rechecks, and in later runs) until a baseline run checks them at the first attempt.`,
-  );
 }
 
 /** `svc-a11y ci`. */

@@ -11,7 +11,7 @@ import { safeCopy, safeText } from '../io/safe-text.js';
 import { type PreparedReport, type PrepareOptions, prepareReport } from '../verdict/prepare.js';
 import { DEFAULT_FAIL_ON } from '../../vocabulary/index.js';
 import type { GateVerdict } from '../verdict/verdict.js';
-import { type JourneyBaseline, journeyFingerprint } from './journey-baseline.js';
+import { type JourneyBaseline, journeyFingerprint, writeJourneyBaseline } from './journey-baseline.js';
 import type { JourneyOutcome } from './journeys.js';
 
 /** The batch key a journey's check carries in reports: `journey <id>`. */
@@ -29,7 +29,7 @@ export type JourneyJudging = Pick<PrepareOptions, 'secrets' | 'suppressions' | '
  * The fingerprints of a journey's findings, for the baseline file (of a journey whose every checkpoint was judged).
  * @example fingerprintsOf(outcome) // ['j1:…', …]
  */
-export function fingerprintsOf(outcome: JourneyOutcome): string[] {
+function fingerprintsOf(outcome: JourneyOutcome): string[] {
   const prints = outcome.checkpoints.flatMap((c) => c.violations.map((v) => journeyFingerprint(v, c.label)));
   return [...new Set(prints)].sort();
 }
@@ -39,7 +39,7 @@ export function fingerprintsOf(outcome: JourneyOutcome): string[] {
  * journey has no baseline entry.
  * @example judgedFailOn('NEW_CRITICAL', false) // 'ANY_CRITICAL'
  */
-export function judgedFailOn(failOn: FailOn | undefined, hasBaseline: boolean): FailOn {
+function judgedFailOn(failOn: FailOn | undefined, hasBaseline: boolean): FailOn {
   const run = failOn ?? DEFAULT_FAIL_ON;
   return run === 'NEW_CRITICAL' && !hasBaseline ? 'ANY_CRITICAL' : run;
 }
@@ -159,4 +159,43 @@ function journeyVerdict(failures: number, failOn: FailOn, notJudged: string[], c
     exitCode: ExitCode.OK,
     reasons: [`${plural(checkpoints, 'checkpoint')} checked, and no finding breaks the threshold ${failOn}`],
   };
+}
+
+/**
+ * The journeys' baseline after a run, and what the run says of it: a run that sets the baseline writes the entries of
+ * the journeys it judged whole (the others keep theirs); findings judged as ANY_CRITICAL for want of an entry are
+ * named. Returns the stderr lines.
+ * @example for (const line of journeyBaselineNotes(options, outcomes, baseline, secrets)) err(line);
+ */
+export function journeyBaselineNotes(
+  options: { setBaseline: boolean; journeyBaseline: string | undefined; failOn: FailOn | undefined },
+  outcomes: readonly JourneyOutcome[],
+  baseline: JourneyBaseline | undefined,
+  secrets: readonly string[],
+): string[] {
+  const lines: string[] = [];
+  const file = options.journeyBaseline;
+  const whole = outcomes.filter((o) => o.notJudged.length === 0);
+  if (options.setBaseline && file && whole.length > 0) {
+    writeJourneyBaseline(
+      file,
+      baseline,
+      Object.fromEntries(whole.map((o) => [o.journeyId, { name: o.name, fingerprints: fingerprintsOf(o) }])),
+    );
+    lines.push(`note: journey baseline: saved the findings of ${plural(whole.length, 'journey')} to ${file}`);
+  }
+  const without = outcomes.filter((o) => !baseline?.journeys[o.journeyId]);
+  if (without.length > 0 && judgedFailOn(options.failOn, false) !== judgedFailOn(options.failOn, true)) {
+    const names = safeCopy(
+      without.map((o) => o.name),
+      secrets,
+    ).join(', ');
+    const keep = file
+      ? `${file} has no entry for them yet; a run that sets the baseline writes it`
+      : '--journey-baseline FILE keeps one';
+    lines.push(
+      `note: journey findings of ${names} are judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (${keep})`,
+    );
+  }
+  return lines;
 }

@@ -5,6 +5,7 @@
 // every check is judged over the pages it had the last word on, and records the attempts on the page for the reports.
 import type { CiCheck, CiViolation } from '../../index.js';
 import type { AttemptedPage, PageAttempt } from '../verdict/attempts.js';
+import { safeCopy } from '../io/safe-text.js';
 import type { Batch } from './batches.js';
 import type { BatchResult } from './run-batches.js';
 import type { BatchEnd } from './schedule.js';
@@ -100,4 +101,18 @@ function withPageAttempts(r: BatchResult, attempts: ReadonlyMap<string, PageAtte
     return list && list.length > 1 ? { ...p, attempts: list } : p;
   });
   return { ...r, check: { ...r.check, pages } };
+}
+
+/**
+ * What a run that saves the baseline says when pages needed a recheck: the baseline is its first checks, without
+ * them (a recheck never sets the baseline: it holds a few pages, and saved it would stand for the whole site);
+ * docs/cli.md says what that means for the next runs. Undefined when no page was rechecked.
+ * @example baselineRecheckNote(scheduled, [apiKey]) // 'note: the baseline saved by this run lacks 1 page …'
+ */
+export function baselineRecheckNote(scheduled: readonly BatchResult[], secrets: readonly string[]): string | undefined {
+  const pages = new Set(scheduled.filter((r) => r.batch.recheck?.attempt === 1).flatMap((r) => r.batch.urls));
+  if (pages.size === 0) return undefined;
+  const named =
+    safeCopy([...pages].slice(0, 3), secrets).join(', ') + (pages.size > 3 ? ` and ${pages.size - 3} more` : '');
+  return `note: the baseline saved by this run lacks ${pages.size} page${pages.size === 1 ? '' : 's'} its first checks could not check (${named}): a recheck never sets the baseline, so their findings count as new (in this run's rechecks, and in later runs) until a baseline run checks them at the first attempt.`;
 }
