@@ -24,6 +24,7 @@ import { type ReportFiles, reportFiles } from './report-files.js';
 import { readEvent, type EventInfo } from './event.js';
 import { InputError, readInputs, type ActionInputs } from './inputs.js';
 import { commentFailure, gitHubClient, tokenLogin, upsertComment } from './pr-comment.js';
+import { restoreJourneyBaseline, saveJourneyBaseline } from './journey-cache.js';
 import { notRunSummary, reportSummary } from './summary.js';
 
 /** The action's outputs (action.yml), all strings; empty when unknown. */
@@ -103,11 +104,17 @@ async function check(
   const shardFile = shard === undefined ? undefined : join(dir, shardReportName(shard));
   // The settings go by name, `setBaseline` said explicitly either way (so a config file's never decides it) unless
   // left to the CLI; its report files come after what a config file names; the judged report comes back in memory.
+  const journeyFile = {
+    file: stringOf(inputs.settings.journeyBaseline),
+    journeys: Array.isArray(inputs.settings.journeys) && inputs.settings.journeys.length > 0,
+  };
+  await restoreJourneyBaseline(journeyFile, env);
   const run = await runCiCheck(
     { ...inputs.settings, ...(setBaseline === undefined ? {} : { setBaseline }) },
     { stdout: process.stdout, stderr: process.stderr, env: { ...env, SVC_API_KEY: apiKey } },
     { reports: [...reportsOf(files), ...(shardFile ? [['json', shardFile] as const] : [])], writes: ACTION_WRITES },
   );
+  await saveJourneyBaseline(journeyFile, run.options?.setBaseline === true, env);
   if (shardFile && existsSync(shardFile)) outputs['json-file'] = shardFile;
   // In a matrix the merge job writes the one comment; a shard comments only under its own comment-key.
   const commenting = shard === undefined || inputs.commentKey !== '';

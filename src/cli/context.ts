@@ -79,6 +79,8 @@ export interface EmbeddedOptions {
   routes: RouteTable | undefined;
   /** Why a `setBaseline` asked for was ignored or kept on a pull request (already printed on stderr). */
   baselineWarning?: string | undefined;
+  /** Whether the run saved its checks (and the journeys' baseline file) as the baseline. */
+  setBaseline?: boolean | undefined;
 }
 
 /** A `svc-a11y` command. */

@@ -1,8 +1,8 @@
 // The docs' pipelines end to end against the simulator: the GitLab CI recipe of docs/cli.md (its script line as it
 // stands, the built binary in a scratch checkout) on the default branch and then in a merge request pipeline with a
 // fake GitLab API, and the GitHub workflow of docs/github-action.md's journeys section (the action's step with the
-// inputs it shows, the committed bundle) on a push to main and then on a pull request whose cache restored the
-// journeys' baseline. A flaky page (`?flaky=1`) is checked again on the way; outputs are printed for the record.
+// inputs it shows, the committed bundle, a fake Actions cache) on a push to main, which saves the journeys' baseline,
+// and then on a pull request, which restores it. A flaky page (`?flaky=1`) is checked again on the way; outputs are printed for the record.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type Simulator, startSimulator } from '../../src/testing/index.js';
+import { type FakeCache, startFakeCache } from '../action/fake-cache.js';
 import { type FakeGitHub, startFakeGitHub } from '../action/fake-github.js';
 import { nodeForAction, runAction } from '../action/run-action.js';
 import { ensureBuilt } from '../reliability/support.js';
@@ -115,13 +116,18 @@ describe('the GitLab CI recipe of docs/cli.md', () => {
 describe("the GitHub workflow of docs/github-action.md's journeys section", () => {
   const TOKEN = 'ghs_e2e_canary_5f2a';
   let github: FakeGitHub;
+  let cache: FakeCache;
   beforeAll(async () => {
     nodeForAction();
     github = await startFakeGitHub({ repository: 'acme/shop', token: TOKEN });
+    cache = await startFakeCache();
   });
-  afterAll(() => github.close());
+  afterAll(async () => {
+    await github.close();
+    await cache.close();
+  });
 
-  it('a push to main saves the journeys baseline; a pull request with it restored judges them NEW_CRITICAL', async () => {
+  it('a push to main saves the journeys baseline in the Actions cache; a pull request restores it and judges them NEW_CRITICAL', async () => {
     const block = blocks.find((b) => b.page === 'docs/github-action.md' && b.text.includes('journey-baseline:'))!;
     const workflow = parse(block.text) as {
       jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, string> }> }>;
@@ -142,29 +148,38 @@ describe("the GitHub workflow of docs/github-action.md's journeys section", () =
       eventFile: 'push.main.json',
       apiUrl: github.url,
       token: TOKEN,
+      env: cache.env,
     });
     record(`GitHub, push to main: exit ${push.code}; the log`, push.stdout + push.stderr);
     record('GitHub, push to main: outputs', JSON.stringify(push.outputs, null, 2));
     const saved = readFileSync(join(push.workspace, baselineFile), 'utf8');
     record(`GitHub, push to main: ${baselineFile}`, saved);
     expect(JSON.parse(saved).journeys[sim.ids.guestJourney].fingerprints.length).toBeGreaterThan(0);
+    expect(push.stdout).toContain('journey-baseline: none in the Actions cache yet');
+    expect(cache.entries()).toHaveLength(1);
+    expect(push.stdout).toContain(
+      `journey-baseline: ${baselineFile} saved to the Actions cache (${cache.entries()[0]!.key})`,
+    );
 
+    // A new workspace, as a pull request's job has: the file comes back from the cache.
     const pr = await runAction({
       inputs,
       eventName: 'pull_request',
       eventFile: 'pull_request.opened.json',
       apiUrl: github.url,
       token: TOKEN,
-      // What actions/cache/restore put back before the step.
-      files: { [baselineFile]: saved },
+      env: cache.env,
     });
     record(`GitHub, pull request: exit ${pr.code}; the log`, pr.stdout + pr.stderr);
     record('GitHub, pull request: outputs', JSON.stringify(pr.outputs, null, 2));
     record('GitHub, pull request: the job summary', pr.summary);
     expect(pr.code).toBe(0);
+    expect(pr.stdout).toContain(`journey-baseline: ${baselineFile} restored from the Actions cache`);
     expect(pr.outputs.verdict).toBe('PASS');
     expect(pr.stdout + pr.stderr).not.toContain('judged as ANY_CRITICAL');
     expect(readFileSync(join(pr.workspace, baselineFile), 'utf8')).toBe(saved);
+    // A pull request never saves: one entry still, the push's.
+    expect(cache.entries()).toHaveLength(1);
     const comments = github.comments.get(7) ?? [];
     expect(comments).toHaveLength(1);
     record('GitHub, pull request: the comment', comments[0]!.body);
