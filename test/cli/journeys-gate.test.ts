@@ -98,6 +98,9 @@ describe('ci --journey', () => {
     );
     expect(save.code, save.stderr).toBe(0);
     expect(save.stderr).toContain(`note: journey baseline: saved the findings of 1 journey to ${file}`);
+    expect(save.stderr).toContain(
+      `judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (this run has written theirs to ${file}`,
+    );
     const saved = await readFile(file, 'utf8');
     const entry = JSON.parse(saved).journeys[sim.ids.guestJourney];
     expect(entry.name).toBe('Guest checkout');

@@ -190,9 +190,12 @@ export function journeyBaselineNotes(
       without.map((o) => o.name),
       secrets,
     ).join(', ');
-    const keep = file
-      ? `${file} has no entry for them yet; a run that sets the baseline writes it`
-      : '--journey-baseline FILE keeps one';
+    const saved = options.setBaseline && file && without.every((o) => whole.includes(o));
+    const keep = saved
+      ? `this run has written theirs to ${file}, for the runs after it`
+      : file
+        ? `${file} has no entry for them yet; a run that sets the baseline writes it`
+        : '--journey-baseline FILE keeps one';
     lines.push(
       `note: journey findings of ${names} are judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (${keep})`,
     );
