@@ -98,8 +98,14 @@ describe('ci --journey', () => {
     );
     expect(save.code, save.stderr).toBe(0);
     expect(save.stderr).toContain(`note: journey baseline: saved the findings of 1 journey to ${file}`);
-    expect(save.stderr).toContain(
-      `judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (this run has written theirs to ${file}`,
+    // Under NEW_CRITICAL, the run that writes the first entry judges as ANY_CRITICAL, and says it has just written it.
+    const first = join(dir, 'first.json');
+    const writes = await runCliLikeBinary(
+      ['ci', '--journey', sim.ids.guestJourney, '--journey-baseline', first, '--set-baseline'],
+      { env: env() },
+    );
+    expect(writes.stderr).toContain(
+      `judged as ANY_CRITICAL: NEW_CRITICAL needs a journey baseline (this run has written theirs to ${first}`,
     );
     const saved = await readFile(file, 'utf8');
     const entry = JSON.parse(saved).journeys[sim.ids.guestJourney];
