@@ -150,6 +150,27 @@ describe('ci --journey', () => {
     }
   });
 
+  it('a journey baseline that cannot be written: one warning, the verdict and reports stand', async () => {
+    const blocked = join(dir, 'not-a-folder');
+    await writeFile(blocked, 'a file where the baseline wants a folder');
+    const r = await runCliLikeBinary(
+      [
+        'ci',
+        '--journey',
+        sim.ids.guestJourney,
+        '--journey-baseline',
+        join(blocked, 'journeys.json'),
+        '--set-baseline',
+        '--fail-on',
+        'NONE',
+      ],
+      { env: env() },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning: journey baseline: .*not-a-folder\/journeys\.json could not be written/);
+    expect(r.stdout).toContain('Accessibility check: PASS');
+  });
+
   it('a journey baseline that is not one is exit 2 naming the file, with nothing sent', async () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"version": 2}');

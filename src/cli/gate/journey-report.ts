@@ -176,13 +176,20 @@ export function journeyBaselineNotes(
   const lines: string[] = [];
   const file = options.journeyBaseline;
   const whole = outcomes.filter((o) => o.notJudged.length === 0);
+  let written = false;
   if (options.setBaseline && file && whole.length > 0) {
-    writeJourneyBaseline(
-      file,
-      baseline,
-      Object.fromEntries(whole.map((o) => [o.journeyId, { name: o.name, fingerprints: fingerprintsOf(o) }])),
-    );
-    lines.push(`note: journey baseline: saved the findings of ${plural(whole.length, 'journey')} to ${file}`);
+    try {
+      writeJourneyBaseline(
+        file,
+        baseline,
+        Object.fromEntries(whole.map((o) => [o.journeyId, { name: o.name, fingerprints: fingerprintsOf(o) }])),
+      );
+      written = true;
+      lines.push(`note: journey baseline: saved the findings of ${plural(whole.length, 'journey')} to ${file}`);
+    } catch (error) {
+      // The run's verdict and reports stand; the next runs judge these journeys as ANY_CRITICAL until one saves it.
+      lines.push(`warning: journey baseline: ${file} could not be written (${(error as Error).message})`);
+    }
   }
   const without = outcomes.filter((o) => !baseline?.journeys[o.journeyId]);
   if (without.length > 0 && judgedFailOn(options.failOn, false) !== judgedFailOn(options.failOn, true)) {
@@ -190,7 +197,7 @@ export function journeyBaselineNotes(
       without.map((o) => o.name),
       secrets,
     ).join(', ');
-    const saved = options.setBaseline && file && without.every((o) => whole.includes(o));
+    const saved = written && without.every((o) => whole.includes(o));
     const keep = saved
       ? `this run has written theirs to ${file}, for the runs after it`
       : file
