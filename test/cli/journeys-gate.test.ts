@@ -75,11 +75,23 @@ describe('ci --journey', () => {
 
   it('with pages: one verdict, and checkpoint URLs are never sent as CI check URLs', async () => {
     const since = proxy.requests.length;
+    // Named twice (once in capitals): run once.
     const r = await runCliLikeBinary(
-      ['ci', 'https://shop.example.com/clean', '--journey', sim.ids.guestJourney, '--fail-on', 'NONE', '--json'],
+      [
+        'ci',
+        'https://shop.example.com/clean',
+        '--journey',
+        sim.ids.guestJourney,
+        '--journey',
+        sim.ids.guestJourney.toUpperCase(),
+        '--fail-on',
+        'NONE',
+        '--json',
+      ],
       { env: env() },
     );
     expect(r.code, r.stderr).toBe(0);
+    expect(journeyPosts(since)).toHaveLength(1);
     const created = ciPosts(since).map((p) => JSON.parse(p.body).urls);
     expect(created).toEqual([['https://shop.example.com/clean']]);
     const report = JSON.parse(r.stdout);

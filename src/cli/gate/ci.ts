@@ -61,7 +61,8 @@ export async function runCheck(
     ctx.embed?.onResult?.({ report: undefined, options });
     return code;
   }
-  const journeyIds = options.journeys;
+  // Each journey once: a second run of it would only meet the first (409) and wait it out.
+  const journeyIds = [...new Set(options.journeys.map((id) => id.toLowerCase()))];
   if (urls.length === 0 && journeyIds.length === 0) {
     // --changed-since found nothing to check: a pass with nothing written.
     removeEmptyFolders(options.createdFolders);
