@@ -21,15 +21,16 @@ function sumCounts(all: Array<SeverityCounts | undefined>): SeverityCounts | und
 
 // The run as one check record: COMPLETED only when every check is; the service's verdicts merged (FAIL if any,
 // PASS only if all); counts summed; pages in batch order; the ids listed. It has no link of its own (the batches do).
-function mergedCheck(checks: CiCheck[]): CiCheck {
+function mergedCheck(checks: CiCheck[], judgedByService: CiCheck[] = checks): CiCheck {
   const status = checks.every((c) => c.status === 'COMPLETED')
     ? 'COMPLETED'
     : checks.some((c) => c.status === 'FAILED')
       ? 'FAILED'
       : (checks.find((c) => c.status !== 'COMPLETED')?.status ?? 'RUNNING');
-  const verdict = checks.some((c) => c.verdict === 'FAIL')
+  // A journey's scans have no service verdict: the service's is its CI checks' (none when the run had none).
+  const verdict = judgedByService.some((c) => c.verdict === 'FAIL')
     ? 'FAIL'
-    : checks.every((c) => c.verdict === 'PASS')
+    : judgedByService.length > 0 && judgedByService.every((c) => c.verdict === 'PASS')
       ? 'PASS'
       : undefined;
   const failOn = checks[0]?.failOn;
@@ -69,7 +70,10 @@ export function aggregateReports(reports: readonly PreparedReport[]): PreparedRe
   const findings = inReportOrder(reports.flatMap((r) => r.findings));
   const batches = reports.flatMap((r) => r.batches);
   return {
-    check: mergedCheck(reports.map((r) => r.check)),
+    check: mergedCheck(
+      reports.map((r) => r.check),
+      reports.filter((r) => !r.journeys?.length).map((r) => r.check),
+    ),
     violations: reports.flatMap((r) => r.violations),
     failOn: reports[0]?.failOn ?? DEFAULT_FAIL_ON,
     failOnDefaulted: reports[0]?.failOnDefaulted ?? true,
