@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A11yClient } from '../../src/index.js';
 import { startSimulator, type Simulator } from '../../src/testing/index.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';
+import { journeyService } from '../support/journey-service.js';
 import { problem, serveEach } from '../support/loopback.js';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
 
@@ -292,24 +293,9 @@ describe('ci --journey', () => {
       wcagSc: ['1.1.1'],
     };
     const service = (status: string) =>
-      serve((req, res) => {
-        const path = req.url;
-        const body =
-          req.method === 'POST'
-            ? runAs('QUEUED')
-            : path.includes('/journeys')
-              ? []
-              : path.endsWith('/violations')
-                ? [finding]
-                : path.includes('/scans/')
-                  ? { id: SCAN, status: 'COMPLETED' }
-                  : runAs(status);
-        res.writeHead(req.method === 'POST' ? 202 : 200, {
-          'content-type': 'application/json',
-          ...(req.method === 'POST' ? { location: `/api/v1/journey-runs/${RUN}` } : {}),
-        });
-        res.end(JSON.stringify(body));
-      });
+      serve(
+        journeyService({ run: runAs(status), violations: [finding], scan: () => ({ id: SCAN, status: 'COMPLETED' }) }),
+      );
     const cancelled = await service('CANCELLED_BY_OPERATOR');
     const r = await runCliLikeBinary(['ci', '--journey', JID, '--recheck', '0', '--fail-on', 'NONE'], {
       env: { SVC_API_KEY: 'svc_test_key', SVC_BASE_URL: cancelled.url },
@@ -356,31 +342,18 @@ describe('ci --journey', () => {
     let inFlight = 0;
     let most = 0;
     let scanReads = 0;
-    const api = await serve(async (req, res) => {
-      const path = req.url;
-      const scan = path.includes('/scans/');
-      if (scan) {
-        scanReads++;
-        most = Math.max(most, ++inFlight);
-        await new Promise((r) => setTimeout(r, 2));
-        inFlight--;
-      }
-      const body =
-        req.method === 'POST'
-          ? { id: RUN, journeyId: JID, status: 'QUEUED' }
-          : path.includes('/journeys')
-            ? []
-            : path.endsWith('/violations')
-              ? []
-              : scan
-                ? { id: path.split('/').at(-1), status: 'COMPLETED' }
-                : { id: RUN, journeyId: JID, siteId: sim.ids.verifiedSite, status: 'COMPLETED', checkpoints };
-      res.writeHead(req.method === 'POST' ? 202 : 200, {
-        'content-type': 'application/json',
-        ...(req.method === 'POST' ? { location: `/api/v1/journey-runs/${RUN}` } : {}),
-      });
-      res.end(JSON.stringify(body));
-    });
+    const api = await serve(
+      journeyService({
+        run: { id: RUN, journeyId: JID, siteId: sim.ids.verifiedSite, status: 'COMPLETED', checkpoints },
+        scan: (req) => ({ id: req.url.split('/').at(-1), status: 'COMPLETED' }),
+        onScan: async () => {
+          scanReads++;
+          most = Math.max(most, ++inFlight);
+          await new Promise((r) => setTimeout(r, 2));
+          inFlight--;
+        },
+      }),
+    );
     const r = await runCliLikeBinary(['ci', '--journey', JID, '--json'], {
       env: { SVC_API_KEY: 'svc_test_key', SVC_BASE_URL: api.url, SVC_RATE_LIMIT: '100000' },
     });

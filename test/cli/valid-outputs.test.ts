@@ -10,6 +10,7 @@ import { parse as parseHtml } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FORMATS } from '../../src/cli/report/formats.js';
 import { runCliLikeBinary } from '../support/cli-in-process.js';
+import { journeyService } from '../support/journey-service.js';
 import { type Loopback, startLoopback } from '../support/loopback.js';
 
 const KEY = 'svc_live_valid_outputs_canary_7c1d';
@@ -173,24 +174,14 @@ describe('a journey whose name, checkpoint labels, URLs and findings carry that 
   };
   let journeys: Loopback;
   beforeAll(async () => {
-    journeys = await startLoopback((req, res) => {
-      const path = req.url;
-      const body =
-        req.method === 'POST'
-          ? { ...run, status: 'QUEUED', checkpoints: [] }
-          : path.endsWith(`/sites/${SITE}/journeys`)
-            ? [{ id: JOURNEY, siteId: SITE, name: hostile, usesAuth: true }]
-            : path.endsWith('/violations')
-              ? violations.map(({ fingerprint: _f, isNew: _n, ...v }) => v)
-              : path.includes('/scans/')
-                ? { id: SCAN, status: 'COMPLETED', url: PAGE, counts }
-                : run;
-      res.writeHead(req.method === 'POST' ? 202 : 200, {
-        'content-type': 'application/json',
-        ...(req.method === 'POST' ? { location: `/api/v1/journey-runs/${RUN}` } : {}),
-      });
-      res.end(JSON.stringify(body));
-    });
+    journeys = await startLoopback(
+      journeyService({
+        run,
+        journeys: [{ id: JOURNEY, siteId: SITE, name: hostile, usesAuth: true }],
+        violations: violations.map(({ fingerprint: _f, isNew: _n, ...v }) => v),
+        scan: () => ({ id: SCAN, status: 'COMPLETED', url: PAGE, counts }),
+      }),
+    );
   });
   afterAll(() => journeys.close());
 

@@ -5,7 +5,7 @@
 // the wait ended, else PASS. Scans carry no `isNew`: with a journey baseline a finding is new when its fingerprint is
 // not in it; without one, every finding is new, so NEW_CRITICAL is judged as ANY_CRITICAL, and the report says so.
 import type { CiCheck, CiViolation, FailOn, SeverityCounts } from '../../index.js';
-import { normalizeImpact } from '../verdict/fields.js';
+import { IMPACTS, normalizeImpact, plural } from '../verdict/fields.js';
 import { ExitCode } from '../exit-codes.js';
 import { safeCopy, safeText } from '../io/safe-text.js';
 import { type PreparedReport, type PrepareOptions, prepareReport } from '../verdict/prepare.js';
@@ -130,16 +130,10 @@ export function journeyReport(outcome: JourneyOutcome, judging: JourneyJudging):
 }
 
 // Findings by impact (a finding of an impact the reports do not know counts in none, as in a CI check's counts).
-function countsOf(violations: readonly CiViolation[]): SeverityCounts {
-  const counts: SeverityCounts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
-  for (const v of violations) {
-    const impact = normalizeImpact(v.impact);
-    if (impact) counts[impact] = (counts[impact] ?? 0) + 1;
-  }
-  return counts;
-}
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const countsOf = (violations: readonly CiViolation[]): SeverityCounts =>
+  Object.fromEntries(
+    IMPACTS.map((i) => [i, violations.filter((v) => normalizeImpact(v.impact) === i).length]),
+  ) as SeverityCounts;
 
 // FAIL when a finding breaks the threshold (what could not be judged named too); else UNKNOWN with every reason;
 // else PASS.

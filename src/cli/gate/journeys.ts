@@ -148,31 +148,11 @@ async function finishOne(
       if (last.ended) return outcome([`journey ${name}: ${last.ended}`]);
       const failed = failure(last.run);
       if (failed && options.rerun && attempt === 0 && Date.now() < options.endsAt) {
-        started = await start(client, id).catch((): 'busy' => 'busy');
+        started = await start(client, id);
         continue;
       }
       const checkpoints = await readCheckpoints(client, last.run);
-      const notJudged = [
-        ...(failed
-          ? [`journey ${name} ${failed}${runs.length > 1 ? ` (and on its first run: ${failure(runs[0]!)})` : ''}`]
-          : []),
-        ...(checkpoints.length === 0 && !failed
-          ? [`journey ${name}'s run lists no checkpoint, so no page of it was checked`]
-          : []),
-        ...((last.run.checkpoints?.length ?? 0) > MAX_CHECKPOINTS
-          ? [
-              `journey ${name}'s run lists ${last.run.checkpoints!.length} checkpoints: the first ${MAX_CHECKPOINTS} were read, the rest not judged`,
-            ]
-          : []),
-        ...checkpoints.flatMap((c) => {
-          const status = c.scan?.status;
-          return status === 'COMPLETED'
-            ? []
-            : [
-                `journey ${name}, checkpoint ${c.label ?? '(no label)'} (${c.url ?? 'no URL'}): its scan ${c.scanId ? `${c.scanId} ` : ''}did not complete (status ${status ?? 'unknown'})`,
-              ];
-        }),
-      ];
+      const notJudged = whyNotJudged(name, runs, checkpoints);
       return outcome(notJudged, checkpoints);
     }
   } catch (error) {
@@ -180,6 +160,28 @@ async function finishOne(
     const what = error instanceof Error ? error.message : String(error);
     return outcome([`journey ${name} could not be read: ${what}`]);
   }
+}
+
+// Everything that keeps a journey's last run, or a checkpoint of it, from being judged.
+function whyNotJudged(name: string, runs: readonly JourneyRun[], checkpoints: readonly CheckpointOutcome[]): string[] {
+  const last = runs.at(-1)!;
+  const failed = failure(last);
+  const reasons: string[] = [];
+  if (failed)
+    reasons.push(`journey ${name} ${failed}${runs.length > 1 ? ` (and on its first run: ${failure(runs[0]!)})` : ''}`);
+  else if (checkpoints.length === 0)
+    reasons.push(`journey ${name}'s run lists no checkpoint, so no page of it was checked`);
+  const listed = last.checkpoints?.length ?? 0;
+  if (listed > MAX_CHECKPOINTS)
+    reasons.push(
+      `journey ${name}'s run lists ${listed} checkpoints: the first ${MAX_CHECKPOINTS} were read, the rest not judged`,
+    );
+  for (const c of checkpoints)
+    if (c.scan?.status !== 'COMPLETED')
+      reasons.push(
+        `journey ${name}, checkpoint ${c.label ?? '(no label)'} (${c.url ?? 'no URL'}): its scan ${c.scanId ? `${c.scanId} ` : ''}did not complete (status ${c.scan?.status ?? 'unknown'})`,
+      );
+  return reasons;
 }
 
 // Starts the journey again while it is already running (409), until the deadline; undefined when it never got free.

@@ -24,8 +24,11 @@ export function recheckOf(batch: Batch, end: BatchEnd, max: number): Batch | und
   const urls = flakyPages(batch, end.check);
   if (urls.length === 0) return undefined;
   const of = batch.recheck?.of ?? batch.key;
-  return { ...batch, key: `${of} recheck ${attempt}`, urls, recheck: { of, attempt } };
+  return { ...batch, key: recheckKey(of, attempt), urls, recheck: { of, attempt } };
 }
+
+// A recheck's batch key, by which `withAttempts` finds the rechecks of a check again.
+const recheckKey = (of: string, attempt: number) => `${of} recheck ${attempt}`;
 
 // The pages asked for that the check could not check, once each, in the batch's order. A page the check reports
 // twice or was not asked for is not rechecked: the page match (verdict/page-match.ts) names it.
@@ -53,10 +56,8 @@ export function withAttempts(results: readonly BatchResult[]): BatchResult[] {
   const out: BatchResult[] = [];
   for (const first of results.filter((r) => !r.batch.recheck)) {
     const chain = [first];
-    for (let n = 1, next = byKey.get(`${first.batch.key} recheck 1`); next; n++) {
-      chain.push(next);
-      next = byKey.get(`${first.batch.key} recheck ${n + 1}`);
-    }
+    for (let n = 1; byKey.has(recheckKey(first.batch.key, n)); n++)
+      chain.push(byKey.get(recheckKey(first.batch.key, n))!);
     const attempts = new Map<string, PageAttempt[]>();
     chain.forEach((r, i) => {
       for (const url of r.batch.urls) {

@@ -14,6 +14,7 @@ import {
   ruleIdOf,
   targetOf,
   totalOf,
+  plural,
 } from '../verdict/fields.js';
 import type { Finding, PreparedReport } from '../verdict/prepare.js';
 import { mdCell } from './markdown.js';
@@ -73,7 +74,6 @@ function link(text: string, url: string | undefined): string {
 }
 
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 function findingRow({ violation: v, breaking, suppression }: Finding): string {
   return row([

@@ -22,6 +22,7 @@ import {
   ruleIdOf,
   targetOf,
   pageThresholdsText,
+  plural,
 } from '../verdict/fields.js';
 import { parseUrl } from '../io/parse-url.js';
 
@@ -66,8 +67,6 @@ function link(text: string, url: string | undefined): string {
   if (!parsed || !/^https?:$/.test(parsed.protocol)) return esc(text);
   return `<a href="${esc(parsed.href)}" rel="noopener noreferrer">${esc(text)}</a>`;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // Colours: text and badges meet WCAG AA contrast (4.5:1) on white; bars are decoration beside the numbers.
 const STYLE = `

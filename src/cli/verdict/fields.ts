@@ -13,6 +13,13 @@ export interface CiReport {
   violations: CiViolation[];
 }
 
+/**
+ * `n` and the noun, in the singular for one: every message and report words counts the same way.
+ * @default many `${one}s`
+ * @example plural(2, 'page') // '2 pages'
+ */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 /** Impact values the reporters know, most severe first. */
 export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 

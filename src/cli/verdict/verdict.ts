@@ -5,6 +5,7 @@
 import type { CiCheck, FailOn } from '../../index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { PageMismatch } from './page-match.js';
+import { plural } from './fields.js';
 
 /** What the gate says: PASS (exit 0), FAIL (exit 1) or UNKNOWN (exit 4: the check cannot be judged). */
 type GateOutcome = 'PASS' | 'FAIL' | 'UNKNOWN';
@@ -43,7 +44,6 @@ export interface GateInput {
   mismatch?: PageMismatch | undefined;
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 // The page list in a reason stays short: the reports list every page.
 const LISTED_PAGES = 3;
 // Pages missing, repeated or not asked for are listed nowhere else, so their reasons name them all, up to a
