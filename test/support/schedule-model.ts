@@ -62,7 +62,7 @@ export function drawChecks(seed: number, options: DrawOptions = ISSUE_DRAW): Dra
 }
 
 /** A clock whose time moves only when the model moves it, to its next timer. */
-class VirtualClock implements ScheduleClock {
+export class VirtualClock implements ScheduleClock {
   #now: number;
   #timers = new Map<number, { at: number; callback: () => void }>();
   #next = 1;
