@@ -2,6 +2,7 @@
 // journeys: each is run with an empty body, its checkpoints' scans judged with the pages under one verdict; a failed
 // journey is exit 4 naming its step; the service's refusals are exit 3 naming the journey; without a journey baseline
 // NEW_CRITICAL is judged as ANY_CRITICAL and the reports say so; the baseline file is written only by a baseline run.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -184,6 +185,48 @@ describe('ci --journey', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/warning: journey baseline: .*not-a-folder\/journeys\.json could not be written/);
     expect(r.stdout).toContain('Accessibility check: PASS');
+  });
+
+  it('a pull request cannot steer by committing the baseline: a file git tracks is not read in a merge request', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'svc-a11y-journey-repo-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: repo,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@x',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@x',
+        },
+      });
+    git('init', '-q', '-b', 'fix');
+    // The change's own baseline: every finding it has, so none would count as new.
+    const save = await runCliLikeBinary(
+      [
+        'ci',
+        '--journey',
+        sim.ids.guestJourney,
+        '--journey-baseline',
+        'journeys.json',
+        '--set-baseline',
+        '--fail-on',
+        'NONE',
+      ],
+      { env: env(), cwd: repo },
+    );
+    expect(save.code, save.stderr).toBe(0);
+    git('add', 'journeys.json');
+    git('commit', '-q', '-m', 'my baseline');
+    const args = ['ci', '--journey', sim.ids.guestJourney, '--journey-baseline', 'journeys.json'];
+    const branch = await runCliLikeBinary(args, { env: env(), cwd: repo });
+    expect(branch.code, branch.stdout).toBe(0); // read outside a merge request: nothing new
+    const mr = await runCliLikeBinary(args, { env: { ...env(), CI_MERGE_REQUEST_IID: '3' }, cwd: repo });
+    expect(mr.stderr).toContain(
+      "warning: journey baseline: journeys.json is committed in the repository, so on a GitLab merge request (CI_MERGE_REQUEST_IID) it may be the change's own: not read",
+    );
+    // Judged as having no baseline: ANY_CRITICAL, and the guest journey has critical findings.
+    expect(mr.code).toBe(1);
   });
 
   it('a journey baseline that is not one is exit 2 naming the file, with nothing sent', async () => {

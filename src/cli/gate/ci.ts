@@ -21,7 +21,7 @@ import { optionsOf } from '../settings/flags.js';
 import { DEFAULT_CONFIG_FILE, describeSource } from '../settings/settings.js';
 import { CI_USAGE } from './ci-usage.js';
 import { noteOnMergeRequest } from './gitlab-note.js';
-import { readJourneyBaseline } from './journey-baseline.js';
+import { trustedJourneyBaseline } from './journey-baseline.js';
 import { journeyBaselineNotes, journeyReport } from './journey-report.js';
 import { startJourneys } from './journeys.js';
 
@@ -79,7 +79,9 @@ export async function runCheck(
   const { timeout } = options;
   const limitText = `${timeout.value} ms (${timeout.source.kind === 'default' ? 'the default --timeout' : describeSource(timeout.source)})`;
   // Read before anything is sent: a bad file is exit 2 with nothing started.
-  const journeyBaseline = options.journeyBaseline ? readJourneyBaseline(options.journeyBaseline) : undefined;
+  const trusted = options.journeyBaseline ? trustedJourneyBaseline(options.journeyBaseline, ctx.out.io.env) : undefined;
+  if (trusted?.warning) ctx.out.err(trusted.warning);
+  const journeyBaseline = trusted?.baseline;
   await ctx.ready();
   // Journeys start first: one the service refuses (404, 422, 403) stops the run, exit 3, before any check is created.
   const journeys =

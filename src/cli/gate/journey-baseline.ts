@@ -3,12 +3,14 @@
 // its checkpoint's label and its selector (never a scan or run id, nor the URL, which a journey may vary with a
 // session parameter). The file changes only in a run that sets the baseline, and then only the entries of the
 // journeys that run could judge whole; the others keep theirs.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../exit-codes.js';
 import { readTextFile } from '../io/read-file.js';
+import { pullRequestRun } from '../settings/ci-env.js';
 
 /** What the file holds: per journey id, its name (for people reading it) and its findings' fingerprints. */
 export interface JourneyBaseline {
@@ -43,7 +45,7 @@ export function journeyFingerprint(
  * @throws UsageError (exit 2) naming the file and what is wrong with it
  * @example const baseline = readJourneyBaseline('.svc-a11y/journeys.json');
  */
-export function readJourneyBaseline(file: string): JourneyBaseline | undefined {
+function readJourneyBaseline(file: string): JourneyBaseline | undefined {
   if (!existsSync(file)) return undefined;
   const text = readTextFile(file, { what: 'journey baseline', maxBytes: 16 * 1024 * 1024 });
   let json: unknown;
@@ -61,6 +63,42 @@ export function readJourneyBaseline(file: string): JourneyBaseline | undefined {
     );
   }
   return parsed.data as JourneyBaseline;
+}
+
+/**
+ * The baseline a run may judge by: on a pull or merge request a file git tracks is not read, since the change under
+ * review may have written it (every fingerprint in it would make its own findings "not new"); its journeys are then
+ * judged as having none. Keep the file out of the repository (the Action's cache, a CI cache).
+ * @throws UsageError (exit 2) as {@link readJourneyBaseline}
+ * @example trustedJourneyBaseline('.svc-a11y/journeys.json', process.env) // { baseline, warning: undefined }
+ */
+export function trustedJourneyBaseline(
+  file: string,
+  env: Record<string, string | undefined>,
+): { baseline: JourneyBaseline | undefined; warning?: string | undefined } {
+  const pr = pullRequestRun(env);
+  if (pr !== undefined && existsSync(file) && trackedByGit(file))
+    return {
+      baseline: undefined,
+      warning: `warning: journey baseline: ${file} is committed in the repository, so on ${pr} it may be the change's own: not read (keep it in a cache, never in the repository)`,
+    };
+  return { baseline: readJourneyBaseline(file) };
+}
+
+// Whether git tracks the file (false outside a repository, or without git).
+function trackedByGit(file: string): boolean {
+  const path = resolve(file);
+  try {
+    execFileSync('git', ['ls-files', '--error-unmatch', '--', basename(path)], {
+      cwd: dirname(path),
+      stdio: 'ignore',
+      timeout: 10_000,
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
